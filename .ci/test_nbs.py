@@ -23,7 +23,7 @@ def main():
     workers = int(os.environ.get("DPNOTES_TEST_WORKERS", "2"))
     passed = failed = 0
     t0 = time.time()
-    with ProcessPoolExecutor(max_workers=workers) as ex:
+    with ProcessPoolExecutor(max_workers=workers, max_tasks_per_child=1) as ex:  # a fresh process per notebook
         for path, ok, secs in ex.map(run_one, nbs):
             name = Path(path).relative_to(root) if Path(path).is_absolute() else path
             print(f"{'PASS' if ok else 'FAIL'}  {name}  ({secs:.1f} s)", flush=True)
