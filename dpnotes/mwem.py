@@ -6,14 +6,14 @@
 __all__ = ['MAX_CELLS', 'hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'MarginalPlan',
            'mwem', 'hlm_calibration', 'mwem_practical', 'sample_dataset', 'synthetic_data']
 
-# %% ../nbs/04_mwem.ipynb #2a414843
+# %% ../nbs/04_mwem.ipynb #9a0f4acf
 import math, time
 import numpy as np
 from numba import njit
 from .privacy import Budget, Accountant, advanced_composition, zcdp_to_epsilon
 from .histograms import Dataset, Domain, Marginals, Release, register
 
-# %% ../nbs/04_mwem.ipynb #de58848a
+# %% ../nbs/04_mwem.ipynb #d10083f7
 def hedge_eta(m:int, # number of actions, >= 2
               T:int, # number of rounds, >= 1
              ) -> float:
@@ -28,7 +28,7 @@ def hedge_regret_bound(m:int, # number of actions
     "The lecture's bound 2 sqrt(ln m / T) on Hedge's average regret with eta = sqrt(ln m / T)."
     return 2 * hedge_eta(m, T)
 
-# %% ../nbs/04_mwem.ipynb #4c25c94a
+# %% ../nbs/04_mwem.ipynb #f5223132
 class Hedge:
     "Multiplicative weights over `m` actions with costs in [0, 1] (weights kept in log space)."
     def __init__(self, m:int, # number of actions, >= 2
@@ -54,7 +54,7 @@ class Hedge:
         "Average regret after T rounds against the best fixed action in hindsight."
         return (self.loss - self.costs.min()) / T
 
-# %% ../nbs/04_mwem.ipynb #d3a9acee
+# %% ../nbs/04_mwem.ipynb #d1ebf2ae
 def _advanced_epsilon(eps0:float, T:int, delta:float) -> float:
     "Total epsilon of T adaptive eps0-DP steps by the lecture's advanced composition (slack delta)."
     return eps0 * math.sqrt(2 * T * math.log(1 / delta)) + T * eps0 * math.tanh(eps0 / 2)
@@ -81,7 +81,7 @@ def _check_rounds(rounds):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
     if rounds <= 0: raise ValueError(f"rounds must be >= 1, got rounds={rounds}")
 
-# %% ../nbs/04_mwem.ipynb #9276735b
+# %% ../nbs/04_mwem.ipynb #89f2c028
 def mwem_bound(n:int, # number of records (public)
                m:int, # universe size |X|
                K:int, # size of the complement-closed query set (2k)
@@ -114,7 +114,7 @@ def mwem_rounds(n:int, # number of records
         if b < best: best, bestT = b, int(T)
     return bestT
 
-# %% ../nbs/04_mwem.ipynb #0f2ae111
+# %% ../nbs/04_mwem.ipynb #b6ecfbe1
 @njit(cache=True)
 def _reduce_ops(ws, ops, acc):
     "Run marginal-sum steps in place on workspace `ws`: ws[dst + a*R + r] = sum_g ws[src + (a*G + g)*R + r]."
@@ -129,7 +129,7 @@ def _reduce_ops(ws, ops, acc):
             out = dst + a * R
             for r in range(R): ws[out + r] = acc[r]
 
-# %% ../nbs/04_mwem.ipynb #e3ea37bf
+# %% ../nbs/04_mwem.ipynb #9bb34bde
 def _prod(xs) -> int: return int(np.prod(np.asarray(xs, dtype=np.int64))) if len(xs) else 1
 
 class MarginalPlan:
@@ -169,7 +169,7 @@ class MarginalPlan:
         _reduce_ops(ws, self.ops, np.empty(self.m))
         return ws[:self.k][self.gather]
 
-# %% ../nbs/04_mwem.ipynb #11a2548f
+# %% ../nbs/04_mwem.ipynb #b5708021
 @njit(cache=True)
 def _seg_marginal(p, dims, cstride, ncell):
     "Marginal of `p` viewed as C-order array of shape `dims`; cell = sum_j digit_j * cstride[j] (0 off the clique)."
@@ -237,7 +237,7 @@ def _gumbel_argmax(scores, scale, rng):
         if v > best: best, arg = v, i
     return arg
 
-# %% ../nbs/04_mwem.ipynb #89700bd9
+# %% ../nbs/04_mwem.ipynb #b536325c
 def _segments(shape, axes):
     "View of the domain as runs of axes in / out of a clique: (dims, cell strides, x strides, in-clique flags, gather)."
     shape = [int(s) for s in shape]; inset = set(axes)
@@ -257,7 +257,7 @@ def _segments(shape, axes):
     gather = cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells
     return dims, cstride, xstride, flags, gather
 
-# %% ../nbs/04_mwem.ipynb #89902737
+# %% ../nbs/04_mwem.ipynb #27f1dd80
 MAX_CELLS = 2**24
 
 class _MarginalQueries:
@@ -313,7 +313,7 @@ def _queries(data, workload):
         raise ValueError(f"dense fallback for {type(workload).__name__} needs k*|X| <= 5e7, got {workload.shape[0]}*{m}")
     return _DenseQueries(workload)
 
-# %% ../nbs/04_mwem.ipynb #8fdb6c44
+# %% ../nbs/04_mwem.ipynb #0bb0ddc8
 @register("mwem")
 def mwem(data:Dataset, # records; n is public
          workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -355,7 +355,7 @@ def mwem(data:Dataset, # records; n is public
                 bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks, spent=spend)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
-# %% ../nbs/04_mwem.ipynb #03e68e70
+# %% ../nbs/04_mwem.ipynb #9a30eb37
 def hlm_calibration(n:int, # number of records
                     budget:Budget, # total budget
                     rounds:int, # T
@@ -375,7 +375,7 @@ def hlm_calibration(n:int, # number of records
     else: scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
     return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=(2.0 if marg else 1.0) / n, noise=noise, scale=scale)
 
-# %% ../nbs/04_mwem.ipynb #b3dc18d7
+# %% ../nbs/04_mwem.ipynb #51d4bea3
 @register("mwem-hlm")
 def mwem_practical(data:Dataset, # records; n is public
                    workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -388,6 +388,7 @@ def mwem_practical(data:Dataset, # records; n is public
                    select_fraction:float=0.5, # share of each round's rho spent on selection
                    passes:int=4, # MW passes over all measurements after each round
                    average:bool=False, # output the average of the per-round distributions instead of the last
+                   remeasure:bool=False, # allow selecting an already measured marginal/query again
                   ) -> Release:
     "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), rho-zCDP."
     t0 = time.perf_counter()
@@ -406,14 +407,16 @@ def mwem_practical(data:Dataset, # records; n is public
     rng = np.random.default_rng(rng)
     h = np.asarray(workload.answer(data), dtype=float)
     p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []
+    starts = np.array([grp[0] for grp in Q.groups])
+    done = set()
     scale_sel = cal['eps_select'] / (2 * cal['select_sensitivity'])
     for t in range(rounds):
         err = Q.answers(p) - h
-        if unit == 'marginal':
-            g = _gumbel_argmax(np.array([np.abs(err[idx]).sum() for idx in Q.groups]), scale_sel, rng)
-            idx = Q.groups[g]
-        else:
-            i = _gumbel_argmax(np.abs(err), scale_sel, rng); g, idx = Q.group_of[i], np.array([i])
+        score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)  # L1 per marginal / |error|
+        if not remeasure and len(done) < len(score): score[list(done)] = -np.inf          # candidates not yet measured
+        i = _gumbel_argmax(score, scale_sel, rng); done.add(i)
+        if unit == 'marginal': g, idx = i, Q.groups[i]
+        else: g, idx = Q.group_of[i], np.array([i])
         z = rng.normal(0, cal['scale'], len(idx)) if noise == 'gaussian' else rng.laplace(0, cal['scale'], len(idx))
         meas.append((g, idx, h[idx] + z))
         for _ in range(passes):
@@ -427,11 +430,12 @@ def mwem_practical(data:Dataset, # records; n is public
     phat = psum / rounds if average else p
     acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", rho=budget.to_rho())
     info = dict(distribution=phat, domain=workload.domain, rounds=rounds, unit=unit, calibration=cal,
-                measured=[int(g) for g, _, _ in meas], passes=passes)
+                measured=[int(g) for g, _, _ in meas], passes=passes, remeasure=remeasure, rho=budget.to_rho(),
+                epsilon=None if budget.is_zcdp else zcdp_to_epsilon(budget.to_rho(), budget.delta))
     return Release(Q.answers(phat), "mwem-hlm", budget, cal['scale'] if noise == 'gaussian' else None,
                    time.perf_counter() - t0, info)
 
-# %% ../nbs/04_mwem.ipynb #0745afa6
+# %% ../nbs/04_mwem.ipynb #903cd7de
 def sample_dataset(p:np.ndarray, # distribution over the domain, C order, length domain.size()
                    domain:Domain, # the domain p lives on
                    n:int, # number of records to draw, >= 1
