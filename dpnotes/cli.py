@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import inspect
 import json
 import math
 import os
@@ -24,8 +25,8 @@ from .histograms import (AllRange, Dataset, Marginals, Parities, Prefix, MECHANI
 
 # %% auto #0
 __all__ = ['MECHANISM_MODULES', 'COLUMNS', 'load_mechanisms', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism',
-           'format_table', 'write_atomic', 'release_csv', 'build_parser', 'cmd_demo', 'cmd_release', 'cmd_compare',
-           'main']
+           'format_table', 'write_atomic', 'release_csv', 'build_parser', 'route_options', 'cmd_demo', 'cmd_release',
+           'cmd_compare', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 MECHANISM_MODULES = ("dpnotes.histograms", "dpnotes.factorization", "dpnotes.projection", "dpnotes.mwem")
@@ -211,18 +212,32 @@ def build_parser() -> argparse.ArgumentParser:
 
 # %% ../nbs/07_cli.ipynb #c2249cd2
 def _mechanism_list(spec):
-    names = sorted(load_mechanisms()) if spec.strip() == "all" else [s.strip() for s in spec.split(",") if s.strip()]
-    unknown = [s for s in names if s not in MECHANISMS]
+    registry = load_mechanisms()
+    names = sorted(registry) if spec.strip() == "all" else [s.strip() for s in spec.split(",") if s.strip()]
+    unknown = [s for s in names if s not in registry]
     if unknown: raise ValueError(f"unknown mechanism {unknown[0]!r}; available: {', '.join(sorted(MECHANISMS))}")
     if not names: raise ValueError("no mechanism named")
     return names
 
+def _declares(fn, key):
+    p = inspect.signature(fn).parameters.get(key)
+    return p is not None and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+
+def route_options(names, options) -> dict:
+    "Give each mechanism the options its signature names; an option no mechanism names is an error."
+    registry = load_mechanisms()
+    for key in options:
+        if not any(_declares(registry[m], key) for m in names):
+            raise ValueError(f"option {key!r} is not an option of {', '.join(names)}")
+    return {m: {k: v for k, v in options.items() if _declares(registry[m], k)} for m in names}
+
 def _compare(data, workload, budget, names, seeds, options):
     truth = workload.answer(data)
+    routed = route_options(names, options)
     jobs = [(m, s) for m in names for s in seeds]
     records = []
     for m, s in tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None):
-        records.append(run_mechanism(m, data, workload, budget, s, options, truth=truth)[1])
+        records.append(run_mechanism(m, data, workload, budget, s, routed[m], truth=truth)[1])
     return records
 
 def cmd_demo(args):

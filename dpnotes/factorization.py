@@ -482,7 +482,7 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
     if not isinstance(data, Dataset): raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
     if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
     if not isinstance(budget, Budget): raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
-    if data.domain != workload.domain: raise ValueError(f"data domain {data.domain.to_dict()} does not match the workload domain {workload.domain.to_dict()}")
+    workload._check(data)  # the workload may act on a projection of the data's domain
     t0 = time.perf_counter(); rng = np.random.default_rng(rng)
     name, M, err = _strategy_for(workload, strategy)
     if M.shape[1] != workload.shape[1]: raise ValueError(f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells")
@@ -493,7 +493,7 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
         attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
         y = M.measure(dict(zip(M.subsets, data.marginals(attrs)))) + rng.normal(0.0, sigma, size=M.shape[0])
         answers = M.reconstruct(workload, y)
-    else: answers = factorize_release(workload, M, data.datavector(), sigma, rng=rng)
+    else: answers = factorize_release(workload, M, workload._histogram(data), sigma, rng=rng)
     if err is None: err = strategy_error(workload, M)
     rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))
     return Release(answers, 'factorization', budget, float(sigma), time.perf_counter() - t0,
