@@ -6,14 +6,14 @@
 __all__ = ['MAX_CELLS', 'hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'MarginalPlan',
            'mwem', 'hlm_calibration', 'mwem_practical', 'sample_dataset', 'synthetic_data']
 
-# %% ../nbs/04_mwem.ipynb #9a0f4acf
+# %% ../nbs/04_mwem.ipynb #90aa4114
 import math, time
 import numpy as np
 from numba import njit
 from .privacy import Budget, Accountant, advanced_composition, zcdp_to_epsilon
 from .histograms import Dataset, Domain, Marginals, Release, register
 
-# %% ../nbs/04_mwem.ipynb #d10083f7
+# %% ../nbs/04_mwem.ipynb #a878a725
 def hedge_eta(m:int, # number of actions, >= 2
               T:int, # number of rounds, >= 1
              ) -> float:
@@ -28,7 +28,7 @@ def hedge_regret_bound(m:int, # number of actions
     "The lecture's bound 2 sqrt(ln m / T) on Hedge's average regret with eta = sqrt(ln m / T)."
     return 2 * hedge_eta(m, T)
 
-# %% ../nbs/04_mwem.ipynb #f5223132
+# %% ../nbs/04_mwem.ipynb #96d870c0
 class Hedge:
     "Multiplicative weights over `m` actions with costs in [0, 1] (weights kept in log space)."
     def __init__(self, m:int, # number of actions, >= 2
@@ -54,7 +54,7 @@ class Hedge:
         "Average regret after T rounds against the best fixed action in hindsight."
         return (self.loss - self.costs.min()) / T
 
-# %% ../nbs/04_mwem.ipynb #d1ebf2ae
+# %% ../nbs/04_mwem.ipynb #197f5884
 def _advanced_epsilon(eps0:float, T:int, delta:float) -> float:
     "Total epsilon of T adaptive eps0-DP steps by the lecture's advanced composition (slack delta)."
     return eps0 * math.sqrt(2 * T * math.log(1 / delta)) + T * eps0 * math.tanh(eps0 / 2)
@@ -81,7 +81,7 @@ def _check_rounds(rounds):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
     if rounds <= 0: raise ValueError(f"rounds must be >= 1, got rounds={rounds}")
 
-# %% ../nbs/04_mwem.ipynb #89f2c028
+# %% ../nbs/04_mwem.ipynb #6eda1cc7
 def mwem_bound(n:int, # number of records (public)
                m:int, # universe size |X|
                K:int, # size of the complement-closed query set (2k)
@@ -114,7 +114,7 @@ def mwem_rounds(n:int, # number of records
         if b < best: best, bestT = b, int(T)
     return bestT
 
-# %% ../nbs/04_mwem.ipynb #b6ecfbe1
+# %% ../nbs/04_mwem.ipynb #a9d78221
 @njit(cache=True)
 def _reduce_ops(ws, ops, acc):
     "Run marginal-sum steps in place on workspace `ws`: ws[dst + a*R + r] = sum_g ws[src + (a*G + g)*R + r]."
@@ -129,7 +129,7 @@ def _reduce_ops(ws, ops, acc):
             out = dst + a * R
             for r in range(R): ws[out + r] = acc[r]
 
-# %% ../nbs/04_mwem.ipynb #9bb34bde
+# %% ../nbs/04_mwem.ipynb #7e1d1ef0
 def _prod(xs) -> int: return int(np.prod(np.asarray(xs, dtype=np.int64))) if len(xs) else 1
 
 class MarginalPlan:
@@ -169,7 +169,7 @@ class MarginalPlan:
         _reduce_ops(ws, self.ops, np.empty(self.m))
         return ws[:self.k][self.gather]
 
-# %% ../nbs/04_mwem.ipynb #b5708021
+# %% ../nbs/04_mwem.ipynb #8467296e
 @njit(cache=True)
 def _seg_marginal(p, dims, cstride, ncell):
     "Marginal of `p` viewed as C-order array of shape `dims`; cell = sum_j digit_j * cstride[j] (0 off the clique)."
@@ -237,7 +237,7 @@ def _gumbel_argmax(scores, scale, rng):
         if v > best: best, arg = v, i
     return arg
 
-# %% ../nbs/04_mwem.ipynb #b536325c
+# %% ../nbs/04_mwem.ipynb #db412fd7
 def _segments(shape, axes):
     "View of the domain as runs of axes in / out of a clique: (dims, cell strides, x strides, in-clique flags, gather)."
     shape = [int(s) for s in shape]; inset = set(axes)
@@ -257,8 +257,56 @@ def _segments(shape, axes):
     gather = cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells
     return dims, cstride, xstride, flags, gather
 
-# %% ../nbs/04_mwem.ipynb #27f1dd80
+# %% ../nbs/04_mwem.ipynb #fce5f152
+@njit(cache=True)
+def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
+    "In place p[u] *= fa[cellA(u)] (no renormalising), and in the same sweep the marginal of the result on clique B; returns (marginal, total)."
+    nd = dims.shape[0]; inner = dims[nd - 1]; ca, cb = csa[nd - 1], csb[nd - 1]
+    out = np.zeros(nb); dig = np.zeros(nd, np.int64); ia = 0; ib = 0; total = 0.0
+    for x0 in range(0, p.shape[0], inner):
+        if ca == 0 and cb == 0:
+            f, s = fa[ia], 0.0
+            for r in range(inner):
+                v = p[x0 + r] * f; p[x0 + r] = v; s += v
+            out[ib] += s; total += s
+        else:
+            for r in range(inner):
+                v = p[x0 + r] * fa[ia + r * ca]; p[x0 + r] = v; out[ib + r * cb] += v; total += v
+        j = nd - 2
+        while j >= 0:
+            dig[j] += 1; ia += csa[j]; ib += csb[j]
+            if dig[j] < dims[j]: break
+            ia -= dig[j] * csa[j]; ib -= dig[j] * csb[j]; dig[j] = 0; j -= 1
+    return out, total
+
+def _pair_view(shape, A, B):
+    "Runs of domain axes of one kind (in A, in B, both, neither), with each clique's sorted-cell strides and gathers."
+    shape = [int(s) for s in shape]; sa, sb = set(A), set(B)
+    dims, kinds = [], []
+    for a, s in enumerate(shape):
+        kd = (a in sa, a in sb)
+        if dims and kinds[-1] == kd: dims[-1] *= s
+        else: dims.append(s); kinds.append(kd)
+    dims = np.array(dims, np.int64); out = [dims]
+    for w, axes in ((0, A), (1, B)):
+        cs, s = np.zeros(len(dims), np.int64), 1
+        for j in range(len(dims) - 1, -1, -1):
+            if kinds[j][w]: cs[j] = s; s *= dims[j]
+        srt = sorted(axes)
+        cells = np.arange(s).reshape([shape[a] for a in srt]) if axes else np.arange(1)
+        out += [cs, cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells]
+    return tuple(out)   # dims, csA, gatherA, csB, gatherB
+
+# %% ../nbs/04_mwem.ipynb #577da385
 MAX_CELLS = 2**24
+
+def _mw_passes_plain(Q, p, meas, passes):
+    "HLM's MW passes, one measurement at a time: p *= exp(phi (y - <phi, p>)/2), renormalised after each."
+    for _ in range(passes):
+        for g, idx, y in meas:
+            lam = np.zeros(len(Q.groups[g])); a = Q.group_answers(p, g)
+            sel = idx - Q.groups[g][0]; lam[sel] = 0.5 * (y - a[sel])
+            Q.scale_group(p, g, lam)
 
 class _MarginalQueries:
     "Marginal workload on a full-domain distribution, via marginal sums (no query matrix)."
@@ -270,6 +318,7 @@ class _MarginalQueries:
         self.segs = [_segments(self.shape, a) for a in self.axes]
         self.groups = [np.arange(o, o + s) for o, s in zip(self.offsets, self.sizes)]
         self.group_of = np.repeat(np.arange(len(self.axes)), self.sizes)
+        self._pairs = {}
     def answers(self, p): return self.plan(p)
     def group_answers(self, p, g):
         dims, cs, xs, fl, ga = self.segs[g]; return _seg_marginal(p, dims, cs, len(ga))[ga]
@@ -285,6 +334,21 @@ class _MarginalQueries:
         fd, fs = (dims[~fl], xs[~fl]) if not fl.all() else (np.ones(1, np.int64), np.ones(1, np.int64))
         f = math.exp(lam); old = _seg_scale_cell(p, fd, fs, base, f)
         p *= 1.0 / (1.0 + (f - 1.0) * old)
+    def mw_passes(self, p, meas, passes):
+        "HLM's MW passes over measurements (g, idx, y), fusing each update with the next marginal; p renormalised at the end."
+        seq = [j for _ in range(passes) for j in range(len(meas))]
+        a = self.group_answers(p, meas[seq[0]][0])
+        for s, j in enumerate(seq):
+            g, idx, y = meas[j]
+            lam = np.zeros(int(self.sizes[g])); sel = idx - self.offsets[g]; lam[sel] = 0.5 * (y - a[sel])
+            if s + 1 == len(seq): self.scale_group(p, g, lam); break
+            gn = meas[seq[s + 1]][0]
+            if (g, gn) not in self._pairs: self._pairs[(g, gn)] = _pair_view(self.shape, self.axes[g], self.axes[gn])
+            dims, csa, ga, csb, gb = self._pairs[(g, gn)]
+            fa = np.empty(len(ga)); fa[ga] = np.exp(lam)
+            out, total = _seg_scale_marginal(p, dims, csa, fa, csb, len(gb))
+            a = out[gb] / total
+            if not (1e-100 < total < 1e100): p /= total         # keep the unnormalised mass in range
 
 class _DenseQueries:
     "Any small workload with entries in [0, 1], through its dense matrix."
@@ -299,6 +363,7 @@ class _DenseQueries:
         p *= np.exp(e); tot = p.sum(); p /= tot; return tot
     def scale_group(self, p, g, lam): return self._scale(p, lam[0] * self.W[g])
     def scale_query(self, p, i, lam): return self._scale(p, lam * self.W[i])
+    def mw_passes(self, p, meas, passes): _mw_passes_plain(self, p, meas, passes)
 
 def _queries(data, workload):
     "Validate the data/workload pair and wrap the workload for MWEM."
@@ -313,7 +378,7 @@ def _queries(data, workload):
         raise ValueError(f"dense fallback for {type(workload).__name__} needs k*|X| <= 5e7, got {workload.shape[0]}*{m}")
     return _DenseQueries(workload)
 
-# %% ../nbs/04_mwem.ipynb #0bb0ddc8
+# %% ../nbs/04_mwem.ipynb #eaaf910e
 @register("mwem")
 def mwem(data:Dataset, # records; n is public
          workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -355,7 +420,7 @@ def mwem(data:Dataset, # records; n is public
                 bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks, spent=spend)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
-# %% ../nbs/04_mwem.ipynb #9a30eb37
+# %% ../nbs/04_mwem.ipynb #46379f00
 def hlm_calibration(n:int, # number of records
                     budget:Budget, # total budget
                     rounds:int, # T
@@ -375,7 +440,7 @@ def hlm_calibration(n:int, # number of records
     else: scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
     return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=(2.0 if marg else 1.0) / n, noise=noise, scale=scale)
 
-# %% ../nbs/04_mwem.ipynb #51d4bea3
+# %% ../nbs/04_mwem.ipynb #bbc1aa0a
 @register("mwem-hlm")
 def mwem_practical(data:Dataset, # records; n is public
                    workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -419,13 +484,7 @@ def mwem_practical(data:Dataset, # records; n is public
         else: g, idx = Q.group_of[i], np.array([i])
         z = rng.normal(0, cal['scale'], len(idx)) if noise == 'gaussian' else rng.laplace(0, cal['scale'], len(idx))
         meas.append((g, idx, h[idx] + z))
-        for _ in range(passes):
-            for g2, idx2, y in meas:
-                lam = np.zeros(len(Q.groups[g2]))
-                a = Q.group_answers(p, g2)
-                sel = idx2 - Q.groups[g2][0]
-                lam[sel] = 0.5 * (y - a[sel])
-                Q.scale_group(p, g2, lam)
+        Q.mw_passes(p, meas, passes)
         psum += p
     phat = psum / rounds if average else p
     acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", rho=budget.to_rho())
@@ -435,7 +494,7 @@ def mwem_practical(data:Dataset, # records; n is public
     return Release(Q.answers(phat), "mwem-hlm", budget, cal['scale'] if noise == 'gaussian' else None,
                    time.perf_counter() - t0, info)
 
-# %% ../nbs/04_mwem.ipynb #903cd7de
+# %% ../nbs/04_mwem.ipynb #135a529e
 def sample_dataset(p:np.ndarray, # distribution over the domain, C order, length domain.size()
                    domain:Domain, # the domain p lives on
                    n:int, # number of records to draw, >= 1
