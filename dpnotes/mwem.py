@@ -6,14 +6,14 @@
 __all__ = ['MAX_CELLS', 'hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'MarginalPlan',
            'mwem', 'hlm_calibration', 'mwem_practical', 'sample_dataset', 'synthetic_data']
 
-# %% ../nbs/04_mwem.ipynb #90aa4114
+# %% ../nbs/04_mwem.ipynb #48da9786
 import math, time
 import numpy as np
 from numba import njit
 from .privacy import Budget, Accountant, advanced_composition, zcdp_to_epsilon
 from .histograms import Dataset, Domain, Marginals, Release, register
 
-# %% ../nbs/04_mwem.ipynb #a878a725
+# %% ../nbs/04_mwem.ipynb #45d82f2d
 def hedge_eta(m:int, # number of actions, >= 2
               T:int, # number of rounds, >= 1
              ) -> float:
@@ -28,7 +28,7 @@ def hedge_regret_bound(m:int, # number of actions
     "The lecture's bound 2 sqrt(ln m / T) on Hedge's average regret with eta = sqrt(ln m / T)."
     return 2 * hedge_eta(m, T)
 
-# %% ../nbs/04_mwem.ipynb #96d870c0
+# %% ../nbs/04_mwem.ipynb #71da070a
 class Hedge:
     "Multiplicative weights over `m` actions with costs in [0, 1] (weights kept in log space)."
     def __init__(self, m:int, # number of actions, >= 2
@@ -54,7 +54,7 @@ class Hedge:
         "Average regret after T rounds against the best fixed action in hindsight."
         return (self.loss - self.costs.min()) / T
 
-# %% ../nbs/04_mwem.ipynb #197f5884
+# %% ../nbs/04_mwem.ipynb #84f76373
 def _advanced_epsilon(eps0:float, T:int, delta:float) -> float:
     "Total epsilon of T adaptive eps0-DP steps by the lecture's advanced composition (slack delta)."
     return eps0 * math.sqrt(2 * T * math.log(1 / delta)) + T * eps0 * math.tanh(eps0 / 2)
@@ -81,7 +81,7 @@ def _check_rounds(rounds):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
     if rounds <= 0: raise ValueError(f"rounds must be >= 1, got rounds={rounds}")
 
-# %% ../nbs/04_mwem.ipynb #6eda1cc7
+# %% ../nbs/04_mwem.ipynb #0cb9685c
 def mwem_bound(n:int, # number of records (public)
                m:int, # universe size |X|
                K:int, # size of the complement-closed query set (2k)
@@ -114,7 +114,7 @@ def mwem_rounds(n:int, # number of records
         if b < best: best, bestT = b, int(T)
     return bestT
 
-# %% ../nbs/04_mwem.ipynb #a9d78221
+# %% ../nbs/04_mwem.ipynb #c87fff93
 @njit(cache=True)
 def _reduce_ops(ws, ops, acc):
     "Run marginal-sum steps in place on workspace `ws`: ws[dst + a*R + r] = sum_g ws[src + (a*G + g)*R + r]."
@@ -129,7 +129,7 @@ def _reduce_ops(ws, ops, acc):
             out = dst + a * R
             for r in range(R): ws[out + r] = acc[r]
 
-# %% ../nbs/04_mwem.ipynb #7e1d1ef0
+# %% ../nbs/04_mwem.ipynb #015f6c6b
 def _prod(xs) -> int: return int(np.prod(np.asarray(xs, dtype=np.int64))) if len(xs) else 1
 
 class MarginalPlan:
@@ -169,7 +169,7 @@ class MarginalPlan:
         _reduce_ops(ws, self.ops, np.empty(self.m))
         return ws[:self.k][self.gather]
 
-# %% ../nbs/04_mwem.ipynb #8467296e
+# %% ../nbs/04_mwem.ipynb #755bb680
 @njit(cache=True)
 def _seg_marginal(p, dims, cstride, ncell):
     "Marginal of `p` viewed as C-order array of shape `dims`; cell = sum_j digit_j * cstride[j] (0 off the clique)."
@@ -237,7 +237,7 @@ def _gumbel_argmax(scores, scale, rng):
         if v > best: best, arg = v, i
     return arg
 
-# %% ../nbs/04_mwem.ipynb #db412fd7
+# %% ../nbs/04_mwem.ipynb #a39a36ef
 def _segments(shape, axes):
     "View of the domain as runs of axes in / out of a clique: (dims, cell strides, x strides, in-clique flags, gather)."
     shape = [int(s) for s in shape]; inset = set(axes)
@@ -257,7 +257,7 @@ def _segments(shape, axes):
     gather = cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells
     return dims, cstride, xstride, flags, gather
 
-# %% ../nbs/04_mwem.ipynb #fce5f152
+# %% ../nbs/04_mwem.ipynb #48b8f7cd
 @njit(cache=True)
 def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
     "In place p[u] *= fa[cellA(u)] (no renormalising), and in the same sweep the marginal of the result on clique B; returns (marginal, total)."
@@ -297,7 +297,7 @@ def _pair_view(shape, A, B):
         out += [cs, cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells]
     return tuple(out)   # dims, csA, gatherA, csB, gatherB
 
-# %% ../nbs/04_mwem.ipynb #577da385
+# %% ../nbs/04_mwem.ipynb #1270e06c
 MAX_CELLS = 2**24
 
 def _mw_passes_plain(Q, p, meas, passes):
@@ -378,7 +378,7 @@ def _queries(data, workload):
         raise ValueError(f"dense fallback for {type(workload).__name__} needs k*|X| <= 5e7, got {workload.shape[0]}*{m}")
     return _DenseQueries(workload)
 
-# %% ../nbs/04_mwem.ipynb #eaaf910e
+# %% ../nbs/04_mwem.ipynb #22a7d8e4
 @register("mwem")
 def mwem(data:Dataset, # records; n is public
          workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -420,7 +420,7 @@ def mwem(data:Dataset, # records; n is public
                 bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks, spent=spend)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
-# %% ../nbs/04_mwem.ipynb #46379f00
+# %% ../nbs/04_mwem.ipynb #c032f80f
 def hlm_calibration(n:int, # number of records
                     budget:Budget, # total budget
                     rounds:int, # T
@@ -440,7 +440,7 @@ def hlm_calibration(n:int, # number of records
     else: scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
     return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=(2.0 if marg else 1.0) / n, noise=noise, scale=scale)
 
-# %% ../nbs/04_mwem.ipynb #bbc1aa0a
+# %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm")
 def mwem_practical(data:Dataset, # records; n is public
                    workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -494,7 +494,7 @@ def mwem_practical(data:Dataset, # records; n is public
     return Release(Q.answers(phat), "mwem-hlm", budget, cal['scale'] if noise == 'gaussian' else None,
                    time.perf_counter() - t0, info)
 
-# %% ../nbs/04_mwem.ipynb #135a529e
+# %% ../nbs/04_mwem.ipynb #79a9d32e
 def sample_dataset(p:np.ndarray, # distribution over the domain, C order, length domain.size()
                    domain:Domain, # the domain p lives on
                    n:int, # number of records to draw, >= 1
