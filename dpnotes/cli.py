@@ -68,7 +68,8 @@ def parse_workload(spec:str, # e.g. 'marginals:2', 'prefix:age', 'marginals:age,
             if not names or len(set(names)) != len(names):
                 raise ValueError(f"workload {spec!r}: each marginal needs distinct attribute names")
             cliques.append(tuple(names))
-        return Marginals(domain, cliques)
+        used = [a for a in domain.attrs if any(a in c for c in cliques)]
+        return Marginals(domain.project(used), cliques)  # the same queries over the smallest universe
     if kind == "parities" and arg.isdigit():
         bad = [a for a in domain.attrs if domain[a] != 2]
         if bad: raise ValueError(f"workload {spec!r}: parities need binary attributes, {bad[0]!r} has size {domain[bad[0]]}")
