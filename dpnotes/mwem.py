@@ -11,7 +11,7 @@ import math, time
 import numpy as np
 from numba import njit
 from .privacy import Budget, Accountant, advanced_composition, zcdp_to_epsilon
-from .histograms import Dataset, Domain, Marginals, Release, register
+from .histograms import Dataset, Domain, Marginals, Release, Workload, register
 
 # %% ../nbs/04_mwem.ipynb #45d82f2d
 def hedge_eta(m:int, # number of actions, >= 2
@@ -368,8 +368,8 @@ class _DenseQueries:
 def _queries(data, workload):
     "Validate the data/workload pair and wrap the workload for MWEM."
     if not isinstance(data, Dataset): raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
-    if tuple(workload.domain.attrs) != tuple(data.domain.attrs):
-        raise ValueError(f"workload domain {tuple(workload.domain.attrs)} differs from data domain {tuple(data.domain.attrs)}")
+    if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
+    workload._check(data)  # the workload may act on a projection of the data's domain (answered through marginals)
     m = workload.domain.size()
     if m > MAX_CELLS:
         raise ValueError(f"MWEM keeps a distribution over the full domain: |X|={m:,} cells > MAX_CELLS={MAX_CELLS:,}; project the data to fewer attributes")
