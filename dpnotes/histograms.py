@@ -429,6 +429,41 @@ def _as_domain(domain) -> Domain:
     if not isinstance(domain, Domain): raise TypeError(f"expected a Domain or an int, got {type(domain).__name__}")
     return domain
 
+def _finite_diameter(d, workload) -> float:
+    "`d` as a float, or ValueError if it is NaN, infinite or negative (a diameter is never that)."
+    d = float(d)
+    if not (math.isfinite(d) and d >= 0):
+        raise ValueError(f"l2 diameter of {type(workload).__name__} must be finite and >= 0, got {d!r}: "
+                         "the workload has non-finite weights")
+    return d
+
+_EPS = float(np.finfo(float).eps)
+
+def _column_diameter(W, max_work:int=2**27) -> float:
+    "max_{u<v} ||W e_u - W e_v||_2 from differences of columns; the Gram matrix only preselects the candidate pairs."
+    k, N = W.shape
+    if N < 2: return 0.0
+    G = W.gram().dense()
+    if not np.isfinite(G).all(): raise ValueError(f"Gram matrix of {type(W).__name__} has non-finite entries")
+    g = np.diag(G).copy()
+    est = g[:, None] + g[None, :] - 2 * G                          # ||.||^2 up to cancellation
+    err = 4 * (k + 4) * _EPS * (g[:, None] + g[None, :])            # bound on the rounding error of est
+    iu, iv = np.triu_indices(N, 1)
+    lower = np.max(est[iu, iv] - err[iu, iv])                       # the true max is at least this
+    keep = est[iu, iv] + err[iu, iv] >= lower                        # pairs that may attain the max
+    iu, iv = iu[keep], iv[keep]
+    cols = np.unique(np.concatenate([iu, iv]))
+    if (cols.size + iu.size) * k > max_work: return 2 * W.norm_1_2()  # too much work: the safe bound
+    C = np.empty((k, cols.size)); e = np.zeros(N)
+    for j, u in enumerate(cols):
+        e[u] = 1.0; C[:, j] = W._matvec(e); e[u] = 0.0
+    pos = np.searchsorted(cols, np.arange(N))                       # column u sits at C[:, pos[u]] when kept
+    best, step = 0.0, max(1, (1 << 22) // max(k, 1))
+    for s in range(0, iu.size, step):
+        D = C[:, pos[iu[s:s + step]]] - C[:, pos[iv[s:s + step]]]
+        best = max(best, float(np.max(np.linalg.norm(D, axis=0))))
+    return best
+
 class Workload(Operator):
     "Base class: $k$ linear queries on normalised histograms over `domain` (shape `(k, domain.size())`)."
     def __init__(self, domain:Domain, k:int):
@@ -442,16 +477,14 @@ class Workload(Operator):
         "Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$."
         return float(np.sqrt(np.max(np.diag(self.gram().dense()))))
     def l2_diameter(self) -> float:
-        "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact from the Gram matrix up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
-        if self.shape[1] <= 4096:
-            G = self.gram().dense(); g = np.diag(G)
-            return float(np.sqrt(max(0.0, np.max(g[:, None] + g[None, :] - 2 * G))))
-        return 2 * self.norm_1_2()
+        "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
+        if self.shape[1] > 4096: return _finite_diameter(2 * self.norm_1_2(), self)
+        return _finite_diameter(_column_diameter(self), self)
     def sensitivity(self, n:int) -> float:
         "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`."
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
-        return self.l2_diameter() / int(n)
+        return _finite_diameter(self.l2_diameter(), self) / int(n)
     def _histogram(self, data) -> np.ndarray:
         "Normalised histogram of `data` projected on this workload's attributes."
         self._check(data); return data.marginal(self.domain.attrs)
@@ -674,6 +707,9 @@ class Predicates(Workload):
             v = np.asarray(f(records))
             if v.shape != (len(records),): raise ValueError(f"predicate {self.names[i]!r} must return shape ({len(records)},), got {v.shape}")
             out[i] = v
+            if not np.isfinite(out[i]).all():
+                bad = int(np.flatnonzero(~np.isfinite(out[i]))[0])
+                raise ValueError(f"predicate {self.names[i]!r} must return finite values, got {float(out[i, bad])!r} at row {bad}")
         return out
 
     @property
@@ -772,8 +808,14 @@ def _check_call(data, workload, budget, options, name):
 
 def gaussian_rmse(workload:Workload, n:int, budget:Budget) -> float:
     "Expected RMS error of `gaussian_mechanism`: its $\\sigma$ (0 if the workload ignores the data)."
-    s = workload.sensitivity(n)
-    return budget.gaussian_sigma(s) if s > 0 else 0.0
+    return _gaussian_scale(workload.sensitivity(n), budget)
+
+def _gaussian_scale(sens, budget) -> float:
+    "Noise scale for l2 sensitivity `sens`: 0 only for an exactly-zero (finite) sensitivity, else the budget's Gaussian."
+    sens = float(sens)
+    if not (math.isfinite(sens) and sens >= 0):
+        raise ValueError(f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release")
+    return 0.0 if sens == 0.0 else budget.gaussian_sigma(sens)
 
 @register("gaussian")
 def gaussian_mechanism(data:Dataset,        # private records (n is treated as public)
@@ -788,7 +830,7 @@ def gaussian_mechanism(data:Dataset,        # private records (n is treated as p
     rng = np.random.default_rng(rng)
     truth = workload.answer(data)
     sens = workload.sensitivity(data.n)
-    sigma = budget.gaussian_sigma(sens) if sens > 0 else 0.0
+    sigma = _gaussian_scale(sens, budget)
     answers = truth + rng.normal(0.0, sigma, size=truth.shape) if sigma > 0 else truth.copy()
     return Release(answers, 'gaussian', budget, float(sigma), time.perf_counter() - t0,
                    {'sensitivity': sens, 'n': data.n, 'expected_rmse': float(sigma)})

@@ -11,9 +11,9 @@ import numpy as np
 from scipy import optimize, special
 
 # %% auto #0
-__all__ = ['classic_gaussian_sigma', 'gaussian_delta', 'gaussian_sigma', 'zcdp_sigma', 'zcdp_to_epsilon', 'zcdp_rho',
-           'laplace_scale', 'laplace_mechanism', 'exponential_mechanism', 'basic_composition', 'advanced_composition',
-           'zcdp_composition', 'Budget', 'PrivacyEvent', 'Accountant']
+__all__ = ['SIGMA_MARGIN', 'MAX_EPSILON', 'classic_gaussian_sigma', 'gaussian_delta', 'gaussian_sigma', 'zcdp_sigma',
+           'zcdp_to_epsilon', 'zcdp_rho', 'laplace_scale', 'laplace_mechanism', 'exponential_mechanism',
+           'basic_composition', 'advanced_composition', 'zcdp_composition', 'Budget', 'PrivacyEvent', 'Accountant']
 
 # %% ../nbs/00_privacy.ipynb #fa89e48a
 def _real(name, value):
@@ -50,12 +50,22 @@ def classic_gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the qu
     return sensitivity * math.sqrt(2 * math.log(1.25 / delta)) / epsilon
 
 # %% ../nbs/00_privacy.ipynb #6820058b
+_GL_X, _GL_W = np.polynomial.legendre.leggauss(24)
+_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
+
+def _log_cdf_gap(m, h):
+    "log Phi(m + h) - log Phi(m - h) for h >= 0, without cancellation when h is small."
+    if h > 0.5: return float(special.log_ndtr(m + h) - special.log_ndtr(m - h))
+    x = m + h * _GL_X
+    r = _SQRT_2_OVER_PI / special.erfcx(-x / math.sqrt(2))   # phi(x)/Phi(x) = (log Phi)'(x), no cancellation
+    return float(h * np.dot(_GL_W, r))
+
 def _log_profile(s, epsilon):
     "log of the Gaussian privacy profile at noise-to-sensitivity ratio `s` (no validation)."
-    a, b = 0.5 / s - epsilon * s, -0.5 / s - epsilon * s
-    la, lb = special.log_ndtr(a), special.log_ndtr(b)
-    t = epsilon + lb - la                  # log of e^eps Phi(b) / Phi(a), < 0 in exact arithmetic
-    return la + np.log(-np.expm1(t)) if t < 0 else -np.inf
+    m, h = -epsilon * s, 0.5 / s           # a = m + h, b = m - h (never formed as a difference)
+    t = epsilon - _log_cdf_gap(m, h)       # log of e^eps Phi(b) / Phi(a), < 0 in exact arithmetic
+    if math.isnan(t): return math.nan
+    return float(special.log_ndtr(m + h)) + math.log(-math.expm1(t)) if t < 0 else -math.inf
 
 def gaussian_delta(sigma:float,       # noise standard deviation, > 0
                    sensitivity:float, # l2 sensitivity Delta_2, > 0
@@ -67,32 +77,62 @@ def gaussian_delta(sigma:float,       # noise standard deviation, > 0
     return float(np.exp(_log_profile(sigma / sensitivity, epsilon)))
 
 # %% ../nbs/00_privacy.ipynb #2d5e1ac1
+SIGMA_MARGIN = 1e-9      # relative safety margin added to the computed minimal sigma
+_MIN_NORMAL = float(np.finfo(float).tiny)
+MAX_EPSILON = 1e6        # beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
+
 def _analytic_s(epsilon, delta):
-    "Smallest s = sigma/Delta with Gaussian profile <= delta."
+    "Smallest s = sigma/Delta with (computed) Gaussian profile <= delta, by bracketing and Brent's method in log s."
     target = math.log(delta)
     f = lambda u: _log_profile(math.exp(u), epsilon) - target   # decreasing in u = log s
-    u0 = math.log(math.sqrt(2 * math.log(1.25 / delta)) / epsilon)
-    lo = hi = u0
-    while f(hi) > 0: hi += 1.0
-    while f(lo) <= 0: lo -= 1.0
+    # two sigma/Delta large enough in exact arithmetic: the profile decreases in epsilon, and at epsilon = 0 it is
+    # erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z = Phi^-1(delta)
+    s0 = 1 / (2 * math.sqrt(2) * special.erfinv(delta))
+    z = float(special.ndtri(delta))
+    s1 = (-z + math.hypot(z, math.sqrt(2) * math.sqrt(epsilon))) / 2 / epsilon
+    hi = math.log(min(s0, s1))
+    for _ in range(64):
+        v = f(hi)
+        if math.isnan(v): break
+        if v <= 0: break
+        hi += 1.0
+    else: v = math.nan
+    if not (v <= 0):
+        raise ValueError(f"gaussian_sigma found no upper bracket for epsilon={epsilon!r}, delta={delta!r}")
+    lo, step = hi - 1.0, 1.0
+    for _ in range(64):
+        v = f(lo)
+        if math.isnan(v) or v > 0: break
+        lo, step = lo - step, 2 * step
+    if not (v > 0):
+        raise ValueError(f"gaussian_sigma found no lower bracket for epsilon={epsilon!r}, delta={delta!r}")
     u = optimize.brentq(f, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
     return math.exp(u)
 
-def _safe_sigma(sigma, sensitivity, epsilon, delta):
-    "Move `sigma` up (growing relative steps) until the computed profile is <= delta."
-    step = 1e-15
-    while np.exp(_log_profile(sigma / sensitivity, epsilon)) > delta:
-        sigma, step = sigma * (1 + step), 2 * step
-    return sigma
+def _safe_s(s, epsilon, delta):
+    "`s` times (1 + SIGMA_MARGIN), raised further (at most 60 doublings of the step) until the profile is <= delta."
+    target, step = math.log(delta), SIGMA_MARGIN
+    s = s * (1 + step)
+    for _ in range(60):
+        if _log_profile(s, epsilon) <= target: return s
+        s, step = s * (1 + step), 2 * step
+    raise ValueError(f"gaussian_sigma could not certify a noise scale for epsilon={epsilon!r}, delta={delta!r}")
 
-def gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
-                   epsilon:float,     # privacy parameter, > 0 (any size)
-                   delta:float,       # privacy parameter, in (0, 1)
-                  ) -> float:         # smallest noise standard deviation giving (epsilon, delta)-DP
-    "Analytic Gaussian mechanism (Balle & Wang 2018): exact smallest sigma for (epsilon, delta)-DP, replace-one neighbours."
+def gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
+                   epsilon:float,     # privacy parameter, in (0, MAX_EPSILON = 1e6], subnormal included
+                   delta:float,       # privacy parameter, in (0, 1), a normal float (>= 2.2e-308)
+                  ) -> float:         # noise scale in [1, 1 + 1e-8] times the exact minimum for (epsilon, delta)-DP
+    "Analytic Gaussian mechanism (Balle & Wang 2018): smallest sigma for (epsilon, delta)-DP up to a 1e-9 safety margin, replace-one neighbours."
     sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
     delta = _delta(delta)
-    return _safe_sigma(sensitivity * _analytic_s(epsilon, delta), sensitivity, epsilon, delta)
+    if epsilon > MAX_EPSILON: raise ValueError(f"gaussian_sigma needs epsilon <= {MAX_EPSILON:g}, got epsilon={epsilon!r}")
+    if sensitivity < _MIN_NORMAL: raise ValueError(f"sensitivity must be >= {_MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
+    if delta < _MIN_NORMAL: raise ValueError(f"delta must be >= {_MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
+    s = _safe_s(_analytic_s(epsilon, delta), epsilon, delta)
+    sigma = sensitivity * s
+    if not math.isfinite(sigma):
+        raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r} times sigma/Delta={s!r}")
+    return sigma
 
 # %% ../nbs/00_privacy.ipynb #cb11ed3c
 def zcdp_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
