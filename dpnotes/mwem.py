@@ -59,22 +59,39 @@ def _advanced_epsilon(eps0:float, T:int, delta:float) -> float:
     "Total epsilon of T adaptive eps0-DP steps by the lecture's advanced composition (slack delta)."
     return eps0 * math.sqrt(2 * T * math.log(1 / delta)) + T * eps0 * math.tanh(eps0 / 2)
 
+def _mwem_cost(eps0:float, T:int, budget:Budget, accounting:str) -> dict:
+    "The spend MWEM records for T runs at eps0: rho = T eps0^2/8 ('zcdp') or the advanced-composition (epsilon, delta)."
+    if accounting == 'zcdp': return dict(rho=T * eps0**2 / 8)
+    return dict(epsilon=_advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
+
 def mwem_epsilon0(budget:Budget, # total privacy budget
                   rounds:int, # number of exponential-mechanism runs T
                   accounting:str='advanced', # 'advanced' (lecture, needs epsilon and delta) or 'zcdp'
                  ) -> float:
-    "Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget`."
+    "Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget` exactly (the float spend never exceeds it)."
     _check_rounds(rounds)
-    if accounting == 'zcdp': return math.sqrt(8 * budget.to_rho() / rounds)
-    if accounting != 'advanced': raise ValueError(f"accounting must be 'advanced' or 'zcdp', got accounting={accounting!r}")
-    if budget.epsilon is None or budget.delta is None:
-        raise ValueError(f"accounting='advanced' needs an (epsilon, delta) budget, got {budget}")
-    lo, hi = 0.0, budget.epsilon                 # one step alone already costs eps0 <= total epsilon
-    for _ in range(200):
-        mid = (lo + hi) / 2
-        if _advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon: lo = mid
-        else: hi = mid
-    return lo
+    if accounting == 'zcdp':
+        cap = budget.to_rho()
+        eps0 = math.sqrt(8 * cap / rounds)
+        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['rho'] <= cap
+    else:
+        if accounting != 'advanced': raise ValueError(f"accounting must be 'advanced' or 'zcdp', got accounting={accounting!r}")
+        if budget.epsilon is None or budget.delta is None:
+            raise ValueError(f"accounting='advanced' needs an (epsilon, delta) budget, got {budget}")
+        lo, hi = 0.0, budget.epsilon                 # one step alone already costs eps0 <= total epsilon
+        for _ in range(200):
+            mid = (lo + hi) / 2
+            if _advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon: lo = mid
+            else: hi = mid
+        eps0 = lo
+        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
+    # the Accountant compares exactly; one spend against a fresh ledger fits iff float cost <= float budget, so step
+    # eps0 down to the next smaller float until it does (an ulp or two at most; the loop is bounded)
+    for _ in range(64):
+        if eps0 > 0 and fits(eps0): return eps0
+        eps0 = math.nextafter(eps0, 0.0)
+    raise ValueError(f"no positive epsilon0 fits {budget.describe()} with rounds={rounds} ({accounting} accounting): "
+                     f"the budget is too small to represent")
 
 def _check_rounds(rounds):
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)):
@@ -401,8 +418,7 @@ def mwem(data:Dataset, # records; n is public
                          f"2 ln(2k)/(n epsilon0)={_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score; "
                          f"use fewer rounds or a larger budget")
     acct = Accountant(budget)
-    if accounting == 'zcdp': spend = dict(rho=T * eps0**2 / 8)
-    else: spend = dict(epsilon=_advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
+    spend = _mwem_cost(eps0, T, budget, accounting)     # fits exactly: mwem_epsilon0 rounds eps0 down
     acct.check(**spend)
     rng = np.random.default_rng(rng)
     h = np.asarray(workload.answer(data), dtype=float)

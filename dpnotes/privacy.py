@@ -5,6 +5,7 @@
 # %% ../nbs/00_privacy.ipynb #05d43d16
 from __future__ import annotations
 import math
+from fractions import Fraction
 from dataclasses import dataclass
 from numbers import Real
 import numpy as np
@@ -318,14 +319,25 @@ class PrivacyEvent:
     epsilon: float|None = None # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget)
     delta: float|None = None   # delta cost (basic mode)
 
-_SLACK = 1e-12
+def _floor_float(x:Fraction) -> float:
+    "Largest float <= the exact rational x >= 0."
+    f = float(x)                                     # nearest float, may lie above x
+    if Fraction(f) > x: f = math.nextafter(f, 0.0)
+    return max(f, 0.0)
+
+def _fmt(a, b):
+    "Format two amounts with %g, or exactly (repr) when %g cannot tell them apart."
+    return (f"{a:g}", f"{b:g}") if f"{a:g}" != f"{b:g}" else (repr(a), repr(b))
 
 class Accountant:
-    "Ledger of privacy spends against a Budget; refuses an overspend before any noise is drawn."
+    "Ledger of privacy spends against a Budget, totals kept exactly; refuses any overspend before any noise is drawn."
     def __init__(self, budget:Budget): # the total budget granted
         if not isinstance(budget, Budget): raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
         self.budget, self._events, self._mode = budget, [], None
         self._rho_total = budget.to_rho()
+        self._limit = {'rho': Fraction(self._rho_total)}          # exact values of the budget's floats
+        if not budget.is_zcdp: self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
+        self._total = {'rho': Fraction(0), 'epsilon': Fraction(0), 'delta': Fraction(0)}  # exact sums of the spends
 
     @property
     def events(self) -> tuple:
@@ -349,18 +361,16 @@ class Accountant:
 
     @property
     def spent(self) -> dict:
-        "Total spent so far: {'rho': ...} in zCDP mode, {'epsilon': ..., 'delta': ...} in basic mode."
-        if self._mode == 'basic':
-            return {'epsilon': math.fsum(e.epsilon for e in self.events), 'delta': math.fsum(e.delta for e in self.events)}
-        return {'rho': math.fsum(e.rho for e in self.events)}
+        "Total spent so far (nearest floats of the exact sums): {'rho': ...} in zCDP mode, {'epsilon': ..., 'delta': ...} in basic mode."
+        if self._mode == 'basic': return {'epsilon': float(self._total['epsilon']), 'delta': float(self._total['delta'])}
+        return {'rho': float(self._total['rho'])}
 
     @property
     def remaining(self) -> dict:
-        "What is left, in the units of the ledger's mode (both for a fresh approx budget)."
+        "What is left, rounded down to floats (spending it is always accepted), in the ledger's units (both for a fresh approx budget)."
         if self._mode == 'basic':
-            s = self.spent
-            return {'epsilon': max(self.budget.epsilon - s['epsilon'], 0.0), 'delta': max(self.budget.delta - s['delta'], 0.0)}
-        r = {'rho': max(self._rho_total - self.spent['rho'], 0.0)}
+            return {k: _floor_float(self._limit[k] - self._total[k]) for k in ('epsilon', 'delta')}
+        r = {'rho': _floor_float(self._limit['rho'] - self._total['rho'])}
         if self._mode is None and not self.budget.is_zcdp:
             r.update(epsilon=self.budget.epsilon, delta=self.budget.delta)
         return r
@@ -371,14 +381,16 @@ class Accountant:
         if self._mode is not None and mode != self._mode:
             raise ValueError(f"this ledger accounts in {'rho' if self._mode == 'rho' else '(epsilon, delta)'}; "
                              f"got a spend in {'rho' if mode == 'rho' else '(epsilon, delta)'}: use one unit per budget")
-        rem = self.remaining
+        rem, tot, lim = self.remaining, self._total, self._limit
         if mode == 'rho':
-            if r > rem['rho'] + _SLACK * self._rho_total:
-                raise ValueError(f"overspend: rho={r:g} requested but only rho={rem['rho']:g} remains "
+            if tot['rho'] + Fraction(r) > lim['rho']:           # exact comparison, no slack
+                a, b = _fmt(r, rem['rho'])
+                raise ValueError(f"overspend: rho={a} requested but only rho={b} remains "
                                  f"of {self.budget.describe()}")
-        elif e > rem['epsilon'] + _SLACK * self.budget.epsilon or d > rem['delta'] + _SLACK * self.budget.delta:
-            raise ValueError(f"overspend: epsilon={e:g}, delta={d:g} requested but only epsilon={rem['epsilon']:g}, "
-                             f"delta={rem['delta']:g} remains of {self.budget.describe()}")
+        elif tot['epsilon'] + Fraction(e) > lim['epsilon'] or tot['delta'] + Fraction(d) > lim['delta']:
+            (a, b), (c, f) = _fmt(e, rem['epsilon']), _fmt(d, rem['delta'])
+            raise ValueError(f"overspend: epsilon={a}, delta={c} requested but only epsilon={b}, "
+                             f"delta={f} remains of {self.budget.describe()}")
         return mode, r, e, d
 
     def spend(self, label:str, *, rho:float|None=None, epsilon:float|None=None, delta:float|None=None) -> PrivacyEvent:
@@ -386,6 +398,8 @@ class Accountant:
         mode, r, e, d = self.check(rho=rho, epsilon=epsilon, delta=delta)
         ev = PrivacyEvent(str(label), rho=r, epsilon=e, delta=d)
         self._mode = mode
+        if mode == 'rho': self._total['rho'] += Fraction(r)
+        else: self._total['epsilon'] += Fraction(e); self._total['delta'] += Fraction(d)
         self._events.append(ev)
         return ev
 
