@@ -449,7 +449,7 @@ def hlm_calibration(n:int, # number of records
     if unit not in ('marginal', 'query'): raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
     if noise not in ('gaussian', 'laplace'): raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
     if not (0 < select_fraction < 1): raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
-    rho_t = budget.to_rho() / rounds
+    rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
     eps_sel = math.sqrt(8 * select_fraction * rho_t); rho_meas = (1 - select_fraction) * rho_t
     marg = unit == 'marginal'
     if noise == 'gaussian': scale = (math.sqrt(2) if marg else 1.0) / n / math.sqrt(2 * rho_meas)
