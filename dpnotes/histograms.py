@@ -641,6 +641,18 @@ def _fwht(x):
         h *= 2
     return y
 
+@njit(cache=True)
+def _parity_matrix(masks, N):
+    "Entries $(-1)^{popcount(S \\& u)}$ for each mask S (rows) and cell u < N (columns)."
+    out = np.empty((masks.shape[0], N))
+    for j in range(masks.shape[0]):
+        for u in range(N):
+            v = masks[j] & u; b = 0
+            while v:
+                v &= v - 1; b ^= 1
+            out[j, u] = 1.0 - 2.0 * b
+    return out
+
 class Parities(Workload):
     "All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over $\\{0,1\\}^d$."
     def __init__(self,
@@ -661,6 +673,7 @@ class Parities(Workload):
     def _matvec(self, h): return _fwht(np.ravel(h).astype(float))[self.masks]
     def _rmatvec(self, y):
         z = np.zeros(self.shape[1]); z[self.masks] = np.ravel(y); return _fwht(z)
+    def _dense(self): return _parity_matrix(self.masks, self.shape[1])   # closed form, not |X| transforms
     def norm_1_2(self): return math.sqrt(len(self.sets))
     def l2_diameter(self):
         d, k = len(self.domain), self.k

@@ -13,7 +13,7 @@ from .privacy import Budget
 from .histograms import Domain, Dataset, Workload, Marginals, Release, register
 
 # %% auto #0
-__all__ = ['SOLVERS', 'MAX_UNIVERSE', 'ConvergenceWarning', 'ProjectionResult', 'simplex_projection', 'helmert',
+__all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'simplex_projection', 'helmert',
            'MarginalOperator', 'DenseOperator', 'as_operator', 'frank_wolfe', 'accelerated_projection',
            'active_set_projection', 'cvxpy_projection', 'project', 'projection_mechanism', 'sample_synthetic',
            'gaussian_width', 'width_bound', 'projection_rmse_bound']
@@ -31,24 +31,29 @@ class ProjectionResult:
     gap: float            # Frank-Wolfe duality gap at p: an upper bound on objective - optimum
     iterations: int       # outer iterations used
     seconds: float        # wall-clock time
-    converged: bool       # gap <= tol * objective (relative), or tiny in absolute terms
+    converged: bool       # a stopping rule of `_small_gap` held (relative gap, relative fit, atol, or rounding level)
     solver: str           # name of the solver
 
     def answer_error_bound(self) -> float:
-        "Bound $\\sqrt{2\\,gap}$ on $\\|Wp - Wp^*\\|_2$, from strong convexity of $\\frac12\\|u-y\\|^2$ in $u$."
-        return math.sqrt(2 * max(self.gap, 0.0))
+        "Bound $\\sqrt{2\\min(gap, f)}$ on $\\|Wp - Wp^*\\|_2$, from strong convexity of $\\frac12\\|u-y\\|^2$ in $u$ and $f^*\\ge 0$."
+        return math.sqrt(2 * max(min(self.gap, self.objective), 0.0))
 
 # %% ../nbs/03_projection.ipynb #f2a0d7f2
-def _finish(p, op, y, gap, it, t0, tol, name, max_iter) -> ProjectionResult:
+def _finish(p, op, y, gap, it, t0, tol, name, max_iter, atol=0.0) -> ProjectionResult:
     Wp = op.matvec(p); r = Wp - y; f = 0.5 * float(r @ r)
-    ok = _small_gap(gap, f, tol, float(y @ y))
+    ok = _small_gap(gap, f, tol, float(y @ y), atol)
     if not ok:
         warnings.warn(f"{name} stopped at its iteration limit max_iter={max_iter} with duality gap {gap:.3g} "
-                      f"(objective {f:.6g}, relative gap {gap / max(f, 1e-300):.3g} > tol={tol:g})", ConvergenceWarning, stacklevel=3)
+                      f"(objective {f:.6g}, relative gap {gap / max(f, 1e-300):.3g} > tol={tol:g}, answer error bound "
+                      f"{math.sqrt(2 * max(min(gap, f), 0.0)):.3g} > atol={atol:g})", ConvergenceWarning, stacklevel=3)
     return ProjectionResult(p, Wp, f, float(gap), int(it), time.perf_counter() - t0, bool(ok), name)
 
-def _small_gap(gap, f, tol, yy) -> bool:
-    return gap <= tol * f or gap <= 1e-12 * yy   # relative, or at the level of rounding in the gradient
+def _small_gap(gap, f, tol, yy, atol=0.0) -> bool:
+    # the optimum is >= 0, so sub = min(gap, f) certifies objective - optimum; stop when it is small relative to f,
+    # when Wp fits y to relative accuracy tol (y lies, to that accuracy, in W(simplex): ||Wp-y|| <= tol ||y||),
+    # when the certified answer error sqrt(2 sub) is at most atol, or at the level of rounding in the gradient
+    sub = min(gap, f)
+    return sub <= tol * f or 2 * f <= tol**2 * yy or 2 * sub <= atol**2 or sub <= 1e-12 * yy
 
 # %% ../nbs/03_projection.ipynb #d4bf191a
 @njit(cache=True)
@@ -317,6 +322,7 @@ def frank_wolfe(W,                   # workload, operator or matrix (k x |X|)
                 y:np.ndarray,        # noisy answers, length k, finite
                 *, max_iter:int=20000,  # iteration limit (warns if reached)
                 tol:float=1e-6,      # stop when gap <= tol * objective
+                atol:float=0.0,      # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
                ) -> ProjectionResult:
     "Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its duality gap."
     t0 = time.perf_counter(); op, y = _check_problem(W, y); k, N = op.shape; yy = float(y @ y)
@@ -324,17 +330,18 @@ def frank_wolfe(W,                   # workload, operator or matrix (k x |X|)
     for it in range(max_iter + 1):
         if it % 500 == 499: Wp = op.matvec(p)   # refresh the running product against drift
         r = Wp - y; s, gap = _fw_oracle(op.rmatvec(r), p)
-        if _small_gap(gap, 0.5 * float(r @ r), tol, yy) or it == max_iter: break
+        if _small_gap(gap, 0.5 * float(r @ r), tol, yy, atol) or it == max_iter: break
         d = op.columns([s])[:, 0] - Wp; dd = float(d @ d)
         step = min(1.0, gap / dd) if dd > 0 else 0.0
         Wp += step * d; p *= 1 - step; p[s] += step
-    return _finish(p, op, y, gap, it, t0, tol, 'frank_wolfe', max_iter)
+    return _finish(p, op, y, gap, it, t0, tol, 'frank_wolfe', max_iter, atol)
 
 # %% ../nbs/03_projection.ipynb #c3db66af
 def accelerated_projection(W,                  # workload, operator or matrix (k x |X|)
                            y:np.ndarray,       # noisy answers, length k, finite
                            *, max_iter:int=5000,  # iteration limit (warns if reached)
                            tol:float=1e-6,     # stop when gap <= tol * objective
+                           atol:float=0.0,     # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
                           ) -> ProjectionResult:
     "Projection onto $W\\Delta$ by FISTA with adaptive restarts and exact simplex projections; FW gap as certificate."
     t0 = time.perf_counter(); op, y = _check_problem(W, y); k, N = op.shape; yy = float(y @ y)
@@ -344,16 +351,16 @@ def accelerated_projection(W,                  # workload, operator or matrix (k
     for it in range(max_iter + 1):
         f = 0.5 * float(x @ gx) - 0.5 * float(b @ x) + 0.5 * yy
         gap = float(x @ gx - gx.min())
-        if _small_gap(gap, f, tol, yy) or it == max_iter or L == 0: break
+        if _small_gap(gap, f, tol, yy, atol) or it == max_iter or L == 0: break
         xn = simplex_projection(z - gz / L); gxn = op.gram_matvec(xn) - b
         if float((z - xn) @ (xn - x)) > 0: t, beta = 1.0, 0.0
         else: tn = 0.5 * (1 + math.sqrt(1 + 4 * t * t)); beta = (t - 1) / tn; t = tn
         z, gz = xn + beta * (xn - x), gxn + beta * (gxn - gx)
         x, gx = xn, gxn
-    return _finish(x, op, y, gap, it, t0, tol, 'accelerated', max_iter)
+    return _finish(x, op, y, gap, it, t0, tol, 'accelerated', max_iter, atol)
 
 # %% ../nbs/03_projection.ipynb #83cc6133
-@njit(cache=True)
+@njit(cache=True, fastmath={'reassoc', 'contract'})   # reassociation lets the dot products vectorise
 def _fwd(L, n, b):
     x = np.empty(n)
     for i in range(n):
@@ -362,7 +369,7 @@ def _fwd(L, n, b):
         x[i] = s / L[i, i]
     return x
 
-@njit(cache=True)
+@njit(cache=True, fastmath={'reassoc', 'contract'})
 def _bwd(L, n, b):
     x = b[:n].copy()
     for i in range(n - 1, -1, -1):
@@ -370,7 +377,7 @@ def _bwd(L, n, b):
         for j in range(i): x[j] -= L[i, j] * x[i]
     return x
 
-@njit(cache=True)
+@njit(cache=True, fastmath={'reassoc', 'contract'})
 def _chol_add(L, n, g, gjj):
     "Append a row to the n x n lower factor L for a new column with cross-products g; False if dependent."
     l = _fwd(L, n, g); d = gjj - np.dot(l, l)
@@ -395,7 +402,7 @@ def _chol_delete(L, n, i):
             L[i + t, i + k] = (L[i + t, i + k] + s * x[t]) / cc
             x[t] = cc * x[t] - s * L[i + t, i + k]
 
-@njit(cache=True)
+@njit(cache=True, fastmath={'reassoc', 'contract'})
 def _simplex_qp(G, c, w, L0, max_steps, eps):
     """Primal active set for min 1/2 w'Gw - c'w on the simplex. Warm start: the first n0 = len(L0) entries of the
     feasible w are the free set, L0 the Cholesky factor of their Gram block. Returns (w, free set, its factor, steps, status
@@ -406,25 +413,32 @@ def _simplex_qp(G, c, w, L0, max_steps, eps):
     for t in range(n0): P[t] = t; inP[t] = True
     scale = 0.0
     for i in range(N): scale = max(scale, abs(G[i, i]))
-    ones = np.ones(N); last = -1
+    # forward solves yc = L^-1 c_P and y1 = L^-1 1 are kept up to date: O(|P|) when a cell enters
+    yc = np.zeros(N); y1 = np.zeros(N); stale = True; last = -1
     for step in range(max_steps):
-        cP = np.empty(nP)
-        for t in range(nP): cP[t] = c[P[t]]
-        z = _bwd(L, nP, _fwd(L, nP, cP)); u = _bwd(L, nP, _fwd(L, nP, ones))
-        z += ((1.0 - z.sum()) / u.sum()) * u
+        if stale:
+            cP = np.empty(nP)
+            for t in range(nP): cP[t] = c[P[t]]
+            yc[:nP] = _fwd(L, nP, cP); y1[:nP] = _fwd(L, nP, np.ones(nP)); stale = False
+        # G_PP z - c_P = nu 1 with 1'z = 1: nu = (1 - y1.yc) / (y1.y1), z = L^-T (yc + nu y1)
+        nu = (1.0 - np.dot(y1[:nP], yc[:nP])) / np.dot(y1[:nP], y1[:nP])
+        z = _bwd(L, nP, yc[:nP] + nu * y1[:nP])
         if z.min() > 0:
             w[:] = 0.0
             for t in range(nP): w[P[t]] = z[t]
-            theta = 0.0; gmin = np.inf; j = -1
+            gmin = np.inf; j = -1      # the gradient equals nu on P; look for the lowest one outside P
             for i in range(N):
+                if inP[i]: continue
                 gi = -c[i]
                 for t in range(nP): gi += G[i, P[t]] * z[t]
-                if inP[i]: theta += gi * w[i]
-                elif gi < gmin: gmin = gi; j = i
-            if j < 0 or gmin >= theta - eps * scale: return w, P[:nP].copy(), L[:nP, :nP].copy(), step, 0
+                if gi < gmin: gmin = gi; j = i
+            if j < 0 or gmin >= nu - eps * scale: return w, P[:nP].copy(), L[:nP, :nP].copy(), step, 0
             g = np.empty(nP)
             for t in range(nP): g[t] = G[P[t], j]
             if not _chol_add(L, nP, g, G[j, j]): return w, P[:nP].copy(), L[:nP, :nP].copy(), step, 1
+            sc = c[j]; s1 = 1.0
+            for t in range(nP): sc -= L[nP, t] * yc[t]; s1 -= L[nP, t] * y1[t]
+            yc[nP] = sc / L[nP, nP]; y1[nP] = s1 / L[nP, nP]
             P[nP] = j; inP[j] = True; nP += 1; last = j
         else:
             alpha = 1.0; tb = 0
@@ -440,7 +454,7 @@ def _simplex_qp(G, c, w, L0, max_steps, eps):
                 if w[P[t]] <= 0.0:
                     w[P[t]] = 0.0; inP[P[t]] = False; _chol_delete(L, nP, t)
                     for s in range(t, nP - 1): P[s] = P[s + 1]
-                    nP -= 1
+                    nP -= 1; stale = True
                 t -= 1
             w /= w.sum()
     return w, P[:nP].copy(), L[:nP, :nP].copy(), max_steps, 2
@@ -450,6 +464,7 @@ def active_set_projection(W,                 # workload, operator or matrix (k x
                           y:np.ndarray,      # noisy answers, length k, finite
                           *, max_iter:int=200,  # limit on working-set rounds (warns if reached)
                           tol:float=1e-6,    # stop when gap <= tol * objective
+                          atol:float=0.0,    # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
                           batch:int|None=None,  # cells added per round (default sqrt|X|, at least 16)
                          ) -> ProjectionResult:
     "Projection onto $W\\Delta$ by fully corrective Frank-Wolfe (column generation + exact active-set QP)."
@@ -464,7 +479,7 @@ def active_set_projection(W,                 # workload, operator or matrix (k x
         w, free, L, _, _ = _simplex_qp(G, b[S], w, L, 100 * (S.size + 10), 1e-14)
         p = np.zeros(N); np.add.at(p, S, w)
         r = op.matvec(p) - y; g = op.rmatvec(r); gp = float(g @ p); gap = gp - float(g.min())
-        if _small_gap(gap, 0.5 * float(r @ r), tol, yy) or it == max_iter: break
+        if _small_gap(gap, 0.5 * float(r @ r), tol, yy, atol) or it == max_iter: break
         cand = np.argpartition(g, batch - 1)[:batch] if batch < N else np.arange(N)
         cand = cand[g[cand] < gp]
         keep = S[free]; new = np.setdiff1d(cand, keep)
@@ -474,13 +489,14 @@ def active_set_projection(W,                 # workload, operator or matrix (k x
         B = op.gram_block(keep, new)
         G = np.block([[G[np.ix_(free, free)], B], [B.T, op.gram_block(new, new)]])
         S = np.concatenate([keep, new]); w = np.concatenate([w[free], np.zeros(new.size)])
-    return _finish(p, op, y, gap, it, t0, tol, 'active_set', max_iter)
+    return _finish(p, op, y, gap, it, t0, tol, 'active_set', max_iter, atol)
 
 # %% ../nbs/03_projection.ipynb #43aaa4be
 def cvxpy_projection(W,             # workload, operator or matrix (k x |X|)
                      y:np.ndarray,  # noisy answers, length k, finite
                      *, solver:str='CLARABEL', # cvxpy solver name
                      tol:float=1e-6,  # used only to report `converged`
+                     atol:float=0.0,  # used only to report `converged`
                     ) -> ProjectionResult:
     "Reference projection with cvxpy (interior point); small problems only."
     import cvxpy as cp
@@ -493,7 +509,7 @@ def cvxpy_projection(W,             # workload, operator or matrix (k x |X|)
     s, gap = _fw_oracle(op.rmatvec(op.matvec(p) - y), p)
     res = _finish(p, op, y, max(gap, 0.0), 1, t0, math.inf, 'cvxpy', 1)
     return ProjectionResult(res.solution, res.answers, res.objective, res.gap, res.iterations, res.seconds,
-                            prob.status == 'optimal' and _small_gap(gap, res.objective, tol, float(y @ y)), 'cvxpy')
+                            prob.status == 'optimal' and _small_gap(gap, res.objective, tol, float(y @ y), atol), 'cvxpy')
 
 # %% ../nbs/03_projection.ipynb #0092d21d
 SOLVERS = {'active_set': active_set_projection, 'accelerated': accelerated_projection,
@@ -504,20 +520,23 @@ def project(W,                    # workload, operator or matrix (k x |X|)
             *, solver:str='auto', # 'auto', 'active_set', 'accelerated', 'frank_wolfe' or 'cvxpy'
             max_iter:int|None=None, # solver's iteration limit (its default if None)
             tol:float=1e-6,       # relative duality-gap tolerance
+            atol:float=0.0,       # absolute tolerance on the certified answer error sqrt(2 min(gap, f))
            ) -> ProjectionResult:
     "$\\arg\\min_{p\\in\\Delta}\\|Wp-y\\|_2$ with a certified duality gap; `solver='auto'` picks as documented above."
     if solver != 'auto' and solver not in SOLVERS:
         raise ValueError(f"solver must be 'auto' or one of {sorted(SOLVERS)}, got solver={solver!r}")
     if not (isinstance(tol, (int, float)) and 0 < tol < 1): raise ValueError(f"tol must be in (0, 1), got tol={tol!r}")
+    if not (isinstance(atol, (int, float)) and math.isfinite(atol) and atol >= 0): raise ValueError(f"atol must be finite and >= 0, got atol={atol!r}")
     if max_iter is not None and (not isinstance(max_iter, (int, np.integer)) or max_iter < 1):
         raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
     op, y = _check_problem(W, y)
     if solver == 'auto': solver = 'active_set' if op.rank() <= 6000 else 'accelerated'
     kw = {} if max_iter is None or solver == 'cvxpy' else {'max_iter': int(max_iter)}
-    return SOLVERS[solver](op, y, tol=tol, **kw)
+    return SOLVERS[solver](op, y, tol=tol, atol=float(atol), **kw)
 
 # %% ../nbs/03_projection.ipynb #b1cf56f6
 MAX_UNIVERSE = 2**24
+NOISE_FRACTION = 1e-3   # projection accuracy: the certified answer error may be this fraction of the noise's l2 size
 
 @register("projection")
 def projection_mechanism(data:Dataset,         # private records (n is treated as public)
@@ -541,11 +560,12 @@ def projection_mechanism(data:Dataset,         # private records (n is treated a
     truth = workload.answer(data)           # checks the workload's domain against the data's
     sens = workload.sensitivity(data.n); sigma = budget.gaussian_sigma(sens) if sens > 0 else 0.0
     noisy = truth + rng.normal(0.0, sigma, size=truth.shape) if sigma > 0 else truth.copy()
-    res = project(workload, noisy, solver=solver, max_iter=max_iter, tol=tol)
+    atol = NOISE_FRACTION * sigma * math.sqrt(truth.size)   # E||Z||_2 is about sigma sqrt(k)
+    res = project(workload, noisy, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
     return Release(res.answers, 'projection', budget, float(sigma), time.perf_counter() - t0,
                    {'distribution': res.solution, 'noisy_answers': noisy, 'sensitivity': sens, 'n': data.n,
                     'solver': res.solver, 'objective': res.objective, 'gap': res.gap, 'iterations': res.iterations,
-                    'converged': res.converged, 'domain': workload.domain})
+                    'converged': res.converged, 'atol': atol, 'domain': workload.domain})
 
 # %% ../nbs/03_projection.ipynb #e4698b95
 def sample_synthetic(p:np.ndarray,   # distribution over the cells of `domain` (C order), e.g. release.info['distribution']
