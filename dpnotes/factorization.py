@@ -12,7 +12,7 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .privacy import Budget
-from .histograms import (Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release, register,
+from .histograms import (check_mechanism_args, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release, register,
                                 MAX_CELLS)
 
 # %% auto #0
@@ -478,10 +478,7 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
                             **options,         # none accepted
                            ) -> Release:
     "Answer $WM^+(Mh+Z)$; replace-one neighbours, n public, $\\Delta_2 = (2/n)\\|M\\|_{1\\to2}$; $(\\epsilon,\\delta)$-DP or $\\rho$-zCDP per `budget`."
-    if options: raise TypeError(f"factorization_mechanism got unknown option(s) {sorted(options)}")
-    if not isinstance(data, Dataset): raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
-    if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
-    if not isinstance(budget, Budget): raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
+    check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     workload._check(data)  # the workload may act on a projection of the data's domain
     t0 = time.perf_counter(); rng = np.random.default_rng(rng)
     name, M, err = _strategy_for(workload, strategy)

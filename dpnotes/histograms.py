@@ -18,7 +18,8 @@ from .privacy import Budget
 # %% auto #0
 __all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram', 'KronGram',
            'Workload', 'Identity', 'Total', 'Prefix', 'AllRange', 'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse',
-           'max_error', 'marginal_l1', 'Release', 'register', 'gaussian_rmse', 'gaussian_mechanism']
+           'max_error', 'marginal_l1', 'Release', 'register', 'check_mechanism_args', 'gaussian_rmse',
+           'gaussian_mechanism']
 
 # %% ../nbs/01_histograms.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -813,8 +814,9 @@ def register(name:str):
     return deco
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
-def _check_call(data, workload, budget, options, name):
-    if options: raise TypeError(f"{name} got unknown option(s) {sorted(options)}")
+def check_mechanism_args(data, workload, budget, options:dict, name:str, accepts:str=''):
+    "TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty (`accepts` lists the valid ones)."
+    if options: raise TypeError(f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else ''))
     if not isinstance(data, Dataset): raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
     if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
     if not isinstance(budget, Budget): raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
@@ -838,7 +840,7 @@ def gaussian_mechanism(data:Dataset,        # private records (n is treated as p
                        **options,           # none accepted
                       ) -> Release:
     "Answer $Wh + N(0, \\sigma^2 I)$; replace-one neighbours, n public, $\\Delta_2 = diam(W)/n \\le (2/n)\\|W\\|_{1\\to2}$; $(\\epsilon,\\delta)$-DP or $\\rho$-zCDP as `budget` states."
-    _check_call(data, workload, budget, options, 'gaussian_mechanism')
+    check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
     t0 = time.perf_counter()
     rng = np.random.default_rng(rng)
     truth = workload.answer(data)

@@ -10,7 +10,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 from .privacy import Budget
-from .histograms import Domain, Dataset, Workload, Marginals, Release, register
+from .histograms import Domain, Dataset, Workload, Marginals, Release, register, check_mechanism_args
 
 # %% auto #0
 __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'simplex_projection', 'helmert',
@@ -549,10 +549,7 @@ def projection_mechanism(data:Dataset,         # private records (n is treated a
                          **options,            # anything else is rejected
                         ) -> Release:
     "Gaussian answers projected onto $W\\Delta_{\\mathcal X}$; replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $(\\epsilon,\\delta)$-DP or $\\rho$-zCDP (projection is post-processing)."
-    if options: raise TypeError(f"projection_mechanism got unknown option(s) {sorted(options)}; it accepts solver, max_iter, tol")
-    if not isinstance(data, Dataset): raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
-    if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
-    if not isinstance(budget, Budget): raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
+    check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
     if workload.shape[0] == 0: raise ValueError("workload must have at least one query, got k=0")
     if workload.shape[1] > MAX_UNIVERSE:
         raise ValueError(f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain {workload.domain.to_dict()}; use a workload on fewer attributes")
