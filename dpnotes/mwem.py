@@ -317,13 +317,17 @@ def _pair_view(shape, A, B):
 
 @njit(cache=True)
 def _cell_codes(shape, axes, out):
-    "out[u] = index of cell u's cell in the marginal on `axes`, C order over `axes` as given."
-    d = shape.shape[0]; stride = np.ones(d, np.int64)
-    for a in range(d - 2, -1, -1): stride[a] = stride[a + 1] * shape[a + 1]
+    "out[u] = index of cell u's cell in the marginal on `axes`, C order over `axes` as given (an odometer over u's digits)."
+    d = shape.shape[0]; mult = np.zeros(d, np.int64); s = 1
+    for t in range(axes.shape[0] - 1, -1, -1): mult[axes[t]] = s; s *= shape[axes[t]]
+    dig = np.zeros(d, np.int64); c = 0
     for u in range(out.shape[0]):
-        c = 0
-        for a in axes: c = c * shape[a] + (u // stride[a]) % shape[a]
         out[u] = c
+        j = d - 1
+        while j >= 0:
+            dig[j] += 1; c += mult[j]
+            if dig[j] < shape[j]: break
+            c -= dig[j] * mult[j]; dig[j] = 0; j -= 1
     return out
 
 def cell_codes(shape, # sizes of the domain's axes
@@ -366,11 +370,18 @@ class _MarginalQueries:
         self.axes = [tuple(dom.axes(c)) for c in workload.cliques]
         self.plan = MarginalPlan(self.shape, self.axes); self.k = self.plan.k
         self.offsets = np.asarray(self.plan.offsets); self.sizes = np.asarray(self.plan.sizes)
-        self.segs = [_segments(self.shape, a) for a in self.axes]
+        self._segs = {}
         self.groups = [np.arange(o, o + s) for o, s in zip(self.offsets, self.sizes)]
         self.group_of = np.repeat(np.arange(len(self.axes)), self.sizes)
         self._pairs, self._codes, self._code_bytes = {}, {}, 0
     def answers(self, p): return self.plan(p)
+    def truth(self, data, workload):
+        "The workload's answers on `data`: one histogram count, then the same marginal sums as `answers`."
+        return self.plan(data.marginal(workload.domain.attrs))
+    def seg(self, g):
+        "`_segments` view of clique g, built on first use (most cliques are never measured)."
+        if g not in self._segs: self._segs[g] = _segments(self.shape, self.axes[g])
+        return self._segs[g]
     def _code(self, g):
         "Cached `cell_codes` of clique g, or None once the cache would exceed CODE_CACHE_BYTES."
         if g not in self._codes:
@@ -379,14 +390,14 @@ class _MarginalQueries:
             self._codes[g] = cell_codes(self.shape, self.axes[g]); self._code_bytes += self._codes[g].nbytes
         return self._codes[g]
     def group_answers(self, p, g):
-        dims, cs, xs, fl, ga = self.segs[g]; return _seg_marginal(p, dims, cs, len(ga))[ga]
+        dims, cs, xs, fl, ga = self.seg(g); return _seg_marginal(p, dims, cs, len(ga))[ga]
     def scale_group(self, p, g, lam):
         "p_u *= exp(lam[cell of u in group g]), renormalised in place."
-        dims, cs, xs, fl, ga = self.segs[g]; f = np.empty(len(ga)); f[ga] = np.exp(lam)
+        dims, cs, xs, fl, ga = self.seg(g); f = np.empty(len(ga)); f[ga] = np.exp(lam)
         return _seg_scale(p, dims, cs, f)
     def scale_query(self, p, i, lam):
         "p_u *= exp(lam) on the cells of query i only, then renormalise."
-        g = self.group_of[i]; dims, cs, xs, fl, ga = self.segs[g]
+        g = self.group_of[i]; dims, cs, xs, fl, ga = self.seg(g)
         j = int(ga[i - self.offsets[g]])                  # the cell in sorted-clique order
         base = int(np.dot(np.unravel_index(j, dims[fl]), xs[fl])) if fl.any() else 0
         fd, fs = (dims[~fl], xs[~fl]) if not fl.all() else (np.ones(1, np.int64), np.ones(1, np.int64))
@@ -419,6 +430,7 @@ class _DenseQueries:
             raise ValueError(f"MWEM needs queries with values in [0, 1], got entries in [{self.W.min()}, {self.W.max()}]")
         self.groups = [np.array([i]) for i in range(self.k)]; self.group_of = np.arange(self.k)
     def answers(self, p): return self.W @ p
+    def truth(self, data, workload): return np.asarray(workload.answer(data), dtype=float)
     def group_answers(self, p, g): return self.W[g:g + 1] @ p
     def _scale(self, p, e):
         p *= np.exp(e); tot = p.sum(); p /= tot; return tot
@@ -465,7 +477,7 @@ def mwem(data:Dataset, # records; n is public
     spend = _mwem_cost(eps0, T, budget, accounting)     # fits exactly: mwem_epsilon0 rounds eps0 down
     acct.check(**spend)
     rng = np.random.default_rng(rng)
-    h = np.asarray(workload.answer(data), dtype=float)
+    h = Q.truth(data, workload)
     eta, scale = hedge_eta(m, T), eps0 * n / 2           # Pr[i] ~ exp(eps0 * score / (2 * (1/n)))
     p, psum, picks = np.full(m, 1.0 / m), np.zeros(m), np.empty(T, np.int64)
     for t in range(T):
@@ -530,7 +542,7 @@ def mwem_practical(data:Dataset, # records; n is public
                          f"single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds or a larger budget")
     acct = Accountant(budget); acct.check(rho=budget.to_rho())
     rng = np.random.default_rng(rng)
-    h = np.asarray(workload.answer(data), dtype=float)
+    h = Q.truth(data, workload)
     p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []
     starts = np.array([grp[0] for grp in Q.groups])
     done = set()
