@@ -474,9 +474,12 @@ def active_set_projection(W,                 # workload, operator or matrix (k x
     S = np.argpartition(g, batch - 1)[:batch] if batch < N else np.arange(N)
     S = np.concatenate([S[[np.argmin(g[S])]], np.delete(S, np.argmin(g[S]))])   # start at the best vertex
     w = np.zeros(S.size); w[0] = 1.0
-    G = op.gram_block(S, S); L = np.sqrt(G[:1, :1])
+    # on the simplex, ||Wp - y||^2 = ||Wp - y||^2 + s (1'p - 1)^2: the QP sees the columns with a constant row
+    # appended (Gram + s, linear term + s), so affinely independent cells are linearly independent there
+    s = op.max_column_norm() ** 2
+    G = op.gram_block(S, S) + s; L = np.sqrt(G[:1, :1])
     for it in range(max_iter + 1):
-        w, free, L, _, _ = _simplex_qp(G, b[S], w, L, 100 * (S.size + 10), 1e-14)
+        w, free, L, _, _ = _simplex_qp(G, b[S] + s, w, L, 100 * (S.size + 10), 1e-14)
         p = np.zeros(N); np.add.at(p, S, w)
         r = op.matvec(p) - y; g = op.rmatvec(r); gp = float(g @ p); gap = gp - float(g.min())
         if _small_gap(gap, 0.5 * float(r @ r), tol, yy, atol) or it == max_iter: break
@@ -486,8 +489,8 @@ def active_set_projection(W,                 # workload, operator or matrix (k x
         if new.size == 0: break          # nothing left to add: the gap is what exact arithmetic allows
         # next working set: the free set first (its Cholesky factor carries over), then the new cells;
         # only the new cross-products of the Gram matrix are computed
-        B = op.gram_block(keep, new)
-        G = np.block([[G[np.ix_(free, free)], B], [B.T, op.gram_block(new, new)]])
+        B = op.gram_block(keep, new) + s
+        G = np.block([[G[np.ix_(free, free)], B], [B.T, op.gram_block(new, new) + s]])
         S = np.concatenate([keep, new]); w = np.concatenate([w[free], np.zeros(new.size)])
     return _finish(p, op, y, gap, it, t0, tol, 'active_set', max_iter, atol)
 
