@@ -20,7 +20,7 @@ __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'P
 
 # %% ../nbs/03_projection.ipynb #0ca07ca8
 class ConvergenceWarning(RuntimeWarning):
-    "A projection solver stopped at its iteration limit before its duality gap met the tolerance."
+    "A projection solver stopped (iteration limit, or no improving cell left) before any stopping rule held."
 
 @dataclass(frozen=True)
 class ProjectionResult:
@@ -43,7 +43,8 @@ def _finish(p, op, y, gap, it, t0, tol, name, max_iter, atol=0.0) -> ProjectionR
     Wp = op.matvec(p); r = Wp - y; f = 0.5 * float(r @ r)
     ok = _small_gap(gap, f, tol, float(y @ y), atol)
     if not ok:
-        warnings.warn(f"{name} stopped at its iteration limit max_iter={max_iter} with duality gap {gap:.3g} "
+        why = f"at its iteration limit max_iter={max_iter}" if it >= max_iter else f"after {it} iterations with no improving cell left"
+        warnings.warn(f"{name} stopped {why} with duality gap {gap:.3g} "
                       f"(objective {f:.6g}, relative gap {gap / max(f, 1e-300):.3g} > tol={tol:g}, answer error bound "
                       f"{math.sqrt(2 * max(min(gap, f), 0.0)):.3g} > atol={atol:g})", ConvergenceWarning, stacklevel=3)
     return ProjectionResult(p, Wp, f, float(gap), int(it), time.perf_counter() - t0, bool(ok), name)
