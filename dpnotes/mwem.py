@@ -315,28 +315,16 @@ def _pair_view(shape, A, B):
         out += [cs, cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells]
     return tuple(out)   # dims, csA, gatherA, csB, gatherB
 
-@njit(cache=True)
-def _cell_codes(shape, axes, out):
-    "out[u] = index of cell u's cell in the marginal on `axes`, C order over `axes` as given (an odometer over u's digits)."
-    d = shape.shape[0]; mult = np.zeros(d, np.int64); s = 1
-    for t in range(axes.shape[0] - 1, -1, -1): mult[axes[t]] = s; s *= shape[axes[t]]
-    dig = np.zeros(d, np.int64); c = 0
-    for u in range(out.shape[0]):
-        out[u] = c
-        j = d - 1
-        while j >= 0:
-            dig[j] += 1; c += mult[j]
-            if dig[j] < shape[j]: break
-            c -= dig[j] * mult[j]; dig[j] = 0; j -= 1
-    return out
+def _code_dtype(ncell): return np.uint8 if ncell <= 2**8 else np.uint16 if ncell <= 2**16 else np.uint32
 
 def cell_codes(shape, # sizes of the domain's axes
                axes,  # clique, as axis positions (order matters)
               ) -> np.ndarray:
-    "Per-cell index into the marginal table on `axes`, in the smallest unsigned type that holds it."
-    ncell = _prod([shape[a] for a in axes])
-    dt = np.uint8 if ncell <= 2**8 else np.uint16 if ncell <= 2**16 else np.uint32
-    return _cell_codes(np.asarray(shape, np.int64), np.asarray(axes, np.int64), np.empty(_prod(shape), dt))
+    "Per-cell index into the marginal table on `axes` (C order over `axes` as given), in the smallest unsigned type that holds it."
+    shape = [int(s) for s in shape]; d = len(shape)
+    c = np.zeros((1,) * d, np.int64)                       # built on the clique's axes only, then broadcast
+    for a in axes: c = c * shape[a] + np.arange(shape[a]).reshape([-1 if i == a else 1 for i in range(d)])
+    return np.broadcast_to(c, shape).astype(_code_dtype(_prod([shape[a] for a in axes]))).ravel()
 
 @njit(cache=True, fastmath={'reassoc', 'contract'})
 def _code_scale_marginal(p, ca, fa, cb, nb):
@@ -385,8 +373,7 @@ class _MarginalQueries:
     def _code(self, g):
         "Cached `cell_codes` of clique g, or None once the cache would exceed CODE_CACHE_BYTES."
         if g not in self._codes:
-            itemsize = 1 if self.sizes[g] <= 2**8 else 2 if self.sizes[g] <= 2**16 else 4
-            if self._code_bytes + itemsize * self.m > CODE_CACHE_BYTES: return None
+            if self._code_bytes + np.dtype(_code_dtype(self.sizes[g])).itemsize * self.m > CODE_CACHE_BYTES: return None
             self._codes[g] = cell_codes(self.shape, self.axes[g]); self._code_bytes += self._codes[g].nbytes
         return self._codes[g]
     def group_answers(self, p, g):
