@@ -11,8 +11,8 @@ __all__ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'hedge_eta', 'hedge_regret_bound', '
 import math, time
 import numpy as np
 from numba import njit
-from .privacy import Budget, Accountant, advanced_composition, zcdp_to_epsilon
-from .histograms import Dataset, Domain, Marginals, Release, Workload, register
+from .privacy import Budget, Accountant, _advanced_epsilon, zcdp_to_epsilon
+from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args
 
 # %% ../nbs/04_mwem.ipynb #45d82f2d
 def hedge_eta(m:int, # number of actions, >= 2
@@ -56,10 +56,6 @@ class Hedge:
         return (self.loss - self.costs.min()) / T
 
 # %% ../nbs/04_mwem.ipynb #84f76373
-def _advanced_epsilon(eps0:float, T:int, delta:float) -> float:
-    "Total epsilon of T adaptive eps0-DP steps by the lecture's advanced composition (slack delta)."
-    return eps0 * math.sqrt(2 * T * math.log(1 / delta)) + T * eps0 * math.tanh(eps0 / 2)
-
 def _mwem_cost(eps0:float, T:int, budget:Budget, accounting:str) -> dict:
     "The spend MWEM records for T runs at eps0: rho = T eps0^2/8 ('zcdp') or the advanced-composition (epsilon, delta)."
     if accounting == 'zcdp': return dict(rho=T * eps0**2 / 8)
@@ -426,9 +422,7 @@ class _DenseQueries:
     def mw_passes(self, p, meas, passes): _mw_passes_plain(self, p, meas, passes)
 
 def _queries(data, workload):
-    "Validate the data/workload pair and wrap the workload for MWEM."
-    if not isinstance(data, Dataset): raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
-    if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
+    "Wrap the workload for MWEM (argument types checked by the caller with `check_mechanism_args`)."
     workload._check(data)  # the workload may act on a projection of the data's domain (answered through marginals)
     m = workload.domain.size()
     if m > MAX_CELLS:
@@ -451,6 +445,7 @@ def mwem(data:Dataset, # records; n is public
         ) -> Release:
     "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, (eps, delta)-DP by advanced composition or rho-zCDP via bounded range. The query set is closed under complement (1 - phi added for each phi)."
     t0 = time.perf_counter()
+    check_mechanism_args(data, workload, budget, {}, 'mwem')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k; K = 2 * k
     if accounting is None: accounting = 'advanced' if budget.epsilon is not None and budget.delta is not None else 'zcdp'
     if not (0 < beta < 1): raise ValueError(f"beta must be in (0, 1), got beta={beta}")
@@ -516,6 +511,7 @@ def mwem_practical(data:Dataset, # records; n is public
                   ) -> Release:
     "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), rho-zCDP."
     t0 = time.perf_counter()
+    check_mechanism_args(data, workload, budget, {}, 'mwem_practical')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k
     if unit is None: unit = 'marginal' if isinstance(Q, _MarginalQueries) else 'query'
     if rounds is None: rounds = min(len(Q.groups) if unit == 'marginal' else k, 2 * len(workload.domain.attrs))
@@ -527,7 +523,7 @@ def mwem_practical(data:Dataset, # records; n is public
     if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
         raise ValueError(f"budget too small for rounds={rounds}: selection epsilon={cal['eps_select']:.3g} per round cannot "
                          f"single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds or a larger budget")
-    acct = Accountant(budget); acct.check(rho=budget.to_rho())
+    acct = Accountant(budget)
     rng = np.random.default_rng(rng)
     h = Q.truth(data, workload)
     p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []

@@ -4,7 +4,7 @@
 
 # %% ../nbs/00_privacy.ipynb #05d43d16
 from __future__ import annotations
-import math
+import functools, math
 from fractions import Fraction
 from dataclasses import dataclass
 from numbers import Real
@@ -172,7 +172,10 @@ def zcdp_rho(epsilon:float, # privacy parameter, > 0
              delta:float,   # privacy parameter, in (0, 1)
             ) -> float:     # largest rho whose exact conversion gives (epsilon, delta)-DP
     "Largest rho such that rho-zCDP implies (epsilon, delta)-DP by the exact conversion."
-    epsilon, delta = _positive('epsilon', epsilon), _delta(delta)
+    return _zcdp_rho(_positive('epsilon', epsilon), _delta(delta))
+
+@functools.lru_cache(maxsize=256)   # a root find; budgets are converted again and again (e.g. a search over T)
+def _zcdp_rho(epsilon, delta):
     log1d = -math.log(delta)
     lo = (math.sqrt(log1d + epsilon) - math.sqrt(log1d)) ** 2        # standard bound inverted: safe
     f = lambda r: zcdp_to_epsilon(r, delta) - epsilon
@@ -255,8 +258,11 @@ def advanced_composition(epsilon:float,     # per-step epsilon_0, > 0
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
         raise TypeError(f"k must be an integer, got k={k!r}")
     if k < 1: raise ValueError(f"k must be >= 1, got k={k}")
-    eps = epsilon * math.sqrt(2 * k * math.log(1 / delta_prime)) + k * epsilon * math.tanh(epsilon / 2)
-    return eps, k * delta + delta_prime
+    return _advanced_epsilon(epsilon, k, delta_prime), k * delta + delta_prime
+
+def _advanced_epsilon(eps0, k, delta_prime):
+    "The epsilon of advanced composition, unchecked (for inner loops that validated their inputs)."
+    return eps0 * math.sqrt(2 * k * math.log(1 / delta_prime)) + k * eps0 * math.tanh(eps0 / 2)
 
 def zcdp_composition(rhos, # per-mechanism zCDP parameters, each > 0
                     ) -> float: # total rho
@@ -334,8 +340,7 @@ class Accountant:
     def __init__(self, budget:Budget): # the total budget granted
         if not isinstance(budget, Budget): raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
         self.budget, self._events, self._mode = budget, [], None
-        self._rho_total = budget.to_rho()
-        self._limit = {'rho': Fraction(self._rho_total)}          # exact values of the budget's floats
+        self._limit = {'rho': Fraction(budget.to_rho())}          # exact values of the budget's floats
         if not budget.is_zcdp: self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
         self._total = {'rho': Fraction(0), 'epsilon': Fraction(0), 'delta': Fraction(0)}  # exact sums of the spends
 
