@@ -10,7 +10,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 from .privacy import Budget
-from .histograms import Domain, Dataset, Workload, Marginals, Release, register, check_mechanism_args
+from .histograms import Domain, Dataset, Workload, Marginals, Release, register, check_mechanism_args, gaussian_mechanism
 
 # %% auto #0
 __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'simplex_projection', 'helmert',
@@ -557,11 +557,10 @@ def projection_mechanism(data:Dataset,         # private records (n is treated a
     if workload.shape[0] == 0: raise ValueError("workload must have at least one query, got k=0")
     if workload.shape[1] > MAX_UNIVERSE:
         raise ValueError(f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain {workload.domain.to_dict()}; use a workload on fewer attributes")
-    t0 = time.perf_counter(); rng = np.random.default_rng(rng)
-    truth = workload.answer(data)           # checks the workload's domain against the data's
-    sens = workload.sensitivity(data.n); sigma = budget.gaussian_sigma(sens) if sens > 0 else 0.0
-    noisy = truth + rng.normal(0.0, sigma, size=truth.shape) if sigma > 0 else truth.copy()
-    atol = NOISE_FRACTION * sigma * math.sqrt(truth.size)   # E||Z||_2 is about sigma sqrt(k)
+    t0 = time.perf_counter()
+    gauss = gaussian_mechanism(data, workload, budget, rng=rng)   # the Gaussian step, calibrated in one place
+    noisy, sigma, sens = gauss.answers, gauss.sigma, gauss.info['sensitivity']
+    atol = NOISE_FRACTION * sigma * math.sqrt(noisy.size)   # E||Z||_2 is about sigma sqrt(k)
     res = project(workload, noisy, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
     return Release(res.answers, 'projection', budget, float(sigma), time.perf_counter() - t0,
                    {'distribution': res.solution, 'noisy_answers': noisy, 'sensitivity': sens, 'n': data.n,
