@@ -12,22 +12,16 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .privacy import Budget
-from .histograms import (check_mechanism_args, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release, register,
-                                MAX_CELLS)
+from .histograms import (check_mechanism_args, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
+                                register)
 
 # %% auto #0
-__all__ = ['prefix_gram', 'allrange_gram', 'workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy',
-           'MarginalStrategy', 'marginal_strategy', 'OptimalStrategy', 'optimize_gram', 'svd_bound', 'optimal_strategy',
+__all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
+           'marginal_strategy', 'OptimalStrategy', 'optimize_gram', 'svd_bound', 'optimal_strategy',
            'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'factorize_release', 'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
-def prefix_gram(N:int) -> np.ndarray:
-    "Gram matrix $W^\\top W$ of the $N$ prefix queries: $G_{uv} = N - \\max(u,v)$."
-    u = np.arange(N); return (N - np.maximum.outer(u, u)).astype(float)
-
-def allrange_gram(N:int) -> np.ndarray:
-    "Gram matrix of all $N(N+1)/2$ ranges: $G_{uv} = (\\min(u,v)+1)(N - \\max(u,v))$."
-    u = np.arange(N); return ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float)
+from .histograms import prefix_gram, allrange_gram   # the closed forms live with the workloads
 
 # %% ../nbs/02_factorization.ipynb #e68a4fc2
 def _is_workload(W): return isinstance(W, Workload)

@@ -17,9 +17,9 @@ from .privacy import Budget
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram', 'KronGram',
-           'Workload', 'Identity', 'Total', 'Prefix', 'AllRange', 'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse',
-           'max_error', 'marginal_l1', 'Release', 'register', 'check_mechanism_args', 'gaussian_rmse',
-           'gaussian_mechanism']
+           'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals',
+           'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register',
+           'check_mechanism_args', 'gaussian_rmse', 'gaussian_mechanism']
 
 # %% ../nbs/01_histograms.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -528,14 +528,20 @@ def _one_dim(domain, cls):
     if len(d) != 1: raise ValueError(f"{cls} needs a one-attribute domain, got attributes {d.attrs}")
     return d
 
+def prefix_gram(N:int) -> np.ndarray:
+    "Gram matrix $W^\\top W$ of the $N$ prefix queries: $G_{uv} = N - \\max(u,v)$."
+    u = np.arange(N); return (N - np.maximum.outer(u, u)).astype(float)
+
+def allrange_gram(N:int) -> np.ndarray:
+    "Gram matrix of all $N(N+1)/2$ ranges: $G_{uv} = (\\min(u,v)+1)(N - \\max(u,v))$."
+    u = np.arange(N); return ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float)
+
 class Prefix(Workload):
     "All prefix queries $\\{u \\le b\\}$, $b = 0..N-1$, on a one-attribute domain."
     def __init__(self, domain:Domain): d = _one_dim(domain, 'Prefix'); super().__init__(d, d.size())
     def _matvec(self, h): return np.cumsum(np.ravel(h).astype(float))
     def _rmatvec(self, y): return np.cumsum(np.ravel(y)[::-1].astype(float))[::-1]
-    def gram(self):
-        N = self.shape[1]; u = np.arange(N)
-        return Gram(self, dense=lambda: (N - np.maximum.outer(u, u)).astype(float))
+    def gram(self): return Gram(self, dense=lambda: prefix_gram(self.shape[1]))
     def norm_1_2(self): return math.sqrt(self.shape[1])
     def l2_diameter(self): return math.sqrt(self.shape[1] - 1)
     def labels(self): a = self.domain.attrs[0]; return [f"{a}<={b}" for b in range(self.shape[1])]
@@ -554,9 +560,7 @@ class AllRange(Workload):
         Y = np.zeros((N, N)); Y[self._lo, self._hi] = np.ravel(y)
         S = np.cumsum(Y[:, ::-1], axis=1)[:, ::-1]   # S[a, u] = sum_{b >= u} Y[a, b]
         return np.diag(np.cumsum(S, axis=0)).copy()  # sum_{a <= u} S[a, u]
-    def gram(self):
-        N = self.shape[1]; u = np.arange(N)
-        return Gram(self, dense=lambda: ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float))
+    def gram(self): return Gram(self, dense=lambda: allrange_gram(self.shape[1]))
     def norm_1_2(self):
         N = self.shape[1]; u = np.arange(N)
         return float(np.sqrt(np.max((u + 1) * (N - u))))
@@ -597,13 +601,8 @@ class Marginals(Workload):
         y = np.ravel(y); return [y[o:o + s] for o, s in zip(self.offsets, self.block_sizes)]
 
     def _matvec(self, h):
-        H, out = np.reshape(h, self.domain.shape), []
-        for c in self.cliques:
-            ax = self.domain.axes(c)
-            rest = tuple(i for i in range(len(self.domain)) if i not in ax)
-            M = H.sum(axis=rest)  # remaining axes in domain order
-            out.append(np.transpose(M, np.argsort(np.argsort(ax))).ravel() if ax else np.atleast_1d(M))
-        return np.concatenate(out).astype(float)
+        H = np.reshape(h, self.domain.shape)
+        return np.concatenate([_sum_to(H, self.domain.attrs, c) for c in self.cliques]).astype(float)
 
     def _rmatvec(self, y):
         out = np.zeros(self.domain.shape)
