@@ -12,7 +12,7 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .privacy import Budget
-from .histograms import (check_mechanism_args, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
+from .histograms import (check_mechanism_args, _kron_apply, _kron_dense, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
                                 register)
 
 # %% auto #0
@@ -173,20 +173,13 @@ class KronStrategy(LinearOperator):
         self.factors = [f if isinstance(f, TreeStrategy) else np.asarray(f, float) for f in factors]
         self._mats = [f.matrix().toarray() if isinstance(f, TreeStrategy) else f for f in self.factors]
         super().__init__(np.dtype(np.float64), (math.prod(m.shape[0] for m in self._mats), math.prod(m.shape[1] for m in self._mats)))
-    def _apply(self, mats, x):
-        X = np.reshape(x, [m.shape[1] for m in mats])
-        for ax, A in enumerate(mats): X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
-        return X.ravel()
-    def _matvec(self, h): return self._apply(self._mats, h)
-    def _rmatvec(self, y): return self._apply([m.T for m in self._mats], y)
+    def _matvec(self, h): return _kron_apply(self._mats, h)
+    def _rmatvec(self, y): return _kron_apply([m.T for m in self._mats], y)
     def norm_1_2(self) -> float: return math.prod(float(np.sqrt(np.max(np.sum(m * m, axis=0)))) for m in self._mats)
-    def dense(self) -> np.ndarray:
-        out = np.ones((1, 1))
-        for m in self._mats: out = np.kron(out, m)
-        return out
+    def dense(self) -> np.ndarray: return _kron_dense(self._mats)
     def lstsq(self, y) -> np.ndarray:
         "$M^+ y$ factor by factor."
-        return self._apply([np.linalg.pinv(m) for m in self._mats], y)
+        return _kron_apply([np.linalg.pinv(m) for m in self._mats], y)
 
 def kron_strategy(*factors) -> KronStrategy:
     "Product strategy from one strategy per attribute."

@@ -397,6 +397,18 @@ class Gram(Operator):
         if self._dense_fn is not None: return self._dense_fn()
         W = self.workload.dense(); return W.T @ W
 
+def _kron_apply(mats, x) -> np.ndarray:
+    "$(A_1\\otimes\\cdots\\otimes A_d)\\,x$ by one mode product per factor ($x$ in C order over the factors' columns)."
+    X = np.reshape(x, [A.shape[1] for A in mats])
+    for ax, A in enumerate(mats): X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
+    return X.ravel()
+
+def _kron_dense(mats) -> np.ndarray:
+    "The dense Kronecker product of `mats` (small cases only)."
+    out = np.ones((1, 1))
+    for A in mats: out = np.kron(out, A)
+    return out
+
 class KronGram(Operator):
     "A sum of Kronecker products $\\sum_t \\bigotimes_a A_{t,a}$ (one small square matrix per attribute)."
     def __init__(self, terms:list):
@@ -404,20 +416,11 @@ class KronGram(Operator):
         self.dims = tuple(A.shape[0] for A in self.terms[0])
         N = math.prod(self.dims); super().__init__((N, N))
     def _matvec(self, x):
-        X, out = np.reshape(x, self.dims), np.zeros(self.dims)
-        for t in self.terms:
-            Y = X
-            for ax, A in enumerate(t): Y = np.moveaxis(np.tensordot(A, Y, axes=(1, ax)), 0, ax)
-            out += Y
-        return out.ravel()
-    def _rmatvec(self, x): return self._matvec(x)  # every factor here is symmetric
-    def _dense(self):
-        out = 0
-        for t in self.terms:
-            M = np.ones((1, 1))
-            for A in t: M = np.kron(M, A)
-            out = out + M
+        out = np.zeros(self.shape[0])
+        for t in self.terms: out += _kron_apply(t, x)
         return out
+    def _rmatvec(self, x): return self._matvec(x)  # every factor here is symmetric
+    def _dense(self): return sum(_kron_dense(t) for t in self.terms)
 
 # %% ../nbs/01_histograms.ipynb #9246fa24
 def _cell_labels(domain:Domain) -> list:
@@ -755,13 +758,8 @@ class Kron(Workload):
         attrs = [a for f in factors for a in f.domain.attrs]
         self.factors, self.mats = factors, [f.dense() for f in factors]
         super().__init__(Domain(tuple(attrs), tuple(s for f in factors for s in f.domain.shape)), math.prod(f.shape[0] for f in factors))
-        self._dims = [f.shape[1] for f in factors]
-    def _apply(self, mats, x, dims):
-        X = np.reshape(x, dims)
-        for ax, A in enumerate(mats): X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
-        return X.ravel()
-    def _matvec(self, h): return self._apply(self.mats, h, self._dims)
-    def _rmatvec(self, y): return self._apply([A.T for A in self.mats], y, [f.shape[0] for f in self.factors])
+    def _matvec(self, h): return _kron_apply(self.mats, h)
+    def _rmatvec(self, y): return _kron_apply([A.T for A in self.mats], y)
     def gram(self) -> KronGram: return KronGram([[A.T @ A for A in self.mats]])
     def norm_1_2(self): return math.prod(f.norm_1_2() for f in self.factors)
     def labels(self): return [','.join(p) for p in itertools.product(*(f.labels() for f in self.factors))]
