@@ -5,6 +5,7 @@
 # %% ../nbs/03_projection.ipynb #0b1725a8
 from __future__ import annotations
 import math, time, warnings
+import dataclasses
 from dataclasses import dataclass
 import numpy as np
 import scipy.sparse as sp
@@ -117,7 +118,7 @@ def _axis_apply(x, B, pre, m, post, out):
                     for b in range(post): out[o + b] += c * x[s + b]
 
 @njit(cache=True)
-def _axis_butterfly(x, pre, post, out, sign):
+def _axis_butterfly(x, pre, post, out):
     r = 1 / math.sqrt(2.0)
     for a in range(pre):
         base = a * 2 * post
@@ -132,7 +133,7 @@ def _tensor_transform(x, sizes, axes, Bpack, Boff):
     for t in range(sizes.shape[0]):
         m = sizes[t]; post //= m; pre = N // (post * m)
         if m == 1: continue
-        if m == 2: _axis_butterfly(cur, pre, post, out, 1.0)   # the 2x2 Helmert matrix is symmetric
+        if m == 2: _axis_butterfly(cur, pre, post, out)   # the 2x2 Helmert matrix is symmetric
         else: _axis_apply(cur, Bpack[Boff[axes[t]]:Boff[axes[t]] + m * m].reshape((m, m)), pre, m, post, out)
         cur, out = out, cur
     return cur
@@ -511,9 +512,8 @@ def cvxpy_projection(W,             # workload, operator or matrix (k x |X|)
     if v.value is None: raise RuntimeError(f"cvxpy ({solver}) returned status {prob.status}")
     p = np.maximum(v.value, 0); p /= p.sum()
     s, gap = _fw_oracle(op.rmatvec(op.matvec(p) - y), p)
-    res = _finish(p, op, y, max(gap, 0.0), 1, t0, math.inf, 'cvxpy', 1)
-    return ProjectionResult(res.solution, res.answers, res.objective, res.gap, res.iterations, res.seconds,
-                            prob.status == 'optimal' and _small_gap(gap, res.objective, tol, float(y @ y), atol), 'cvxpy')
+    res = _finish(p, op, y, max(gap, 0.0), 1, t0, math.inf, 'cvxpy', 1)   # tol=inf: no warning; judged below
+    return dataclasses.replace(res, converged=prob.status == 'optimal' and _small_gap(gap, res.objective, tol, float(y @ y), atol))
 
 # %% ../nbs/03_projection.ipynb #0092d21d
 SOLVERS = {'active_set': active_set_projection, 'accelerated': accelerated_projection,
