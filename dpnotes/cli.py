@@ -257,7 +257,9 @@ def cmd_release(args):
     budget = parse_budget(args.epsilon, args.delta, args.rho)
     data = Dataset.from_csv(args.data, args.domain)
     workload = parse_workload(args.workload, data.domain)
-    name = _mechanism_list(args.mechanism)[0]
+    names = _mechanism_list(args.mechanism)
+    if len(names) != 1: raise ValueError(f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several")
+    name = names[0]
     seed = args.seed if args.seed is not None else np.random.SeedSequence().entropy
     rel = load_mechanisms()[name](data, workload, budget, rng=np.random.default_rng(seed), **_options(args))
     write_atomic(args.out, release_csv(workload, rel.answers))
