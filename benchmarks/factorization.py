@@ -40,7 +40,7 @@ def main():
         for N in Ns: one_dim(kind, N, rows); print(rows[-1], flush=True)
     for d in (8, 10, 16):
         for k in (2, 3): marginals(k, d, rows)
-    say(f"Command: `python benchmarks/factorization.py{' --quick' if a.quick else ''}`  ")
+    say(f"Command: `python benchmarks/factorization.py{' --quick' if a.quick else ''}{' --out ' + a.out if a.out else ''}`  ")
     say(f"Machine: {platform.machine()}, python {platform.python_version()}, numpy {np.__version__}; shared, 2 cores.")
     say()
     say('Error constants ||M||_{1->2}^2 ||W M^+||_F^2 (total squared error at unit noise multiplier); ratios are to the certified lower bound.')
