@@ -4,17 +4,20 @@
 
 # %% ../nbs/00_privacy.ipynb #05d43d16
 from __future__ import annotations
-import functools, math
+import functools, math, os
 from fractions import Fraction
 from dataclasses import dataclass
 from numbers import Real
 import numpy as np
+from numba import njit
 from scipy import optimize, special
 
 # %% auto #0
 __all__ = ['SIGMA_MARGIN', 'MAX_EPSILON', 'classic_gaussian_sigma', 'gaussian_delta', 'gaussian_sigma', 'zcdp_sigma',
-           'zcdp_to_epsilon', 'zcdp_rho', 'laplace_scale', 'laplace_mechanism', 'exponential_mechanism',
-           'basic_composition', 'advanced_composition', 'zcdp_composition', 'Budget', 'PrivacyEvent', 'Accountant']
+           'zcdp_to_epsilon', 'zcdp_rho', 'NoiseSource', 'noise_source', 'discrete_gaussian', 'discrete_laplace',
+           'NoisePlan', 'gaussian_plan', 'laplace_plan', 'add_noise', 'gaussian_noise', 'laplace_noise',
+           'laplace_scale', 'laplace_mechanism', 'exponential_plan', 'exponential_mechanism', 'basic_composition',
+           'advanced_composition', 'zcdp_composition', 'Budget', 'PrivacyEvent', 'Accountant']
 
 # %% ../nbs/00_privacy.ipynb #fa89e48a
 def _real(name, value):
@@ -187,6 +190,344 @@ def _zcdp_rho(epsilon, delta):
     while f(r) > 0: r, step = r * (1 - step), 2 * step
     return r
 
+# %% ../nbs/00_privacy.ipynb #3e6a884f
+class NoiseSource:
+    "Random 64-bit words for the exact samplers: the OS's CSPRNG (secure) or a numpy Generator (reproducible, insecure)."
+    def __init__(self, rng:np.random.Generator|None=None): # None: os.urandom; a Generator: its raw bits
+        if rng is not None and not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be None (secure, the default) or a numpy.random.Generator (reproducible, for "
+                            f"experiments only), got {type(rng).__name__}")
+        self.rng, self.secure = rng, rng is None
+        self.buf, self.st = np.zeros(0, np.uint64), np.zeros(3, np.int64)   # words; [word, bit, exhausted]
+        self._chunk = 1 << 10
+
+    def _fresh(self, k):
+        if self.rng is None: return np.frombuffer(os.urandom(8 * k), dtype=np.uint64)
+        return self.rng.bit_generator.random_raw(k).astype(np.uint64)
+
+    def _refill(self):
+        "Keep the unread words (a draw interrupted by the end of the buffer restarts on the same bits), append fresh ones."
+        keep = self.buf[self.st[0]:]
+        self.buf = np.concatenate([keep, self._fresh(max(self._chunk, keep.size))])
+        self._chunk = min(2 * self._chunk, 1 << 20)
+        self.st[0], self.st[2] = 0, 0
+
+    def run(self, kernel, out, *args):
+        "Fill `out` with `kernel(out, start, *args, words, state)`, refilling the words until it is full."
+        i = 0
+        while True:
+            i = kernel(out, i, *args, self.buf, self.st)
+            if i >= out.shape[0]: return out
+            self._refill()
+
+    def __repr__(self): return f"NoiseSource({'os.urandom, secure' if self.secure else 'numpy Generator, reproducible, NOT secure'})"
+
+def noise_source(rng=None) -> NoiseSource:
+    "The NoiseSource for a mechanism's `rng` argument: None -> secure OS entropy; a Generator -> its bits; a NoiseSource -> itself."
+    if isinstance(rng, NoiseSource): return rng
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)):
+        raise TypeError(f"rng={rng!r}: an integer seed is not accepted, because a seeded release can be reversed by trying "
+                        f"seeds; pass rng=None (secure) or, for experiments only, numpy.random.default_rng({rng})")
+    return NoiseSource(rng)
+
+# %% ../nbs/00_privacy.ipynb #b25423ec
+@njit(cache=True)
+def _bits(buf, st, k):
+    "k random bits (1 <= k <= 63) as an integer; st = [word, bit, exhausted]; a word's last bits are skipped when fewer than k remain."
+    if st[1] + k > 64: st[0] += 1; st[1] = 0
+    if st[0] >= buf.shape[0]:
+        st[2] = 1; return np.int64(0)
+    v = (buf[st[0]] >> np.uint64(st[1])) & ((np.uint64(1) << np.uint64(k)) - np.uint64(1))
+    st[1] += k
+    return np.int64(v)
+
+@njit(cache=True)
+def _uniform(buf, st, y):
+    "Uniform integer in [0, y), 1 <= y <= 2^62, by rejection from the next power of two."
+    if y == 1: return np.int64(0)
+    k, v = 0, y - 1
+    while v > 0: v >>= 1; k += 1
+    while True:
+        r = _bits(buf, st, k)
+        if st[2] or r < y: return r
+
+@njit(cache=True)
+def _bernoulli(x, y, buf, st):
+    "Bernoulli(x/y), integers 0 <= x, 1 <= y <= 2^62: a lazily drawn uniform compared digit by digit with x/y."
+    if x >= y: return True
+    if x <= 0: return False
+    r = x
+    while True:
+        r <<= 1
+        p = r >= y                     # next binary digit of x/y
+        if p: r -= y
+        u = _bits(buf, st, 1) == 1
+        if st[2]: return False
+        if u != p: return p            # U's digit 0 where x/y has 1: U < x/y
+        if r == 0: return False        # x/y has no 1 digit left: U >= x/y
+
+# %% ../nbs/00_privacy.ipynb #0ee23849
+_I62 = 1 << 62
+
+@njit(cache=True)
+def _bernoulli_exp1(x, y, buf, st):
+    "Bernoulli(exp(-x/y)) for integers 0 <= x <= y (CKS 2020, Algorithm 1)."
+    k = 1
+    while _bernoulli(1, k, buf, st) and _bernoulli(x, y, buf, st):   # Bernoulli(x/(yk)), as two independent coins
+        if st[2]: return False
+        k += 1
+    return k % 2 == 1
+
+@njit(cache=True)
+def _bernoulli_exp(x, y, buf, st):
+    "Bernoulli(exp(-x/y)) for integers x >= 0, 1 <= y <= 2^62."
+    while x > y:                                                       # exp(-x/y) = exp(-1) exp(-(x-y)/y)
+        if not _bernoulli_exp1(1, 1, buf, st) or st[2]: return False
+        x -= y
+    return _bernoulli_exp1(x, y, buf, st)
+
+@njit(cache=True)
+def _bernoulli_exp_prod(a, b, y, buf, st):
+    "Bernoulli(exp(-a b/y)) for integers a, b >= 0 whose product may exceed 2^62: one factor per chunk of b."
+    if a == 0 or b == 0: return True
+    chunk = _I62 // a
+    while b > chunk:
+        if not _bernoulli_exp(a * chunk, y, buf, st) or st[2]: return False
+        b -= chunk
+    return _bernoulli_exp(a * b, y, buf, st)
+
+# %% ../nbs/00_privacy.ipynb #08ea99cf
+@njit(cache=True)
+def _dlaplace(t, s, buf, st):
+    "Discrete Laplace: Pr[z] proportional to exp(-|z| s/t) for integers t, s >= 1 (CKS 2020, Algorithm 2)."
+    while True:
+        u = _uniform(buf, st, t)
+        if st[2]: return np.int64(0)
+        if not _bernoulli_exp(u, t, buf, st): continue
+        v = 0
+        while _bernoulli_exp1(1, 1, buf, st):
+            if st[2]: return np.int64(0)
+            v += 1
+        if v > (_I62 - u) // t: raise RuntimeError("discrete Laplace draw above 2^62 (probability below exp(-2^38))")
+        z = (u + t * v) // s
+        neg = _bits(buf, st, 1) == 1
+        if st[2]: return np.int64(0)
+        if not (neg and z == 0): return -z if neg else z
+
+_A_CAP = 3_000_000_000        # |A|z| - m| above this would overflow a^2 in int64
+
+@njit(cache=True)
+def _dgauss(t, A, m, buf, st):
+    "Discrete Gaussian with sigma^2 = m t / A: discrete Laplace(t) proposals kept w.p. exp(-(A|z| - m)^2 / (2 A m t)) (CKS Algorithm 3)."
+    y = 2 * A * m * t
+    while True:
+        z = _dlaplace(t, 1, buf, st)
+        if st[2]: return np.int64(0)
+        if abs(z) > (_I62 >> 22): raise RuntimeError("discrete Gaussian proposal above 2^40 (probability below exp(-2^15))")
+        a = abs(A * abs(z) - m)
+        ok = _bernoulli_exp(a * a, y, buf, st) if a <= _A_CAP else _bernoulli_exp_prod(a, a, y, buf, st)
+        if st[2]: return np.int64(0)
+        if ok: return z
+
+@njit(cache=True)
+def _fill_dlaplace(out, i, t, s, buf, st):
+    "Draw out[i:] from the discrete Laplace; stop (rewound to the unfinished draw) when the words run out."
+    while i < out.shape[0]:
+        w, b = st[0], st[1]
+        z = _dlaplace(t, s, buf, st)
+        if st[2]: st[0] = w; st[1] = b; return i
+        out[i] = z; i += 1
+    return i
+
+@njit(cache=True)
+def _fill_dgauss(out, i, t, A, m, buf, st):
+    "Draw out[i:] from the discrete Gaussian; stop (rewound to the unfinished draw) when the words run out."
+    while i < out.shape[0]:
+        w, b = st[0], st[1]
+        z = _dgauss(t, A, m, buf, st)
+        if st[2]: st[0] = w; st[1] = b; return i
+        out[i] = z; i += 1
+    return i
+
+# %% ../nbs/00_privacy.ipynb #438c8889
+def _rational(name, value) -> Fraction:
+    "A positive finite real (float, int or Fraction) as an exact Fraction."
+    if isinstance(value, Fraction):
+        if value <= 0: raise ValueError(f"{name} must be > 0, got {name}={value}")
+        return value
+    return Fraction(_positive(name, value))
+
+def _size(size) -> int:
+    if isinstance(size, (bool, np.bool_)) or not isinstance(size, (int, np.integer)) or size < 0:
+        raise ValueError(f"size must be an integer >= 0, got size={size!r}")
+    return int(size)
+
+def _gauss_params(sigma2:Fraction, cap:int=1 << 24) -> tuple:
+    "(t, A, m) with t = floor(sigma)+1, A the largest power of two with 2At <= cap (at least 1), m = ceil(sigma2 A / t)."
+    t = math.isqrt(math.floor(sigma2)) + 1
+    A = 1
+    while 4 * A * t <= cap: A *= 2
+    return t, A, math.ceil(sigma2 * A / t)
+
+def discrete_gaussian(sigma2,     # variance parameter sigma^2 > 0 (float, int or Fraction: used exactly), at most 2^60
+                      size:int,   # number of draws
+                      *, rng=None, # None (os.urandom), a numpy Generator (reproducible, insecure) or a NoiseSource
+                     ) -> np.ndarray: # int64 draws, Pr[z] proportional to exp(-z^2/(2 s2)) with s2 >= sigma2 (s2/sigma2 - 1 < 2^-22)
+    "Exact discrete Gaussian samples (CKS 2020) with a variance parameter rounded up to a ratio of integers."
+    sigma2, size = _rational('sigma2', sigma2), _size(size)
+    if sigma2 > 2**60: raise ValueError(f"sigma2 must be at most 2^60, got sigma2={float(sigma2):g}: use a coarser grid")
+    return noise_source(rng).run(_fill_dgauss, np.empty(size, np.int64), *_gauss_params(sigma2))
+
+def discrete_laplace(scale,       # scale b > 0 (float, int or Fraction: used exactly), at most 2^40
+                     size:int,    # number of draws
+                     *, rng=None, # None (os.urandom), a numpy Generator (reproducible, insecure) or a NoiseSource
+                    ) -> np.ndarray: # int64 draws, Pr[z] proportional to exp(-|z|/scale)
+    "Exact discrete Laplace samples (CKS 2020) for a rational scale."
+    scale, size = _rational('scale', scale), _size(size)
+    if scale > 2**40: raise ValueError(f"scale must be at most 2^40, got scale={float(scale):g}: use a coarser grid")
+    if scale.numerator > _I62 or scale.denominator > _I62:
+        scale = Fraction(math.ceil(scale * 2**20), 2**20)   # rounded up: more noise, never less
+    return noise_source(rng).run(_fill_dlaplace, np.empty(size, np.int64), scale.numerator, scale.denominator)
+
+# %% ../nbs/00_privacy.ipynb #488f4640
+_STEPS_LOG2 = 23        # the noise scale spans [2^23, 2^24) grid steps
+_Q_CAP = 2.0**61        # gridded answers are clipped to +-2^61 steps (clipping never increases a sensitivity)
+
+def _sqrt_up(k:int) -> Fraction:
+    "An upper bound on sqrt(k) (the correctly rounded float sqrt, one ulp up)."
+    return Fraction(math.nextafter(math.sqrt(k), math.inf))
+
+@dataclass(frozen=True)
+class NoisePlan:
+    "Grid, sampler parameters and exact privacy of one discrete noise draw (all sizes in grid steps unless named)."
+    kind: str                 # 'discrete_gaussian' (rho-zCDP) or 'discrete_laplace' (pure epsilon-DP)
+    exponent: int             # grid spacing 2^exponent, in counts when `n` is set, else in answer units
+    n: int|None               # answers are integer counts divided by n (no rounding while exponent <= 0)
+    k: int                    # number of answers
+    sensitivity: Fraction     # l2 (gaussian) or l1 (laplace) sensitivity on the grid, rounding slack included
+    params: tuple             # (t, A, m): sigma^2 = m t / A; or (t, s): Laplace scale t / s
+    rho: Fraction|None = None      # exact zCDP of the release (gaussian)
+    epsilon: Fraction|None = None  # exact pure-DP epsilon of the release (laplace)
+
+    @property
+    def exact(self) -> bool:
+        "True when the answers lie on the grid already, so no rounding slack was needed."
+        return self.n is not None and self.exponent <= 0
+    @property
+    def step(self) -> float:
+        "Grid spacing in answer units."
+        return math.ldexp(1.0, self.exponent) / (self.n or 1)
+    @property
+    def scale(self) -> float:
+        "sigma (gaussian) or Laplace b of the noise, in answer units."
+        if self.kind == 'discrete_gaussian': t, A, m = self.params; s = math.sqrt(m * t / A)
+        else: t, s_ = self.params; s = t / s_
+        return s * self.step
+
+    def info(self, secure:bool) -> dict:
+        "JSON-ready description for a release's metadata."
+        return dict(kind=self.kind, scale=self.scale, grid=self.step, exact_grid=self.exact,
+                    sensitivity=float(self.sensitivity) * self.step, secure=bool(secure),
+                    rho=None if self.rho is None else _float_up(self.rho),
+                    epsilon=None if self.epsilon is None else _float_up(self.epsilon))
+
+def _float_up(x:Fraction) -> float:
+    "Smallest float >= the rational x."
+    f = float(x)
+    return math.nextafter(f, math.inf) if Fraction(f) < x else f
+
+def _grid(scale, sensitivity, k, n, error, norm, max_log2) -> tuple:
+    "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the sensitivity."
+    base = Fraction(1) if n is None else Fraction(1, n)                     # answer units per count
+    steps = lambda e: Fraction(scale) / (base * Fraction(2)**e)             # noise scale in grid steps
+    e = math.floor(math.log2(scale * (n or 1))) - _STEPS_LOG2               # then fixed exactly
+    while steps(e) >= 2**(_STEPS_LOG2 + 1): e += 1
+    while steps(e) < 2**_STEPS_LOG2: e -= 1
+    exact = lambda e: n is not None and e <= 0
+    if n is not None and e > 0 and steps(0) <= 2**max_log2: e = 0           # counts on the grid when the sampler allows
+    K = math.sqrt(k) if norm == 'l2' else k
+    if not exact(e):                                                        # finer grid: small slack, within the sampler's range
+        room = sensitivity / 4096 - 2 * error * K
+        if room > 0: e = min(e, math.floor(math.log2(room / K * (n or 1))))
+        while steps(e) > 2**max_log2: e += 1
+    g = base * Fraction(2)**e                                               # grid spacing in answer units
+    sens = Fraction(sensitivity) / g
+    if not exact(e):                                                        # rounded to the grid: add the slack
+        per = 1 + 2 * Fraction(error) / g                                   # rounding, plus float error on both sides
+        sens += per * (_sqrt_up(k) if norm == 'l2' else k)
+    return e, sens
+
+def _check_noise_args(sensitivity, k, n, error):
+    sensitivity = _positive('sensitivity', sensitivity)
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 1: raise ValueError(f"k must be an integer >= 1, got k={k!r}")
+    if n is not None and (isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1):
+        raise ValueError(f"n must be None or a positive integer, got n={n!r}")
+    error = _real('error', error)
+    if not (math.isfinite(error) and error >= 0): raise ValueError(f"error must be finite and >= 0, got error={error!r}")
+    return sensitivity, int(k), None if n is None else int(n), error
+
+def gaussian_plan(sensitivity:float, # l2 sensitivity of the answers (answer units), replace-one neighbours, > 0
+                  rho:float,         # zCDP budget of the release, > 0
+                  k:int,             # number of answers
+                  *, n:int|None=None, # answers are integer counts / n (exact, no rounding slack)
+                  error:float=0.0,   # bound on the floating-point error of each computed answer (answer units)
+                 ) -> NoisePlan:
+    "Grid and discrete Gaussian parameters whose release is rho'-zCDP with rho' <= rho exactly."
+    sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
+    rho = _positive('rho', rho)
+    e, D = _grid(sensitivity / math.sqrt(2 * rho), sensitivity, k, n, error, 'l2', 30)
+    t, A, m = _gauss_params(D * D / (2 * Fraction(rho)))
+    return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
+
+def laplace_plan(sensitivity:float, # l1 sensitivity of the answers (answer units), replace-one neighbours, > 0
+                 epsilon:float,     # pure-DP budget of the release, > 0
+                 k:int,             # number of answers
+                 *, n:int|None=None, # answers are integer counts / n (exact, no rounding slack)
+                 error:float=0.0,   # bound on the floating-point error of each computed answer (answer units)
+                ) -> NoisePlan:
+    "Grid and discrete Laplace parameters whose release is epsilon'-DP with epsilon' <= epsilon exactly."
+    sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
+    epsilon = _positive('epsilon', epsilon)
+    e, D = _grid(sensitivity / epsilon, sensitivity, k, n, error, 'l1', 40)
+    t = math.ceil(D / Fraction(epsilon))
+    return NoisePlan('discrete_laplace', e, n, k, D, (t, 1), epsilon=D / t)
+
+# %% ../nbs/00_privacy.ipynb #80fffe70
+def _gridded(plan:NoisePlan, values) -> np.ndarray:
+    "The answers as int64 grid steps (exact for counts on the grid; rounded, and clipped to +-2^61, otherwise)."
+    v = np.asarray(values, dtype=float).ravel()
+    if v.size != plan.k: raise ValueError(f"expected {plan.k} values, got {v.size}")
+    if not np.isfinite(v).all(): raise ValueError("values must be finite, got a NaN or infinite entry")
+    if plan.n is not None:
+        c = v * plan.n
+        v = np.rint(c)
+        if v.size and np.max(np.abs(c - v)) > 0.25:
+            raise RuntimeError("answers declared as counts / n are not within 1/4 count of an integer: a numerical "
+                               "error upstream; refusing to release")
+    return np.rint(np.clip(np.ldexp(v, -plan.exponent), -_Q_CAP, _Q_CAP)).astype(np.int64)
+
+def add_noise(plan:NoisePlan, # from gaussian_plan or laplace_plan
+              values,         # the true answers (answer units), plan.k of them
+              *, rng=None,    # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
+             ) -> np.ndarray: # noisy answers: (grid steps + exact integer noise) times the spacing
+    "Release `values` with the plan's exact discrete noise; the float output is a post-processing of an integer."
+    q = _gridded(plan, values)
+    src = noise_source(rng)
+    if plan.kind == 'discrete_gaussian': z = src.run(_fill_dgauss, np.empty(q.size, np.int64), *plan.params)
+    else: z = src.run(_fill_dlaplace, np.empty(q.size, np.int64), *plan.params)
+    out = np.ldexp((q + z).astype(float), plan.exponent)
+    return out / plan.n if plan.n is not None else out
+
+def gaussian_noise(values, sensitivity:float, rho:float, *, n:int|None=None, error:float=0.0, rng=None) -> tuple:
+    "(noisy values, plan): `values` plus exact discrete Gaussian noise, rho-zCDP for l2 `sensitivity` (replace-one, n public)."
+    plan = gaussian_plan(sensitivity, rho, np.size(values), n=n, error=error)
+    return add_noise(plan, values, rng=rng), plan
+
+def laplace_noise(values, sensitivity:float, epsilon:float, *, n:int|None=None, error:float=0.0, rng=None) -> tuple:
+    "(noisy values, plan): `values` plus exact discrete Laplace noise, epsilon-DP for l1 `sensitivity` (replace-one, n public)."
+    plan = laplace_plan(sensitivity, epsilon, np.size(values), n=n, error=error)
+    return add_noise(plan, values, rng=rng), plan
+
 # %% ../nbs/00_privacy.ipynb #28c99d83
 def laplace_scale(sensitivity:float, # l1 sensitivity Delta_1 of the query, > 0
                   epsilon:float,     # privacy parameter, > 0
@@ -197,42 +538,72 @@ def laplace_scale(sensitivity:float, # l1 sensitivity Delta_1 of the query, > 0
 def laplace_mechanism(values,            # true answers f(x), scalar or array
                       sensitivity:float, # l1 sensitivity of f under replace-one neighbours (n public), > 0
                       epsilon:float,     # privacy parameter, > 0
-                      *, rng,            # np.random.Generator or seed
-                     ) -> np.ndarray:    # values + iid Laplace(Delta_1/epsilon) noise
-    "Laplace mechanism: epsilon-DP (pure) release of values with l1 sensitivity Delta_1, replace-one neighbours."
-    b = laplace_scale(sensitivity, epsilon)
+                      *, rng=None,       # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
+                      n:int|None=None,   # the values are integer counts / n (no rounding slack)
+                      error:float=0.0,   # bound on the floating-point error of each value
+                     ) -> np.ndarray:    # values + exact discrete Laplace noise of scale ~ Delta_1/epsilon on a fine grid
+    "Laplace mechanism: epsilon-DP (pure) release of values with l1 sensitivity Delta_1, replace-one neighbours; floating-point safe."
     values = np.asarray(values, dtype=float)
-    if not np.all(np.isfinite(values)): raise ValueError("values must be finite, got a NaN or infinite entry")
-    rng = np.random.default_rng(rng)
-    return values + rng.laplace(0.0, b, size=values.shape)
+    noisy, _ = laplace_noise(values.ravel(), sensitivity, epsilon, n=n, error=error, rng=rng)
+    return noisy.reshape(values.shape)
 
 # %% ../nbs/00_privacy.ipynb #0fb47158
-_CHUNK = 1 << 20
+@njit(cache=True)
+def _pick(out, i, d, c, J, buf, st):
+    "out[0] = an index with Pr proportional to exp(-c d_j / 2^J) (d_j >= 0; -1 excluded), by rejection from the uniform; 0 if the words ran out."
+    m, y = d.shape[0], np.int64(1) << J
+    while True:
+        w, b = st[0], st[1]                     # each trial is independent: a trial cut short is replayed on the same bits
+        j = _uniform(buf, st, m)
+        if not st[2] and d[j] >= 0:
+            ok = _bernoulli_exp_prod(c, d[j], y, buf, st)
+            if not st[2] and ok:
+                out[0] = j; return 1
+        if st[2]: st[0] = w; st[1] = b; return 0
 
+def exponential_plan(sensitivity:float, # sensitivity of each score, replace-one neighbours, > 0
+                     epsilon:float,     # privacy parameter, > 0
+                     error:float=0.0,   # bound on the floating-point error of each computed score
+                    ) -> tuple:         # (grid exponent, c, J, exact epsilon' <= epsilon)
+    "Grid and integer weight c/2^J per grid step of the exact exponential mechanism."
+    sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
+    error = _real('error', error)
+    if not (math.isfinite(error) and error >= 0): raise ValueError(f"error must be finite and >= 0, got error={error!r}")
+    e = math.frexp(sensitivity)[1] - 1 - 20                                # 2^20 <= sensitivity / 2^e < 2^21
+    g = Fraction(2)**e
+    D = Fraction(sensitivity) / g + 1 + 2 * Fraction(error) / g            # sensitivity of the rounded scores
+    w = Fraction(epsilon) / (2 * D)                                        # weight per grid step
+    J = min(62, max(0, 21 - math.floor(math.log2(w))))                     # c = floor(w 2^J) near 2^20
+    c = min(math.floor(w * 2**J), 1 << 40)                                 # rounded down: never more weight
+    if c < 1: raise ValueError(f"epsilon={epsilon!r} is too small for the exact exponential mechanism (below ~2^-40)")
+    return e, c, J, 2 * D * c / 2**J
+
+def _exp_select(scores, sensitivity, epsilon, src, error=0.0) -> int:
+    "Exact exponential-mechanism pick over checked 1-D scores (finite or -inf) from a NoiseSource."
+    e, c, J, _ = exponential_plan(sensitivity, epsilon, error)
+    ok = np.isfinite(scores)
+    q = np.rint(np.clip(np.ldexp(np.where(ok, scores, 0.0), -e), -_Q_CAP, _Q_CAP)).astype(np.int64)
+    d = np.where(ok, q[ok].max() - q, -1)
+    out = np.zeros(1, np.int64)
+    src.run(_pick, out, d, c, J)
+    return int(out[0])
+
+# %% ../nbs/00_privacy.ipynb #1f9229fe
 def exponential_mechanism(scores,            # utility u(x, i) of each candidate: 1-D, finite or -inf (excluded)
                           sensitivity:float, # sensitivity Delta_u of the utility, replace-one neighbours, > 0
                           epsilon:float,     # privacy parameter, > 0
-                          rng,               # np.random.Generator or seed (positional or keyword)
+                          rng=None,          # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
+                          *, error:float=0.0, # bound on the floating-point error of each score
                          ) -> int:           # index of the selected candidate
-    "Exponential mechanism, epsilon-DP: Pr[i] proportional to exp(epsilon*u_i/(2*Delta_u)), by Gumbel-max."
+    "Exponential mechanism, epsilon-DP: Pr[i] proportional to exp(epsilon'*u_i/(2*Delta_u)), epsilon' <= epsilon, sampled exactly on a grid."
     sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
     scores = np.asarray(scores, dtype=float)
     if scores.ndim != 1 or scores.size == 0:
         raise ValueError(f"scores must be a non-empty 1-D array, got shape {scores.shape}")
     if np.isnan(scores).any() or (scores == np.inf).any():
         raise ValueError("scores must be finite or -inf, got a NaN or +inf entry")
-    top = scores.max()
-    if top == -np.inf: raise ValueError("scores must contain at least one finite entry, got all -inf")
-    rng = np.random.default_rng(rng)
-    c = epsilon / (2 * sensitivity)
-    best_i, best_v = -1, -np.inf
-    for start in range(0, scores.size, _CHUNK):
-        with np.errstate(over='ignore'):                        # far-behind scores may become -inf: fine
-            w = (scores[start:start + _CHUNK] - top) * c
-        w += rng.gumbel(size=w.size)
-        j = int(np.argmax(w))
-        if w[j] > best_v: best_i, best_v = start + j, float(w[j])
-    return best_i
+    if scores.max() == -np.inf: raise ValueError("scores must contain at least one finite entry, got all -inf")
+    return _exp_select(scores, sensitivity, epsilon, noise_source(rng), error)
 
 # %% ../nbs/00_privacy.ipynb #7c775c18
 def basic_composition(epsilons, # per-mechanism epsilons, each > 0
