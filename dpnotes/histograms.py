@@ -13,13 +13,14 @@ import numpy as np
 from numba import njit
 from scipy.sparse.linalg import LinearOperator
 
-from .privacy import Budget
+from .privacy import Budget, NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram', 'KronGram',
            'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals',
            'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register',
-           'check_mechanism_args', 'gaussian_rmse', 'gaussian_mechanism']
+           'check_mechanism_args', 'integral', 'answer_error', 'gaussian_plan_for', 'gaussian_rmse',
+           'gaussian_mechanism', 'l1_diameter', 'laplace_baseline']
 
 # %% ../nbs/01_histograms.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -818,31 +819,95 @@ def check_mechanism_args(data, workload, budget, options:dict, name:str, accepts
     if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
     if not isinstance(budget, Budget): raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
 
-def gaussian_rmse(workload:Workload, n:int, budget:Budget) -> float:
-    "Expected RMS error of `gaussian_mechanism`: its $\\sigma$ (0 if the workload ignores the data)."
-    return _gaussian_scale(workload.sensitivity(n), budget)
+def integral(workload:Workload) -> bool:
+    "True when W has integer entries, so its answers on a normalised histogram are integer counts / n (released without rounding)."
+    if type(workload) in (Identity, Total, Prefix, AllRange, Marginals, Parities): return True
+    if type(workload) is Kron: return all(integral(f) for f in workload.factors)
+    if type(workload) is Predicates: M = workload.matrix; return bool(np.all(M == np.rint(M)))
+    return False
 
-def _gaussian_scale(sens, budget) -> float:
-    "Noise scale for l2 sensitivity `sens`: 0 only for an exactly-zero (finite) sensitivity, else the budget's Gaussian."
-    sens = float(sens)
+def answer_error(workload:Workload) -> float:
+    "Bound on the floating-point error of each computed answer on a normalised histogram: N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound)."
+    return math.ldexp(workload.shape[1] * workload.norm_1_2(), -50)
+
+def _zcdp_only(budget:Budget, name:str) -> float:
+    "The rho a Gaussian-noise mechanism may spend; a pure-DP budget is refused (Gaussian noise cannot give delta = 0)."
+    if getattr(budget, 'is_pure', False):
+        raise ValueError(f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
+                         "or mwem-hlm with noise='laplace', or give a delta > 0")
+    return budget.to_rho()
+
+def gaussian_plan_for(workload:Workload, n:int, budget:Budget) -> NoisePlan|None:
+    "The noise plan of `gaussian_mechanism` (None when the workload ignores the data: zero sensitivity)."
+    sens = workload.sensitivity(n)
     if not (math.isfinite(sens) and sens >= 0):
         raise ValueError(f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release")
-    return 0.0 if sens == 0.0 else budget.gaussian_sigma(sens)
+    rho = _zcdp_only(budget, 'gaussian_mechanism')
+    if sens == 0.0: return None
+    return gaussian_plan(sens, rho, workload.shape[0], n=n if integral(workload) else None,
+                         error=0.0 if integral(workload) else answer_error(workload))
 
+def gaussian_rmse(workload:Workload, n:int, budget:Budget) -> float:
+    "Expected RMS error of `gaussian_mechanism`: its noise scale sigma (0 if the workload ignores the data)."
+    plan = gaussian_plan_for(workload, n, budget)
+    return 0.0 if plan is None else plan.scale
+
+# %% ../nbs/01_histograms.ipynb #9356b65c
 @register("gaussian")
 def gaussian_mechanism(data:Dataset,        # private records (n is treated as public)
                        workload:Workload,   # queries to answer
-                       budget:Budget,       # (epsilon, delta) or rho-zCDP budget, spent entirely
-                       *, rng=None,         # seed or np.random.Generator for the noise
+                       budget:Budget,       # (epsilon, delta) or rho-zCDP budget, spent entirely (through zCDP)
+                       *, rng=None,         # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
                        **options,           # none accepted
                       ) -> Release:
-    "Answer $Wh + N(0, \\sigma^2 I)$; replace-one neighbours, n public, $\\Delta_2 = diam(W)/n \\le (2/n)\\|W\\|_{1\\to2}$; $(\\epsilon,\\delta)$-DP or $\\rho$-zCDP as `budget` states."
+    "Answer $Wh$ + exact discrete Gaussian noise on a grid; replace-one neighbours, n public, $\\Delta_2 = diam(W)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget is converted to the largest $\\rho$ implying it)."
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
-    t0 = time.perf_counter()
-    rng = np.random.default_rng(rng)
+    t0, src = time.perf_counter(), noise_source(rng)
+    plan = gaussian_plan_for(workload, data.n, budget)
     truth = workload.answer(data)
-    sens = workload.sensitivity(data.n)
-    sigma = _gaussian_scale(sens, budget)
-    answers = truth + rng.normal(0.0, sigma, size=truth.shape) if sigma > 0 else truth.copy()
-    return Release(answers, 'gaussian', budget, float(sigma), time.perf_counter() - t0,
-                   {'sensitivity': sens, 'n': data.n, 'expected_rmse': float(sigma)})
+    answers = truth.copy() if plan is None else add_noise(plan, truth, rng=src)
+    sigma = 0.0 if plan is None else plan.scale
+    return Release(answers, 'gaussian', budget, sigma, time.perf_counter() - t0,
+                   {'sensitivity': workload.sensitivity(data.n), 'n': data.n, 'expected_rmse': sigma,
+                    'noise': None if plan is None else plan.info(src.secure)})
+
+# %% ../nbs/01_histograms.ipynb #e6ff7338
+def l1_diameter(workload:Workload) -> float:
+    "$\\max_{u,v}\\|We_u - We_v\\|_1$: closed forms for marginals, identity, prefix and all-range; else exact from columns when small, or $2\\max_u\\|We_u\\|_1$."
+    N, kind = workload.shape[1], type(workload)
+    if N < 2 or kind is Total: return 0.0
+    if kind is Marginals: return 2.0 * sum(s > 1 for s in workload.block_sizes)
+    if kind is Identity: return 2.0
+    if kind is Prefix: return float(N - 1)
+    if kind is AllRange:                             # (v-u)(u+1+N-v) is largest for u, v near N/3, 2N/3: scan u, best v
+        u = np.arange(N - 1); v = np.clip(np.rint((N + 2 * u + 1) / 2), u + 1, N - 1)
+        return float(np.max((v - u) * (u + 1 + N - v)))
+    D = workload.dense()
+    if workload.shape[0] * N * N <= 2**26:          # exact: every pair of columns
+        best = max(float(np.abs(D[:, u:u + 1] - D[:, u + 1:]).sum(axis=0).max()) for u in range(N - 1))
+    else: best = 2.0 * float(np.abs(D).sum(axis=0).max())
+    return best * (1 + 2.0**-40)                     # summation rounding, upward
+
+def _pure_epsilon(budget:Budget) -> float:
+    "The epsilon a pure-DP mechanism may spend: epsilon of a pure or (epsilon, delta) budget, sqrt(2 rho) rounded down for zCDP."
+    if budget.is_zcdp: return math.nextafter(math.sqrt(2 * budget.rho), 0.0)
+    return budget.epsilon
+
+@register("laplace")
+def laplace_baseline(data:Dataset,        # private records (n is treated as public)
+                     workload:Workload,   # queries to answer
+                     budget:Budget,       # pure epsilon (or the epsilon of an (epsilon, delta) budget, or sqrt(2 rho))
+                     *, rng=None,         # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+                     **options,           # none accepted
+                    ) -> Release:
+    "Answer $Wh$ + exact discrete Laplace noise on a grid; replace-one neighbours, n public, $\\Delta_1 = diam_1(W)/n$; pure $\\epsilon$-DP."
+    check_mechanism_args(data, workload, budget, options, 'laplace_baseline')
+    t0, src = time.perf_counter(), noise_source(rng)
+    sens, eps = l1_diameter(workload) / data.n, _pure_epsilon(budget)
+    truth = workload.answer(data)
+    if sens == 0.0: return Release(truth.copy(), 'laplace', budget, None, time.perf_counter() - t0, {'sensitivity': 0.0, 'n': data.n})
+    exact = integral(workload)
+    plan = laplace_plan(sens, eps, truth.size, n=data.n if exact else None, error=0.0 if exact else answer_error(workload))
+    answers = add_noise(plan, truth, rng=src)
+    return Release(answers, 'laplace', budget, None, time.perf_counter() - t0,
+                   {'sensitivity': sens, 'n': data.n, 'expected_rmse': plan.scale * math.sqrt(2), 'noise': plan.info(src.secure)})
