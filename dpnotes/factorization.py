@@ -11,14 +11,15 @@ import scipy.linalg as sla
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
-from .privacy import Budget
-from .histograms import (check_mechanism_args, _kron_apply, _kron_dense, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
+from .privacy import Budget, add_noise, gaussian_plan, noise_source
+from .histograms import (check_mechanism_args, _zcdp_only, _kron_apply, _kron_dense, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
                                 register)
 
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
            'marginal_strategy', 'OptimalStrategy', 'optimize_gram', 'svd_bound', 'optimal_strategy',
-           'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'factorize_release', 'factorization_mechanism']
+           'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'factorize_release',
+           'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
 from .histograms import prefix_gram, allrange_gram   # the closed forms live with the workloads
@@ -421,16 +422,23 @@ def _lstsq(M, y) -> np.ndarray:
     if sp.issparse(M): return sp.linalg.lsqr(M, y, atol=1e-12, btol=1e-12)[0]
     return np.linalg.lstsq(np.asarray(M), y, rcond=None)[0]
 
+def measurement_error(M, N:int) -> float:
+    "Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells: N 2^-50 ||M||_{1->2}."
+    return math.ldexp(N * _norm_1_2(M), -50)
+
 def factorize_release(W,            # Workload or ndarray (k, N)
                       M,            # strategy (ndarray, sparse, TreeStrategy, KronStrategy)
-                      h,            # histogram (length N)
-                      sigma:float,  # noise scale of each measurement
-                      *, rng,       # np.random.Generator (or seed); a research generator, not a secure one
+                      h,            # normalised histogram (length N)
+                      sigma:float,  # noise scale of each measurement, >= 0
+                      *, rng=None,  # None (secure) or a numpy Generator (reproducible)
                      ) -> np.ndarray:
-    "Answers $WM^+(Mh + Z)$, $Z \\sim N(0, \\sigma^2 I)$ (no privacy accounting: see the mechanism)."
-    rng = np.random.default_rng(rng); h = np.ravel(np.asarray(h, float))
+    "Answers $WM^+(Mh + Z)$, Z exact discrete Gaussian of scale sigma on a fine grid (no privacy accounting: see the mechanism)."
+    h = np.ravel(np.asarray(h, float))
     if h.shape[0] != M.shape[1]: raise ValueError(f"histogram has {h.shape[0]} cells but the strategy has {M.shape[1]} columns")
-    y = M @ h + rng.normal(0.0, sigma, size=M.shape[0])
+    sigma = float(sigma)
+    if not (math.isfinite(sigma) and sigma >= 0): raise ValueError(f"sigma must be finite and >= 0, got sigma={sigma!r}")
+    y = np.asarray(M @ h, float)
+    if sigma > 0: y = add_noise(gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size)), y, rng=rng)
     return np.asarray(W @ _lstsq(M, y), float)
 
 # %% ../nbs/02_factorization.ipynb #471b5ced
@@ -459,26 +467,31 @@ def _strategy_for(workload, name):
 @register("factorization")
 def factorization_mechanism(data:Dataset,      # private records (n public)
                             workload:Workload, # queries to answer
-                            budget:Budget,     # (epsilon, delta) or rho-zCDP budget, spent entirely on Mh + Z
-                            *, rng=None,       # seed or np.random.Generator (research generator, not cryptographic)
+                            budget:Budget,     # (epsilon, delta) or rho-zCDP budget, spent entirely on Mh + Z (through zCDP)
+                            *, rng=None,       # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
                             strategy=None,     # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
                             **options,         # none accepted
                            ) -> Release:
-    "Answer $WM^+(Mh+Z)$; replace-one neighbours, n public, $\\Delta_2 = (2/n)\\|M\\|_{1\\to2}$; $(\\epsilon,\\delta)$-DP or $\\rho$-zCDP per `budget`."
+    "Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid; replace-one neighbours, n public, $\\Delta_2 = (2/n)\\|M\\|_{1\\to2}$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget through its largest $\\rho$)."
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     workload._check(data)  # the workload may act on a projection of the data's domain
-    t0 = time.perf_counter(); rng = np.random.default_rng(rng)
+    t0, src = time.perf_counter(), noise_source(rng)
+    rho = _zcdp_only(budget, 'factorization_mechanism')
     name, M, err = _strategy_for(workload, strategy)
     if M.shape[1] != workload.shape[1]: raise ValueError(f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells")
     nrm = _norm_1_2(M)
     if not nrm > 0: raise ValueError("strategy has only zero columns")
-    sens = 2.0 * nrm / data.n; sigma = budget.gaussian_sigma(sens)
+    sens = 2.0 * nrm / data.n
+    plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, workload.shape[1]))
     if isinstance(M, MarginalStrategy):
         attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
-        y = M.measure(dict(zip(M.subsets, data.marginals(attrs)))) + rng.normal(0.0, sigma, size=M.shape[0])
-        answers = M.reconstruct(workload, y)
-    else: answers = factorize_release(workload, M, workload._histogram(data), sigma, rng=rng)
+        y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
+    else: y = np.asarray(M @ workload._histogram(data), float)
+    y = add_noise(plan, y, rng=src)
+    answers = M.reconstruct(workload, y) if isinstance(M, MarginalStrategy) else np.asarray(workload @ _lstsq(M, y), float)
     if err is None: err = strategy_error(workload, M)
+    sigma = plan.scale
     rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))
     return Release(answers, 'factorization', budget, float(sigma), time.perf_counter() - t0,
-                   {'strategy': name, 'sensitivity': sens, 'n': data.n, 'error_constant': err, 'expected_rmse': rmse})
+                   {'strategy': name, 'sensitivity': sens, 'n': data.n, 'error_constant': err, 'expected_rmse': rmse,
+                    'noise': plan.info(src.secure)})
