@@ -546,13 +546,13 @@ NOISE_FRACTION = 1e-3   # projection accuracy: the certified answer error may be
 def projection_mechanism(data:Dataset,         # private records (n is treated as public)
                          workload:Workload,    # queries; the universe is workload.domain
                          budget:Budget,        # (epsilon, delta) or rho-zCDP budget, spent on the Gaussian step
-                         *, rng=None,          # seed or np.random.Generator for the noise (research grade, not cryptographic)
+                         *, rng=None,          # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
                          solver:str='auto',    # projection solver, see `project`
                          max_iter:int|None=None, # solver iteration limit
                          tol:float=1e-6,       # relative duality-gap tolerance of the projection
                          **options,            # anything else is rejected
                         ) -> Release:
-    "Gaussian answers projected onto $W\\Delta_{\\mathcal X}$; replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $(\\epsilon,\\delta)$-DP or $\\rho$-zCDP (projection is post-processing)."
+    "Gaussian answers projected onto $W\\Delta_{\\mathcal X}$; replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $\\rho$-zCDP, exact discrete noise (projection is post-processing)."
     check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
     if workload.shape[0] == 0: raise ValueError("workload must have at least one query, got k=0")
     if workload.shape[1] > MAX_UNIVERSE:
