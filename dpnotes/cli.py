@@ -222,7 +222,7 @@ def _jsonable(x):
     "numpy scalars and arrays as python numbers and lists (the `default` of `json.dumps`)."
     if isinstance(x, np.generic): return x.item()
     if isinstance(x, np.ndarray): return x.tolist()
-    raise TypeError(f"release metadata: a {type(x).__name__} is not JSON serialisable")
+    raise TypeError(f"release metadata: {type(x).__name__} values are not JSON serialisable")
 
 def metadata_json(meta:dict) -> str:
     "`meta` as JSON text, numpy values converted; NaN or infinity is an error (JSON has neither)."
