@@ -6,8 +6,10 @@
 from __future__ import annotations
 
 import argparse
+import datetime
 import importlib
 import inspect
+import itertools
 import json
 import math
 import os
@@ -19,14 +21,16 @@ from pathlib import Path
 import numpy as np
 from tqdm import tqdm
 
+from . import __version__
 from .privacy import Budget
 from .histograms import (AllRange, Dataset, Marginals, Parities, Prefix, MECHANISMS, default_dataset,
                                 max_error, rmse)
 
 # %% auto #0
-__all__ = ['MECHANISM_MODULES', 'COLUMNS', 'load_mechanisms', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism',
-           'format_table', 'write_atomic', 'release_csv', 'build_parser', 'route_options', 'cmd_demo', 'cmd_release',
-           'cmd_compare', 'main']
+__all__ = ['MECHANISM_MODULES', 'COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'load_mechanisms', 'parse_workload',
+           'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'write_files', 'write_release_csv',
+           'metadata_json', 'release_metadata', 'check_outputs', 'build_parser', 'route_options', 'cmd_demo',
+           'cmd_compare', 'cmd_release', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 MECHANISM_MODULES = ("dpnotes.histograms", "dpnotes.factorization", "dpnotes.projection", "dpnotes.mwem")
@@ -115,7 +119,7 @@ def run_mechanism(name:str, # a key of the registry
                   options:dict|None=None, # keyword options for the mechanism
                   truth=None, # precomputed true answers, to share between runs
                  ):
-    "Run mechanism `name` once; return (release, record with errors and seconds)."
+    "Run mechanism `name` once with seeded noise; return (release, record): an evaluation, not a private release."
     registry = load_mechanisms()
     if name not in registry:
         raise ValueError(f"unknown mechanism {name!r}; available: {', '.join(sorted(registry))}")
@@ -128,7 +132,7 @@ def run_mechanism(name:str, # a key of the registry
         raise RuntimeError(f"mechanism {name!r} returned {ans.shape[0]} answers for {truth.shape[0]} queries")
     rec = dict(mechanism=name, epsilon=budget.epsilon, delta=budget.delta, rho=budget.rho, seed=seed,
                rmse=float(rmse(ans, truth)), max_error=float(max_error(ans, truth)), seconds=secs,
-               n=int(data.n), queries=int(truth.shape[0]))
+               n=int(data.n), queries=int(truth.shape[0]), private=False)
     return rel, rec
 
 # %% ../nbs/07_cli.ipynb #67984843
@@ -146,25 +150,118 @@ def format_table(records, columns=COLUMNS) -> str:
     line = lambda cells: "  ".join(s.ljust(w) for s, w in zip(cells, widths)).rstrip()
     return "\n".join([line(columns), line(["-" * w for w in widths])] + [line(r) for r in rows])
 
-def write_atomic(path, text:str):
-    "Write `text` to `path` through a temporary file in the same folder and an atomic rename."
-    path = Path(path)
-    if not path.parent.exists(): raise ValueError(f"output folder {str(path.parent)!r} does not exist")
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+# %% ../nbs/07_cli.ipynb #5d1a9e07
+def _file_mode() -> int:
+    "Permissions of a new file under the current umask, as `open` gives them: 0o666 & ~umask."
+    mask = os.umask(0o077); os.umask(mask)
+    return 0o666 & ~mask
+
+def _cannot_write(path, e:OSError) -> OSError:
+    "`e` again, with a message naming the user's `path` instead of a temporary file."
+    return type(e)(f"cannot write {path}: {e.strerror or type(e).__name__}")
+
+def write_files(files:dict, # output path -> its text, or a function writing it to an open text file
+               ):
+    "Write every file of `files` or none: temporary files in the target folders, renamed at the end."
+    mode, temps, placed = _file_mode(), [], []
     try:
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as f: f.write(text)
-        os.replace(tmp, path)
+        for path, content in files.items():
+            path = Path(path)
+            if not path.parent.is_dir(): raise ValueError(f"output folder {str(path.parent)!r} does not exist")
+            try:
+                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+                temps.append(tmp)
+                with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                    content(f) if callable(content) else f.write(content)
+                os.chmod(tmp, mode)
+            except OSError as e: raise _cannot_write(path, e) from None
+        for tmp, path in zip(temps, files):
+            try: os.replace(tmp, path)
+            except OSError as e: raise _cannot_write(path, e) from None
+            placed.append(path)
     except BaseException:
-        if os.path.exists(tmp): os.unlink(tmp)
+        for tmp in temps:
+            if os.path.exists(tmp): os.unlink(tmp)
+        for path in placed: Path(path).unlink(missing_ok=True)
         raise
 
-def release_csv(workload, answers) -> str:
-    "CSV text with one row per query: index, readable label, released answer."
-    lines = ["query,label,answer"]
-    for i, (lab, a) in enumerate(zip(workload.labels(), answers)):
-        lab = '"' + str(lab).replace('"', '""') + '"'
-        lines.append(f"{i},{lab},{float(a):.10g}")
-    return "\n".join(lines) + "\n"
+# %% ../nbs/07_cli.ipynb #a90f3d6e
+def _label_chunks(workload, size:int):
+    "The labels of `workload` in lists of at most `size`, in order; those of marginals are made lazily."
+    if type(workload).labels is not Marginals.labels:
+        labels = workload.labels()
+        for i in range(0, len(labels), size): yield labels[i:i + size]
+        return
+    for c in workload.cliques:
+        if not c: yield ["total"]; continue
+        parts = [[f"{a}={v}" for v in range(workload.domain[a])] for a in c]
+        cells = map(",".join, itertools.product(*parts))  # C order, like np.ndindex
+        while chunk := list(itertools.islice(cells, size)): yield chunk
+
+# %% ../nbs/07_cli.ipynb #0c3e7b95
+def _quoted(label:str) -> str: return '"' + label.replace('"', '""') + '"'
+
+def write_release_csv(f, # an open text file
+                      workload, # the workload answered
+                      answers, # (k,) released answers, in the order of `workload.labels()`
+                      chunk:int=65536, # rows formatted and written at a time
+                     ):
+    "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer)."
+    answers = np.asarray(answers, dtype=float).ravel()
+    if answers.shape[0] != workload.shape[0]:
+        raise ValueError(f"got {answers.shape[0]} answers for {workload.shape[0]} queries")
+    f.write("query,label,answer\n")
+    i = 0
+    for labels in _label_chunks(workload, chunk):
+        vals = answers[i:i + len(labels)].tolist()
+        f.write("".join(f"{i + j},{_quoted(lab)},{a:.10g}\n" for j, (lab, a) in enumerate(zip(labels, vals))))
+        i += len(labels)
+
+# %% ../nbs/07_cli.ipynb #4f8b1e26
+def _jsonable(x):
+    "numpy scalars and arrays as python numbers and lists (the `default` of `json.dumps`)."
+    if isinstance(x, np.generic): return x.item()
+    if isinstance(x, np.ndarray): return x.tolist()
+    raise TypeError(f"release metadata: {type(x).__name__} values are not JSON serialisable")
+
+def metadata_json(meta:dict) -> str:
+    "`meta` as JSON text, numpy values converted; NaN or infinity is an error (JSON has neither)."
+    try: return json.dumps(meta, indent=1, default=_jsonable, allow_nan=False) + "\n"
+    except ValueError as e: raise ValueError(f"release metadata: {e}") from None
+
+# %% ../nbs/07_cli.ipynb #6e0d2b84
+def release_metadata(name:str, # registry name of the mechanism
+                     budget:Budget, # the budget granted
+                     n:int, # number of records (public)
+                     workload, # the workload answered
+                     spec:str, # the workload spec as given on the command line
+                     release, # the mechanism's `Release`
+                     seed:int|None=None, # the --insecure-seed, if one was given
+                    ) -> dict:
+    "What a release file needs to explain itself, as a JSON-ready dict."
+    noise = release.info.get("noise")
+    meta = dict(mechanism=name,
+                budget={k: v for k, v in dict(epsilon=budget.epsilon, delta=budget.delta, rho=budget.rho).items() if v is not None},
+                neighbouring="replace-one, n public", n=int(n), queries=int(workload.shape[0]), workload=spec,
+                noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
+                columns=["query", "label", "answer"], dpnotes_version=__version__,
+                created_utc=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"))
+    if seed is not None: meta.update(insecure_seed=True, seed=seed)
+    return meta
+
+# %% ../nbs/07_cli.ipynb #3d9f7a42
+def _same_file(a, b) -> bool:
+    "Whether paths `a` and `b` name one file (relative paths, symbolic and hard links resolved)."
+    if os.path.exists(a) and os.path.exists(b): return os.path.samefile(a, b)
+    return os.path.realpath(a) == os.path.realpath(b)
+
+def check_outputs(outputs:dict, # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
+                  inputs:dict, # what -> path of each file read, e.g. {'--data': 'data.csv'}
+                 ):
+    "ValueError if an output is one of the inputs."
+    for what, path in outputs.items():
+        for src, inp in inputs.items():
+            if _same_file(path, inp): raise ValueError(f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input")
 
 # %% ../nbs/07_cli.ipynb #7c43f2b1
 def _add_budget(p):
@@ -189,26 +286,35 @@ def _options(args):
         if getattr(args, k) is not None: opts[k] = getattr(args, k)
     return opts
 
+NOT_PRIVATE = "NOT a private release: an evaluation with seeded noise, errors measured against the true answers"
+
 def build_parser() -> argparse.ArgumentParser:
     "The `dpnotes` argument parser with its three subcommands."
     p = argparse.ArgumentParser(prog="dpnotes", description="Private linear-query release: demo, release, compare.")
     sub = p.add_subparsers(dest="command", required=True)
-    d = sub.add_parser("demo", help="run every mechanism on the embedded synthetic dataset")
+    d = sub.add_parser("demo", help="evaluate every mechanism on the embedded synthetic dataset (not a private release)",
+                       description="Evaluate every mechanism on the embedded synthetic dataset. " + NOT_PRIVATE + ".")
     d.add_argument("--n", type=int, default=20_000, help="records to generate")
     d.add_argument("--workload", default="marginals:2", help="workload spec (default: all 2-way marginals)")
     d.add_argument("--epsilon", type=float, default=1.0); d.add_argument("--delta", type=float, default=1e-9)
-    d.add_argument("--seed", type=int, default=0)
+    d.add_argument("--seed", type=int, default=0, help="seed of the generated data and of the noise")
     d.add_argument("--mechanisms", default="all", help="comma-separated names, or all")
-    r = sub.add_parser("release", help="answer a workload with one mechanism; write one row per query")
+    r = sub.add_parser("release", help="answer a workload with one mechanism; write one row per query and a metadata file",
+                       description="Answer a workload privately with one mechanism. The noise comes from the "
+                                   "operating system's entropy; OUT gets one row per query, OUT.meta.json what was done.")
     _add_data(r); _add_budget(r); _add_options(r)
-    r.add_argument("--mechanism", default="gaussian")
-    r.add_argument("--seed", type=int, help="seed of the random generator (default: fresh entropy)")
-    r.add_argument("--out", required=True, help="output CSV (query, label, answer)")
-    c = sub.add_parser("compare", help="compare mechanisms against the true answers over several seeds")
+    r.add_argument("--mechanism", default="gaussian", help="registry name of the mechanism (default: gaussian)")
+    r.add_argument("--insecure-seed", type=int, metavar="N",
+                   help="seed the noise with N: makes the noise reproducible, for experiments, not for publishing "
+                        "(a seeded release can be reversed by brute-forcing seeds). Default: OS entropy")
+    r.add_argument("--out", required=True, help="output CSV (query, label, answer); the metadata goes to OUT.meta.json")
+    c = sub.add_parser("compare", help="evaluate mechanisms against the true answers over several seeds (not a private release)",
+                       description="Evaluate mechanisms on the true data over seeds 0..SEEDS-1. " + NOT_PRIVATE +
+                                   "; every record says \"private\": false.")
     _add_data(c); _add_budget(c); _add_options(c)
     c.add_argument("--mechanisms", required=True, help="comma-separated mechanism names, or all")
     c.add_argument("--seeds", type=int, default=3, help="number of seeds (0, 1, ..., seeds-1)")
-    c.add_argument("--json", help="write the records to this JSON file")
+    c.add_argument("--json", help='write the records (each with "private": false) to this JSON file')
     return p
 
 # %% ../nbs/07_cli.ipynb #c2249cd2
@@ -242,52 +348,71 @@ def _compare(data, workload, budget, names, seeds, options):
     return records
 
 def cmd_demo(args):
-    "Every registered mechanism on the embedded synthetic dataset: one table."
+    "Every registered mechanism on the embedded synthetic dataset: one table, an evaluation (not a private release)."
     data = default_dataset(n=args.n, rng=args.seed)
     workload = parse_workload(args.workload, data.domain)
     budget = Budget.approx(args.epsilon, args.delta)
     print(f"embedded synthetic dataset: n={data.n}, {len(data.domain.attrs)} attributes, "
           f"{data.domain.size():,} cells; workload {args.workload}: {workload.shape[0]} queries")
     recs = _compare(data, workload, budget, _mechanism_list(args.mechanisms), [args.seed], {})
+    print(NOT_PRIVATE)
     print(format_table(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
     return 0
 
-def cmd_release(args):
-    "One mechanism, one workload, one CSV of released answers."
+def cmd_compare(args):
+    "Several mechanisms, several seeds, errors against the true answers: a table and JSON records, not a private release."
     budget = parse_budget(args.epsilon, args.delta, args.rho)
+    if args.seeds < 1: raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
+    if args.json:
+        check_outputs({"--json": args.json}, {"--data": args.data, "--domain": args.domain})
+        if not Path(args.json).parent.is_dir(): raise ValueError(f"output folder {str(Path(args.json).parent)!r} does not exist")
+    data = Dataset.from_csv(args.data, args.domain)
+    workload = parse_workload(args.workload, data.domain)
+    recs = _compare(data, workload, budget, _mechanism_list(args.mechanisms), range(args.seeds), _options(args))
+    print(NOT_PRIVATE)
+    print(format_table(recs))
+    if args.json: write_files({args.json: json.dumps(recs, indent=1, default=_jsonable) + "\n"})
+    return 0
+
+# %% ../nbs/07_cli.ipynb #5b8d0e2a
+INSECURE_SEED_WARNING = ("dpnotes release: warning: --insecure-seed makes the noise reproducible; "
+                         "for experiments only, do not publish this release")
+
+def cmd_release(args):
+    "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
+    budget = parse_budget(args.epsilon, args.delta, args.rho)
+    meta_path = f"{args.out}.meta.json"
+    check_outputs({"--out": args.out, "the metadata file": meta_path}, {"--data": args.data, "--domain": args.domain})
+    if not Path(args.out).parent.is_dir(): raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
+    if Path(args.out).is_dir(): raise ValueError(f"--out {args.out} is a folder; give the name of a file")
     data = Dataset.from_csv(args.data, args.domain)
     workload = parse_workload(args.workload, data.domain)
     names = _mechanism_list(args.mechanism)
     if len(names) != 1: raise ValueError(f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several")
-    name = names[0]
-    seed = args.seed if args.seed is not None else np.random.SeedSequence().entropy
-    rel = load_mechanisms()[name](data, workload, budget, rng=np.random.default_rng(seed), **_options(args))
-    write_atomic(args.out, release_csv(workload, rel.answers))
-    print(f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out}")
-    return 0
-
-def cmd_compare(args):
-    "Several mechanisms, several seeds, errors against the true answers: a table and JSON records."
-    budget = parse_budget(args.epsilon, args.delta, args.rho)
-    if args.seeds < 1: raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
-    if args.json and not Path(args.json).parent.exists():
-        raise ValueError(f"output folder {str(Path(args.json).parent)!r} does not exist")
-    data = Dataset.from_csv(args.data, args.domain)
-    workload = parse_workload(args.workload, data.domain)
-    recs = _compare(data, workload, budget, _mechanism_list(args.mechanisms), range(args.seeds), _options(args))
-    print(format_table(recs))
-    if args.json: write_atomic(args.json, json.dumps(recs, indent=1) + "\n")
+    name, seed = names[0], args.insecure_seed
+    if seed is not None: print(INSECURE_SEED_WARNING, file=sys.stderr)
+    rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
+    rel = load_mechanisms()[name](data, workload, budget, rng=rng, **_options(args))
+    meta = release_metadata(name, budget, data.n, workload, args.workload, rel, seed)
+    write_files({args.out: lambda f: write_release_csv(f, workload, rel.answers),
+                 meta_path: lambda f: f.write(metadata_json(meta))})
+    print(f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ {meta_path})")
     return 0
 
 # %% ../nbs/07_cli.ipynb #8aea3639
+def _one_line(msg, limit:int=200) -> str:
+    "`msg` on one line (runs of whitespace, newlines too, become one space), cut to `limit` characters."
+    s = " ".join(str(msg).split())
+    return s if len(s) <= limit else s[:limit - 3] + "..."
+
 def main(argv=None) -> int:
     "Entry point of the `dpnotes` console script; bad input -> one line on stderr and exit status 2."
     args = build_parser().parse_args(argv)
     cmd = {"demo": cmd_demo, "release": cmd_release, "compare": cmd_compare}[args.command]
     try:
         return cmd(args)
-    except (ValueError, TypeError, FileNotFoundError, IsADirectoryError, PermissionError, KeyError) as e:
+    except (ValueError, TypeError, OSError, KeyError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
-        print(f"dpnotes {args.command}: error: {msg}", file=sys.stderr)
+        print(_one_line(f"dpnotes {args.command}: error: {msg}"), file=sys.stderr)
         if argv is None: sys.exit(2)
         return 2

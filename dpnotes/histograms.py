@@ -54,10 +54,17 @@ class Domain:
 
     @classmethod
     def from_json(cls, path) -> Domain:
-        "Domain from a private-pgm style JSON file `{\"attr\": size, ...}`."
-        with open(path) as f:
-            try: d = json.load(f)
+        "Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is skipped)."
+        def unique(pairs):
+            seen = {}
+            for k, v in pairs:
+                if k in seen: raise ValueError(f"{path}: duplicate key {k!r} in the domain JSON")
+                seen[k] = v
+            return seen
+        with open(path, encoding='utf-8-sig') as f:
+            try: d = json.load(f, object_pairs_hook=unique)
             except json.JSONDecodeError as e: raise ValueError(f"{path}: not valid JSON ({e})") from None
+            except UnicodeDecodeError as e: raise ValueError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
         if not isinstance(d, dict): raise ValueError(f"{path}: expected a JSON object attribute -> size, got {type(d).__name__}")
         return cls.from_dict(d)
 
@@ -181,11 +188,12 @@ class Dataset:
                  csv_path,     # CSV with a header row naming the columns (any order)
                  domain_path,  # private-pgm style domain JSON, or a `Domain`
                 ) -> Dataset:
-        "Dataset from a CSV file with a header and a domain JSON; columns must match the domain exactly."
+        "Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON; columns must match the domain exactly."
         domain = domain_path if isinstance(domain_path, Domain) else Domain.from_json(domain_path)
-        where = f"{Path(csv_path).name}: "
-        with open(csv_path, newline='') as f:
-            rows = list(csv.reader(f))
+        where = f"{csv_path}: "
+        with open(csv_path, newline='', encoding='utf-8-sig') as f:
+            try: rows = list(csv.reader(f))
+            except UnicodeDecodeError as e: raise ValueError(f"{where}not UTF-8 text ({e.reason} at byte {e.start})") from None
         if not rows: raise ValueError(f"{where}file is empty, expected a header row")
         header = [c.strip() for c in rows[0]]
         _check_columns(header, domain, where)
