@@ -11,8 +11,9 @@ __all__ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'hedge_eta', 'hedge_regret_bound', '
 import math, time
 import numpy as np
 from numba import njit
-from .privacy import Budget, Accountant, _advanced_epsilon, zcdp_to_epsilon
-from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args
+from .privacy import (Budget, Accountant, _advanced_epsilon, zcdp_to_epsilon, noise_source, exponential_mechanism,
+                             gaussian_plan, laplace_plan, add_noise)
+from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args, integral
 
 # %% ../nbs/04_mwem.ipynb #45d82f2d
 def hedge_eta(m:int, # number of actions, >= 2
@@ -242,15 +243,6 @@ def _seg_scale_cell(p, fdims, fstride, base, factor):
             x -= dig[j] * fstride[j]; dig[j] = 0; j -= 1
     return old
 
-@njit(cache=True)
-def _gumbel_argmax(scores, scale, rng):
-    "Index maximising scale*scores[i] + Gumbel noise: a draw with Pr[i] proportional to exp(scale*scores[i])."
-    best, arg = -np.inf, 0
-    for i in range(scores.shape[0]):
-        v = scale * scores[i] - np.log(rng.standard_exponential())
-        if v > best: best, arg = v, i
-    return arg
-
 # %% ../nbs/04_mwem.ipynb #a39a36ef
 def _segments(shape, axes):
     "View of the domain as runs of axes in / out of a clique: (dims, cell strides, x strides, in-clique flags, gather)."
@@ -438,12 +430,12 @@ def mwem(data:Dataset, # records; n is public
          workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
          budget:Budget, # total privacy budget
          *,
-         rng=None, # numpy Generator or seed (research-grade randomness, not cryptographic)
+         rng=None, # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
          rounds:int|None=None, # T; None picks the T minimising the lecture's bound
          accounting:str|None=None, # 'advanced' (lecture; default for (eps, delta) budgets) or 'zcdp'
          beta:float=0.05, # failure probability of the printed bound
         ) -> Release:
-    "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, (eps, delta)-DP by advanced composition or rho-zCDP via bounded range. The query set is closed under complement (1 - phi added for each phi)."
+    "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps, delta)-DP by advanced composition or rho-zCDP via bounded range. The query set is closed under complement (1 - phi added for each phi)."
     t0 = time.perf_counter()
     check_mechanism_args(data, workload, budget, {}, 'mwem')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k; K = 2 * k
@@ -458,20 +450,20 @@ def mwem(data:Dataset, # records; n is public
     acct = Accountant(budget)
     spend = _mwem_cost(eps0, T, budget, accounting)     # fits exactly: mwem_epsilon0 rounds eps0 down
     acct.check(**spend)
-    rng = np.random.default_rng(rng)
+    src = noise_source(rng)
     h = Q.truth(data, workload)
-    eta, scale = hedge_eta(m, T), eps0 * n / 2           # Pr[i] ~ exp(eps0 * score / (2 * (1/n)))
+    eta, err = hedge_eta(m, T), math.ldexp(2 * m, -50)   # err: float error of a score (two sums over <= m cells)
     p, psum, picks = np.full(m, 1.0 / m), np.zeros(m), np.empty(T, np.int64)
     for t in range(T):
         psum += p
         diff = Q.answers(p) - h                          # score of phi_i; complement scores -diff
-        i = _gumbel_argmax(np.concatenate([diff, -diff]), scale, rng); picks[t] = i
+        i = exponential_mechanism(np.concatenate([diff, -diff]), 1.0 / n, eps0, src, error=err); picks[t] = i   # Pr ~ exp(eps0 score/(2/n))
         # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
         Q.scale_query(p, i % k, -eta if i < k else eta)
     phat = psum / T
     acct.spend("mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
     info = dict(distribution=phat, domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, accounting=accounting,
-                bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks, spent=spend)
+                bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks, spent=spend, secure=src.secure)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
 # %% ../nbs/04_mwem.ipynb #c032f80f
@@ -482,7 +474,7 @@ def hlm_calibration(n:int, # number of records
                     noise:str='gaussian', # 'gaussian' or 'laplace'
                     select_fraction:float=0.5, # share of each round's rho used for selection
                    ) -> dict:
-    "Per-round selection epsilon, its score sensitivity, and the measurement noise scale of `mwem_practical`."
+    "Per-round selection epsilon and score sensitivity, and the measurement budget, sensitivity and (continuous) noise scale of `mwem_practical`."
     _check_rounds(rounds)
     if unit not in ('marginal', 'query'): raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
     if noise not in ('gaussian', 'laplace'): raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
@@ -492,7 +484,9 @@ def hlm_calibration(n:int, # number of records
     marg = unit == 'marginal'
     if noise == 'gaussian': scale = (math.sqrt(2) if marg else 1.0) / n / math.sqrt(2 * rho_meas)
     else: scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
-    return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=(2.0 if marg else 1.0) / n, noise=noise, scale=scale)
+    return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=(2.0 if marg else 1.0) / n, noise=noise, scale=scale,
+                rho_measure=rho_meas, eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12),   # Laplace: eps-DP is eps^2/2-zCDP
+                measure_sensitivity=(math.sqrt(2) if marg else 1.0) / n if noise == 'gaussian' else (2.0 if marg else 1.0) / n)
 
 # %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm")
@@ -500,7 +494,7 @@ def mwem_practical(data:Dataset, # records; n is public
                    workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
                    budget:Budget, # total privacy budget (accounted in zCDP)
                    *,
-                   rng=None, # numpy Generator or seed (research-grade randomness, not cryptographic)
+                   rng=None, # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
                    rounds:int|None=None, # T; None: min(number of marginals or queries, 2 * attributes)
                    unit:str|None=None, # 'marginal' (select and measure whole marginals; default for Marginals) or 'query'
                    noise:str='gaussian', # measurement noise: 'gaussian' or 'laplace'
@@ -509,7 +503,7 @@ def mwem_practical(data:Dataset, # records; n is public
                    average:bool=False, # output the average of the per-round distributions instead of the last
                    remeasure:bool=False, # allow selecting an already measured marginal/query again
                   ) -> Release:
-    "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), rho-zCDP."
+    "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact discrete noise, rho-zCDP."
     t0 = time.perf_counter()
     check_mechanism_args(data, workload, budget, {}, 'mwem_practical')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k
@@ -524,29 +518,38 @@ def mwem_practical(data:Dataset, # records; n is public
         raise ValueError(f"budget too small for rounds={rounds}: selection epsilon={cal['eps_select']:.3g} per round cannot "
                          f"single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds or a larger budget")
     acct = Accountant(budget)
-    rng = np.random.default_rng(rng)
+    src = noise_source(rng)
     h = Q.truth(data, workload)
+    exact = integral(workload)                      # answers are counts / n: measured on the grid without rounding
+    sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
+    sel_err = math.ldexp(2 * m * max(sizes), -50)   # float error of a score: sums of |differences of sums over <= m cells|
     p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []
     starts = np.array([grp[0] for grp in Q.groups])
     done = set()
-    scale_sel = cal['eps_select'] / (2 * cal['select_sensitivity'])
+    def measure(values):
+        "values + exact discrete noise (Gaussian rho_measure-zCDP, or Laplace eps_measure-DP)."
+        make = gaussian_plan if noise == 'gaussian' else laplace_plan
+        spend = cal['rho_measure'] if noise == 'gaussian' else cal['eps_measure']
+        plan = make(cal['measure_sensitivity'], spend, values.size, n=n if exact else None, error=0.0 if exact else math.ldexp(2 * m, -50))
+        return add_noise(plan, values, rng=src), plan
     for t in range(rounds):
         err = Q.answers(p) - h
         score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)  # L1 per marginal / |error|
         if not remeasure and len(done) < len(score): score[list(done)] = -np.inf          # candidates not yet measured
-        i = _gumbel_argmax(score, scale_sel, rng); done.add(i)
+        i = exponential_mechanism(score, cal['select_sensitivity'], cal['eps_select'], src, error=sel_err); done.add(i)
         if unit == 'marginal': g, idx = i, Q.groups[i]
         else: g, idx = Q.group_of[i], np.array([i])
-        z = rng.normal(0, cal['scale'], len(idx)) if noise == 'gaussian' else rng.laplace(0, cal['scale'], len(idx))
-        meas.append((g, idx, h[idx] + z))
+        y, plan = measure(h[idx])
+        meas.append((g, idx, y))
         Q.mw_passes(p, meas, passes)
         psum += p
     phat = psum / rounds if average else p
     acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", rho=budget.to_rho())
     info = dict(distribution=phat, domain=workload.domain, rounds=rounds, unit=unit, calibration=cal,
                 measured=[int(g) for g, _, _ in meas], passes=passes, remeasure=remeasure, rho=budget.to_rho(),
+                noise=plan.info(src.secure),
                 epsilon=None if budget.is_zcdp else zcdp_to_epsilon(budget.to_rho(), budget.delta))
-    return Release(Q.answers(phat), "mwem-hlm", budget, cal['scale'] if noise == 'gaussian' else None,
+    return Release(Q.answers(phat), "mwem-hlm", budget, plan.scale if noise == 'gaussian' else None,
                    time.perf_counter() - t0, info)
 
 # %% ../nbs/04_mwem.ipynb #79a9d32e
