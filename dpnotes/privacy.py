@@ -323,7 +323,8 @@ def _dgauss(t, A, m, buf, st):
     while True:
         z = _dlaplace(t, 1, buf, st)
         if st[2]: return np.int64(0)
-        if abs(z) > (_I62 >> 22): raise RuntimeError("discrete Gaussian proposal above 2^40 (probability below exp(-2^15))")
+        if abs(z) > (_I62 - m) // A:          # keeps a = |A|z| - m| <= 2^62; |z| >= 2^31 t: probability below exp(-2^30)
+            raise RuntimeError("discrete Gaussian proposal beyond 2^62 / A (probability below exp(-2^30))")
         a = abs(A * abs(z) - m)
         ok = _bernoulli_exp(a * a, y, buf, st) if a <= _A_CAP else _bernoulli_exp_prod(a, a, y, buf, st)
         if st[2]: return np.int64(0)
