@@ -337,25 +337,31 @@ def zcdp_composition(rhos, # per-mechanism zCDP parameters, each > 0
 # %% ../nbs/00_privacy.ipynb #475ade1b
 @dataclass(frozen=True)
 class Budget:
-    "A privacy budget: (epsilon, delta)-DP (`Budget.approx`) or rho-zCDP (`Budget.zcdp`)."
-    epsilon: float|None = None # approx-DP epsilon, > 0 (None for a zCDP budget)
-    delta: float|None = None   # approx-DP delta, in (0, 1) (None for a zCDP budget)
-    rho: float|None = None     # zCDP rho, > 0 (None for an approx budget)
+    "A privacy budget: (epsilon, delta)-DP (`Budget.approx`), pure epsilon-DP (`Budget.pure`, delta = 0) or rho-zCDP (`Budget.zcdp`)."
+    epsilon: float|None = None # epsilon, > 0 (None for a zCDP budget)
+    delta: float|None = None   # delta, in (0, 1), or 0 for pure DP (None for a zCDP budget)
+    rho: float|None = None     # zCDP rho, > 0 (None for an approx or pure budget)
 
     def __post_init__(self):
         if self.rho is not None and self.epsilon is None and self.delta is None:
             object.__setattr__(self, 'rho', _positive('rho', self.rho))
         elif self.rho is None and self.epsilon is not None and self.delta is not None:
             object.__setattr__(self, 'epsilon', _positive('epsilon', self.epsilon))
-            object.__setattr__(self, 'delta', _delta(self.delta))
+            object.__setattr__(self, 'delta', _delta(self.delta, allow_zero=True))
         else:
             raise ValueError("Budget needs either epsilon and delta, or rho alone, got "
                              f"epsilon={self.epsilon!r}, delta={self.delta!r}, rho={self.rho!r}")
 
     @classmethod
     def approx(cls, epsilon:float, delta:float) -> "Budget":
-        "An (epsilon, delta)-DP budget."
+        "An (epsilon, delta)-DP budget, delta in (0, 1) (`Budget.pure` for delta = 0)."
+        _delta(delta)
         return cls(epsilon=epsilon, delta=delta)
+
+    @classmethod
+    def pure(cls, epsilon:float) -> "Budget":
+        "A pure epsilon-DP budget (delta = 0)."
+        return cls(epsilon=epsilon, delta=0.0)
 
     @classmethod
     def zcdp(cls, rho:float) -> "Budget":
@@ -364,19 +370,29 @@ class Budget:
 
     @property
     def is_zcdp(self) -> bool: return self.rho is not None
+    @property
+    def is_pure(self) -> bool: return self.rho is None and self.delta == 0
 
     def to_rho(self) -> float:
-        "rho for zCDP-based mechanisms: rho itself, or the largest rho fitting (epsilon, delta) exactly."
-        return self.rho if self.is_zcdp else zcdp_rho(self.epsilon, self.delta)
+        "rho for zCDP-based mechanisms: rho itself, the largest rho fitting (epsilon, delta) exactly, or epsilon^2/2 (pure) rounded down."
+        if self.is_zcdp: return self.rho
+        if not self.is_pure: return zcdp_rho(self.epsilon, self.delta)
+        r = _floor_float(Fraction(self.epsilon) ** 2 / 2)    # eps-DP implies eps^2/2-zCDP; a budget: rounded down
+        if r == 0: raise ValueError(f"epsilon={self.epsilon!r} is too small: epsilon^2/2 underflows to 0")
+        return r
 
     def gaussian_sigma(self, sensitivity:float) -> float:
-        "Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP)."
+        "Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP); refused for a pure budget."
+        if self.is_pure:
+            raise ValueError(f"Gaussian noise cannot give pure DP ({self.describe()}); use a mechanism that can: "
+                             "laplace (laplace_mechanism), mwem, or mwem-hlm with noise='laplace'")
         if self.is_zcdp: return zcdp_sigma(sensitivity, self.rho)
         return gaussian_sigma(sensitivity, self.epsilon, self.delta)
 
     def describe(self) -> str:
         "Short human-readable form."
         if self.is_zcdp: return f"rho={self.rho:g} (zCDP)"
+        if self.is_pure: return f"epsilon={self.epsilon:g}, delta=0 (pure)"
         return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
 
 # %% ../nbs/00_privacy.ipynb #5490433b
@@ -385,14 +401,8 @@ class PrivacyEvent:
     "One recorded spend: a label and its privacy cost (rho, or epsilon and delta)."
     label: str                 # what was released, e.g. 'round 3: marginal (age, sex)'
     rho: float|None = None     # zCDP cost (set in zCDP mode)
-    epsilon: float|None = None # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget)
+    epsilon: float|None = None # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget, then rho = epsilon^2/2 rounded up)
     delta: float|None = None   # delta cost (basic mode)
-
-def _floor_float(x:Fraction) -> float:
-    "Largest float <= the exact rational x >= 0."
-    f = float(x)                                     # nearest float, may lie above x
-    if Fraction(f) > x: f = math.nextafter(f, 0.0)
-    return max(f, 0.0)
 
 def _fmt(a, b):
     "Format two amounts with %g, or exactly (repr) when %g cannot tell them apart."
@@ -403,8 +413,11 @@ class Accountant:
     def __init__(self, budget:Budget): # the total budget granted
         if not isinstance(budget, Budget): raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
         self.budget, self._events, self._mode = budget, [], None
-        self._limit = {'rho': Fraction(budget.to_rho())}          # exact values of the budget's floats
-        if not budget.is_zcdp: self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
+        if budget.is_pure:                                          # pure: basic composition only, delta stays 0
+            self._mode, self._limit = 'basic', {'epsilon': Fraction(budget.epsilon), 'delta': Fraction(0)}
+        else:
+            self._limit = {'rho': Fraction(budget.to_rho())}      # exact values of the budget's floats
+            if not budget.is_zcdp: self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
         self._total = {'rho': Fraction(0), 'epsilon': Fraction(0), 'delta': Fraction(0)}  # exact sums of the spends
 
     @property
@@ -413,19 +426,32 @@ class Accountant:
         return tuple(self._events)
 
     def _cost(self, rho, epsilon, delta):
-        "Validated cost as (mode, rho, epsilon, delta)."
+        "Validated cost as (mode, rho, epsilon, delta); a pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up."
         if rho is not None:
             if epsilon is not None or delta is not None:
                 raise ValueError("give either rho, or epsilon (and delta), not both")
-            return 'rho', _positive('rho', rho), None, None
+            rho = _positive('rho', rho)
+            if self.budget.is_pure:
+                raise ValueError(f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends "
+                                 f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP")
+            return 'rho', rho, None, None
         if epsilon is None: raise ValueError("give the cost as rho=... or epsilon=... (with delta=...)")
         epsilon = _positive('epsilon', epsilon)
         delta = _delta(0.0 if delta is None else delta, allow_zero=True)
+        if self.budget.is_pure and delta > 0:
+            raise ValueError(f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends (delta=0), "
+                             f"got delta={delta!r} > 0")
         if self.budget.is_zcdp:
             if delta > 0:
                 raise ValueError(f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0")
-            return 'rho', epsilon ** 2 / 2, epsilon, 0.0
+            return 'rho', _ceil_float(Fraction(epsilon) ** 2 / 2), epsilon, 0.0
         return 'basic', None, epsilon, delta
+
+    @staticmethod
+    def _exact(mode, r, e, d) -> dict:
+        "The exact cost of a validated spend: a pure spend in rho mode costs Fraction(epsilon)^2 / 2, not its float."
+        if mode == 'basic': return {'epsilon': Fraction(e), 'delta': Fraction(d)}
+        return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
 
     @property
     def spent(self) -> dict:
@@ -449,13 +475,13 @@ class Accountant:
         if self._mode is not None and mode != self._mode:
             raise ValueError(f"this ledger accounts in {'rho' if self._mode == 'rho' else '(epsilon, delta)'}; "
                              f"got a spend in {'rho' if mode == 'rho' else '(epsilon, delta)'}: use one unit per budget")
-        rem, tot, lim = self.remaining, self._total, self._limit
+        rem, tot, lim, cost = self.remaining, self._total, self._limit, self._exact(mode, r, e, d)
         if mode == 'rho':
-            if tot['rho'] + Fraction(r) > lim['rho']:           # exact comparison, no slack
+            if tot['rho'] + cost['rho'] > lim['rho']:           # exact comparison, no slack
                 a, b = _fmt(r, rem['rho'])
                 raise ValueError(f"overspend: rho={a} requested but only rho={b} remains "
                                  f"of {self.budget.describe()}")
-        elif tot['epsilon'] + Fraction(e) > lim['epsilon'] or tot['delta'] + Fraction(d) > lim['delta']:
+        elif tot['epsilon'] + cost['epsilon'] > lim['epsilon'] or tot['delta'] + cost['delta'] > lim['delta']:
             (a, b), (c, f) = _fmt(e, rem['epsilon']), _fmt(d, rem['delta'])
             raise ValueError(f"overspend: epsilon={a}, delta={c} requested but only epsilon={b}, "
                              f"delta={f} remains of {self.budget.describe()}")
@@ -466,8 +492,7 @@ class Accountant:
         mode, r, e, d = self.check(rho=rho, epsilon=epsilon, delta=delta)
         ev = PrivacyEvent(str(label), rho=r, epsilon=e, delta=d)
         self._mode = mode
-        if mode == 'rho': self._total['rho'] += Fraction(r)
-        else: self._total['epsilon'] += Fraction(e); self._total['delta'] += Fraction(d)
+        for k, v in self._exact(mode, r, e, d).items(): self._total[k] += v
         self._events.append(ev)
         return ev
 
