@@ -500,19 +500,20 @@ def _float_up(x:Fraction) -> float:
     f = float(x)
     return math.nextafter(f, math.inf) if Fraction(f) < x else f
 
-def _grid(scale, sensitivity, k, n, error, norm, max_log2) -> tuple:
-    "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the sensitivity."
+def _grid(sensitivity, factor, k, n, error, norm, max_log2) -> tuple:
+    "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the rest."
+    K = math.sqrt(k) if norm == 'l2' else k
+    total = sensitivity + (0.0 if n is not None else 2 * error * K)        # before rounding: float error counts too
+    scale = total * factor                                                  # target noise scale, answer units
     base = Fraction(1) if n is None else Fraction(1, n)                     # answer units per count
     steps = lambda e: Fraction(scale) / (base * Fraction(2)**e)             # noise scale in grid steps
-    e = math.floor(math.log2(scale * (n or 1))) - _STEPS_LOG2               # then fixed exactly
+    e = math.floor(math.log2(scale) + math.log2(n or 1)) - _STEPS_LOG2      # then fixed exactly
     while steps(e) >= 2**(_STEPS_LOG2 + 1): e += 1
     while steps(e) < 2**_STEPS_LOG2: e -= 1
     exact = lambda e: n is not None and e <= 0
     if n is not None and e > 0 and steps(0) <= 2**max_log2: e = 0           # counts on the grid when the sampler allows
-    K = math.sqrt(k) if norm == 'l2' else k
     if not exact(e):                                                        # finer grid: small slack, within the sampler's range
-        room = sensitivity / 4096 - 2 * error * K
-        if room > 0: e = min(e, math.floor(math.log2(room / K * (n or 1))))
+        e = min(e, math.floor(math.log2(total) - 12 - math.log2(K) + math.log2(n or 1)))
         while steps(e) > 2**max_log2: e += 1
     g = base * Fraction(2)**e                                               # grid spacing in answer units
     sens = Fraction(sensitivity) / g
@@ -539,7 +540,7 @@ def gaussian_plan(sensitivity:float, # l2 sensitivity of the answers (answer uni
     "Grid and discrete Gaussian parameters whose release is rho'-zCDP with rho' <= rho exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     rho = _positive('rho', rho)
-    e, D = _grid(sensitivity / math.sqrt(2 * rho), sensitivity, k, n, error, 'l2', 30)
+    e, D = _grid(sensitivity, 1 / math.sqrt(2 * rho), k, n, error, 'l2', 30)
     t, A, m = _gauss_params(D * D / (2 * Fraction(rho)))
     return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
 
@@ -552,7 +553,7 @@ def laplace_plan(sensitivity:float, # l1 sensitivity of the answers (answer unit
     "Grid and discrete Laplace parameters whose release is epsilon'-DP with epsilon' <= epsilon exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     epsilon = _positive('epsilon', epsilon)
-    e, D = _grid(sensitivity / epsilon, sensitivity, k, n, error, 'l1', 40)
+    e, D = _grid(sensitivity, 1 / epsilon, k, n, error, 'l1', 40)
     t = math.ceil(D / Fraction(epsilon))
     return NoisePlan('discrete_laplace', e, n, k, D, (t, 1), epsilon=D / t)
 
