@@ -8,7 +8,7 @@ import argparse, json, math, os, subprocess, sys, tempfile, time
 from pathlib import Path
 import numpy as np
 from dpnotes.histograms import Dataset, Marginals, MECHANISMS, rmse, max_error
-from dpnotes.privacy import Budget
+from dpnotes.privacy import Budget, exponential_mechanism, noise_source
 from dpnotes.mwem import mwem, mwem_practical, mwem_rounds, mwem_epsilon0, hedge_eta, synthetic_data
 try: import dpnotes.projection  # noqa: F401  (registers 'projection' if present)
 except ImportError: pass
@@ -29,7 +29,7 @@ def numpy_mwem(data, W, budget, T, run_rounds, seed):
     U = np.indices(shape).reshape(d, -1).T                     # every universe element's digits, (m, d)
     axes = [dom.axes(c) for c in W.cliques]
     eps0, eta = mwem_epsilon0(budget, T), hedge_eta(m, T)
-    rng = np.random.default_rng(seed)
+    src = noise_source(np.random.default_rng(seed))            # the same exact sampler and bits as dpnotes' MWEM
     p, picks = np.full(m, 1.0 / m), []
     t0 = time.perf_counter()
     for t in range(run_rounds):
@@ -39,7 +39,7 @@ def numpy_mwem(data, W, budget, T, run_rounds, seed):
             blocks.append(np.transpose(M, np.argsort(np.argsort(ax))).ravel())
         diff = np.concatenate(blocks) - h
         scores = np.concatenate([diff, -diff])
-        i = int(np.argmax(eps0 * data.n / 2 * scores - np.log(rng.standard_exponential(2 * k))))
+        i = exponential_mechanism(scores, 1.0 / data.n, eps0, src, error=math.ldexp(2 * m, -50))
         picks.append(i)
         j = i % k; g = int(np.searchsorted(W.offsets, j, side='right') - 1)
         digits = np.unravel_index(j - W.offsets[g], [shape[a] for a in axes[g]])
@@ -50,11 +50,11 @@ def numpy_mwem(data, W, budget, T, run_rounds, seed):
 def speed(args, out):
     data = load('nltcs'); W = Marginals.all_kway(data.domain, 3); b = Budget.approx(1.0, 1e-9)
     T = mwem_rounds(data.n, data.domain.size(), 2 * W.shape[0], b)
-    mwem(data, W, b, rng=0, rounds=2)                          # compile the kernels outside the timing
+    mwem(data, W, b, rng=np.random.default_rng(0), rounds=2)                          # compile the kernels outside the timing
     rows = []
     for seed in range(3):
         picks, ref = numpy_mwem(data, W, b, T, args.ref_rounds, seed)
-        r = mwem(data, W, b, rng=seed, rounds=T)
+        r = mwem(data, W, b, rng=np.random.default_rng(seed), rounds=T)
         ours = r.seconds / T                                  # whole call (truth, planning, T rounds) / T
         same = list(r.info['picks'][:args.ref_rounds]) == picks
         rows.append((seed, ref, ours, ref / ours, same))
@@ -70,11 +70,11 @@ def speed(args, out):
 
 # ---------------------------------------------------------------- quality
 def mechanisms(name, args):
-    ms = {'mwem': lambda d, W, b, s: mwem(d, W, b, rng=s),
-          'mwem-hlm': lambda d, W, b, s: mwem_practical(d, W, b, rng=s)}
+    ms = {'mwem': lambda d, W, b, s: mwem(d, W, b, rng=np.random.default_rng(s)),
+          'mwem-hlm': lambda d, W, b, s: mwem_practical(d, W, b, rng=np.random.default_rng(s))}
     if 'projection' in MECHANISMS and (name == 'nltcs' or args.projection_adult):
-        ms['projection'] = lambda d, W, b, s: MECHANISMS['projection'](d, W, b, rng=s)
-    ms['gaussian'] = lambda d, W, b, s: MECHANISMS['gaussian'](d, W, b, rng=s)
+        ms['projection'] = lambda d, W, b, s: MECHANISMS['projection'](d, W, b, rng=np.random.default_rng(s))
+    ms['gaussian'] = lambda d, W, b, s: MECHANISMS['gaussian'](d, W, b, rng=np.random.default_rng(s))
     return ms
 
 def fmt(xs, f='{:.4f}'): return (f + ' ± ' + f).format(np.mean(xs), np.std(xs))
@@ -151,7 +151,7 @@ def snsynth(args, out):
         ours, ours_syn, ours_sec = [], [], []
         for s in range(args.seeds):
             t0 = time.perf_counter()
-            r = mwem_practical(data, W, Budget.approx(eps, 1e-9), rng=s)
+            r = mwem_practical(data, W, Budget.approx(eps, 1e-9), rng=np.random.default_rng(s))
             syn = synthetic_data(r, data.n, rng=s); ours_sec.append(time.perf_counter() - t0)
             ours.append((rmse(r.answers, h), max_error(r.answers, h)))
             a = W.answer(syn); ours_syn.append((rmse(a, h), max_error(a, h)))

@@ -86,14 +86,14 @@ def parse_workload(spec:str, # e.g. 'marginals:2', 'prefix:age', 'marginals:age,
 
 # %% ../nbs/07_cli.ipynb #6a6c250f
 def parse_budget(epsilon:float|None=None, delta:float|None=None, rho:float|None=None) -> Budget:
-    "The `Budget` given by command-line flags: `--epsilon` with `--delta`, or `--rho` alone."
+    "The `Budget` given by command-line flags: `--epsilon` with `--delta` (0: pure epsilon-DP), or `--rho` alone."
     if rho is not None:
         if epsilon is not None or delta is not None:
             raise ValueError("give either --rho or --epsilon with --delta, not both")
         return Budget.zcdp(rho)
     if epsilon is None or delta is None:
         raise ValueError("a budget needs --epsilon and --delta (or --rho)")
-    return Budget.approx(epsilon, delta)
+    return Budget.pure(epsilon) if delta == 0 else Budget.approx(epsilon, delta)
 
 def _number(text):
     for cast in (int, float):
@@ -266,7 +266,8 @@ def check_outputs(outputs:dict, # what -> path of each file to write, e.g. {'--o
 # %% ../nbs/07_cli.ipynb #7c43f2b1
 def _add_budget(p):
     p.add_argument("--epsilon", type=float, help="epsilon of (epsilon, delta)-DP (> 0)")
-    p.add_argument("--delta", type=float, help="delta of (epsilon, delta)-DP, in (0, 1)")
+    p.add_argument("--delta", type=float, help="delta of (epsilon, delta)-DP, in (0, 1); 0 for pure epsilon-DP "
+                   "(mechanisms laplace, mwem, and mwem-hlm with --option noise=laplace)")
     p.add_argument("--rho", type=float, help="rho of rho-zCDP, instead of --epsilon/--delta")
 
 def _add_data(p):

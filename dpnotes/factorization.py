@@ -411,10 +411,18 @@ def gamma2_sdp(W, *, solver:str='CLARABEL') -> float:
     return float(prob.value)
 
 # %% ../nbs/02_factorization.ipynb #53f83f7d
+from fractions import Fraction
+from .privacy import _ceil_float, _ceil_sqrt, _MIN_NORMAL
+from .histograms import _norms_up
+
 def _norm_1_2(M) -> float:
+    "$\\|M\\|_{1\\to2}$ rounded up, without underflow: closed forms of the structured strategies, else rescaled columns."
+    if isinstance(M, TreeStrategy): return _ceil_sqrt(M.levels)        # each cell lies in one node per level
+    if isinstance(M, KronStrategy): return _ceil_float(math.prod(Fraction(_norm_1_2(m)) for m in M._mats))
+    if isinstance(M, MarginalStrategy):                                # sqrt(sum_S mu_S dim_S / N), from the exact sum
+        return _ceil_sqrt(sum(Fraction(float(w)) * d for w, d in zip(M.mu, M.dims)) / M.domain.size())
     if hasattr(M, 'norm_1_2'): return float(M.norm_1_2())
-    M = M.tocsc() if sp.issparse(M) else np.asarray(M)
-    return float(np.sqrt((M.multiply(M) if sp.issparse(M) else M * M).sum(axis=0).max()))
+    return float(np.max(_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
 
 def _lstsq(M, y) -> np.ndarray:
     "M^+ y for any supported strategy."
@@ -481,7 +489,10 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
     if M.shape[1] != workload.shape[1]: raise ValueError(f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells")
     nrm = _norm_1_2(M)
     if not nrm > 0: raise ValueError("strategy has only zero columns")
-    sens = 2.0 * nrm / data.n
+    sens = _ceil_float(2 * Fraction(nrm) / data.n)                     # Delta_2 = 2 ||M||_{1->2} / n, rounded up
+    if not _MIN_NORMAL <= sens < math.inf:
+        raise ValueError(f"sensitivity 2 ||M||_1->2 / n = 2 * {nrm!r} / {data.n} is not a normal float (overflow, or below "
+                         "2.2e-308): rescale the strategy")
     plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, workload.shape[1]))
     if isinstance(M, MarginalStrategy):
         attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]

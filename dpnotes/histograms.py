@@ -431,6 +431,50 @@ class KronGram(Operator):
     def _rmatvec(self, x): return self._matvec(x)  # every factor here is symmetric
     def _dense(self): return sum(_kron_dense(t) for t in self.terms)
 
+# %% ../nbs/01_histograms.ipynb #0c6ea74c
+from fractions import Fraction
+import scipy.sparse as sp
+from .privacy import _ceil_float, _ceil_sqrt, _MIN_NORMAL
+
+def _ldexp_up(r, e) -> np.ndarray:
+    "r * 2^e, exact in the normal range, rounded up where it lands among the subnormals (or would underflow to 0)."
+    out = np.ldexp(r, e)
+    low = (out < _MIN_NORMAL) & (r > 0)
+    out[low] = np.nextafter(out[low], np.inf)
+    return out
+
+def _norms_up(D) -> np.ndarray:
+    "Upper bounds, tight to a few ulps, on the l2 norms of the columns of D (k x m, dense or sparse); columns are scaled by powers of two first, so no square under- or overflows."
+    if sp.issparse(D):
+        D = sp.csc_matrix(D, dtype=float)
+        k = max(1, int(np.diff(D.indptr).max(initial=0)))              # terms summed per column
+        m = abs(D).max(axis=0).toarray().ravel()
+    else:
+        D = np.asarray(D, float)
+        if D.ndim == 1: D = D[:, None]
+        k, m = D.shape[0], np.max(np.abs(D), axis=0)
+    if not np.isfinite(m).all(): raise ValueError("cannot measure a norm: the vector has non-finite entries")
+    e = np.frexp(m)[1]                                                # m = f 2^e with f in [1/2, 1)
+    if sp.issparse(D):
+        Ds = D @ sp.diags(np.ldexp(1.0, -e)); S = np.asarray(Ds.multiply(Ds).sum(axis=0)).ravel()
+    else: S = np.sum(np.ldexp(D, -e[None, :]) ** 2, axis=0)          # in [1/4, k]
+    r = (np.sqrt(S) + math.sqrt(k) * 2.0 ** -1073) * (1 + (k + 4) * 2.0 ** -52)
+    out = _ldexp_up(np.nextafter(r, np.inf), e)
+    out[m == 0] = 0.0                                                 # a zero column has norm exactly 0
+    return out
+
+def _diff_norms_up(A, B) -> np.ndarray:
+    "Upper bounds on ||A[:, j] - B[:, j]||_2, scaled before subtracting (no overflow); exactly 0 for equal columns."
+    A, B = np.asarray(A, float), np.asarray(B, float)
+    m = np.maximum(np.max(np.abs(A), axis=0), np.max(np.abs(B), axis=0))
+    if not np.isfinite(m).all(): raise ValueError("cannot measure a distance: the columns have non-finite entries")
+    e = np.frexp(m)[1]
+    Ds = np.ldexp(A, -e[None, :]) - np.ldexp(B, -e[None, :])         # entries of magnitude < 2
+    r = _norms_up(Ds) + math.sqrt(A.shape[0]) * 2.0 ** -1072          # the scaling may flush entries far below m
+    out = _ldexp_up(np.nextafter(r, np.inf), e)
+    out[np.all(A == B, axis=0)] = 0.0
+    return out
+
 # %% ../nbs/01_histograms.ipynb #9246fa24
 def _cell_labels(domain:Domain) -> list:
     "Labels 'a=i,b=j' of the cells of `domain` in C order."
@@ -443,38 +487,53 @@ def _as_domain(domain) -> Domain:
     return domain
 
 def _finite_diameter(d, workload) -> float:
-    "`d` as a float, or ValueError if it is NaN, infinite or negative (a diameter is never that)."
-    d = float(d)
-    if not (math.isfinite(d) and d >= 0):
-        raise ValueError(f"l2 diameter of {type(workload).__name__} must be finite and >= 0, got {d!r}: "
-                         "the workload has non-finite weights")
+    "`d` as a float, or ValueError if it is NaN, negative, infinite (overflow) or positive below the smallest normal float."
+    d, name = float(d), type(workload).__name__
+    if math.isnan(d) or d < 0:
+        raise ValueError(f"l2 diameter of {name} must be finite and >= 0, got {d!r}: the workload has non-finite weights")
+    if d == math.inf:
+        raise ValueError(f"l2 diameter of {name} overflows (exceeds the largest float, 1.8e308): rescale the workload")
+    if 0 < d < _MIN_NORMAL:
+        raise ValueError(f"l2 diameter {d!r} of {name} is below the smallest normal float (2.2e-308) and cannot be "
+                         "represented accurately: rescale the workload")
     return d
 
 _EPS = float(np.finfo(float).eps)
+_SAFE_GRAM = (2.0 ** -500, 2.0 ** 500)   # a Gram diagonal in this range has no underflow or overflow that matters
+
+def _columns(W, cols) -> np.ndarray:
+    "The columns W e_u for u in `cols`, as a (k, len(cols)) array."
+    C = np.empty((W.shape[0], len(cols))); e = np.zeros(W.shape[1])
+    for j, u in enumerate(cols):
+        e[u] = 1.0; C[:, j] = W._matvec(e); e[u] = 0.0
+    return C
 
 def _column_diameter(W, max_work:int=2**27) -> float:
-    "max_{u<v} ||W e_u - W e_v||_2 from differences of columns; the Gram matrix only preselects the candidate pairs."
+    "max_{u<v} ||W e_u - W e_v||_2, rounded up, from differences of columns; the Gram matrix only preselects the candidate pairs; 0 only if all columns are exactly equal."
     k, N = W.shape
     if N < 2: return 0.0
-    G = W.gram().dense()
-    if not np.isfinite(G).all(): raise ValueError(f"Gram matrix of {type(W).__name__} has non-finite entries")
+    with np.errstate(over='ignore', invalid='ignore'): G, C = W.gram().dense(), None   # checked just below
     g = np.diag(G).copy()
+    if not (np.isfinite(G).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]):
+        if k * N > max_work: return 2 * W.norm_1_2()                # extreme weights, too big to rescale: the safe bound
+        C = _columns(W, range(N))                                   # extreme weights: rescale by a power of two
+        if not np.isfinite(C).all(): raise ValueError(f"{type(W).__name__} has non-finite entries")
+        if not C.any(): return 0.0
+        Cs = np.ldexp(C, -int(np.frexp(np.max(np.abs(C)))[1]))
+        G = Cs.T @ Cs; g = np.diag(G).copy()
     est = g[:, None] + g[None, :] - 2 * G                          # ||.||^2 up to cancellation
-    err = 4 * (k + 4) * _EPS * (g[:, None] + g[None, :])            # bound on the rounding error of est
+    err = 4 * (k + 4) * (_EPS * (g[:, None] + g[None, :]) + 5e-324) # bound on the rounding (and underflow) error of est
     iu, iv = np.triu_indices(N, 1)
     lower = np.max(est[iu, iv] - err[iu, iv])                       # the true max is at least this
     keep = est[iu, iv] + err[iu, iv] >= lower                        # pairs that may attain the max
     iu, iv = iu[keep], iv[keep]
     cols = np.unique(np.concatenate([iu, iv]))
     if (cols.size + iu.size) * k > max_work: return 2 * W.norm_1_2()  # too much work: the safe bound
-    C = np.empty((k, cols.size)); e = np.zeros(N)
-    for j, u in enumerate(cols):
-        e[u] = 1.0; C[:, j] = W._matvec(e); e[u] = 0.0
+    C = _columns(W, cols) if C is None else C[:, cols]
     pos = np.searchsorted(cols, np.arange(N))                       # column u sits at C[:, pos[u]] when kept
     best, step = 0.0, max(1, (1 << 22) // max(k, 1))
     for s in range(0, iu.size, step):
-        D = C[:, pos[iu[s:s + step]]] - C[:, pos[iv[s:s + step]]]
-        best = max(best, float(np.max(np.linalg.norm(D, axis=0))))
+        best = max(best, float(np.max(_diff_norms_up(C[:, pos[iu[s:s + step]]], C[:, pos[iv[s:s + step]]]))))
     return best
 
 class Workload(Operator):
@@ -487,17 +546,27 @@ class Workload(Operator):
         "$W^\\top W$ as an operator (`.dense()` for small domains)."
         return Gram(self)
     def norm_1_2(self) -> float:
-        "Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$."
-        return float(np.sqrt(np.max(np.diag(self.gram().dense()))))
+        "Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$, rounded up (from the Gram diagonal, or the rescaled columns if it under/overflows)."
+        k, N = self.shape
+        with np.errstate(over='ignore', invalid='ignore'): g = np.diag(self.gram().dense())   # checked just below
+        if np.isfinite(g).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]:  # k products summed: relative error <= (k+2) ulps
+            return _ceil_sqrt(Fraction(float(g.max())) * (1 + Fraction(2 * (k + 2), 2 ** 53)))
+        return max(float(_norms_up(_columns(self, [u]))[0]) for u in range(N))
     def l2_diameter(self) -> float:
         "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
         if self.shape[1] > 4096: return _finite_diameter(2 * self.norm_1_2(), self)
         return _finite_diameter(_column_diameter(self), self)
     def sensitivity(self, n:int) -> float:
-        "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`."
+        "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`, rounded up."
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
-        return _finite_diameter(self.l2_diameter(), self) / int(n)
+        d = _finite_diameter(self.l2_diameter(), self)
+        if d == 0: return 0.0                                       # all columns equal: the answers ignore the data
+        s = _ceil_float(Fraction(d) / int(n))                       # rounded up
+        if s < _MIN_NORMAL:
+            raise ValueError(f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float (2.2e-308) "
+                             "and cannot be represented accurately: rescale the workload")
+        return s
     def _histogram(self, data) -> np.ndarray:
         "Normalised histogram of `data` projected on this workload's attributes."
         self._check(data); return data.marginal(self.domain.attrs)
@@ -554,8 +623,8 @@ class Prefix(Workload):
     def _matvec(self, h): return np.cumsum(np.ravel(h).astype(float))
     def _rmatvec(self, y): return np.cumsum(np.ravel(y)[::-1].astype(float))[::-1]
     def gram(self): return Gram(self, dense=lambda: prefix_gram(self.shape[1]))
-    def norm_1_2(self): return math.sqrt(self.shape[1])
-    def l2_diameter(self): return math.sqrt(self.shape[1] - 1)
+    def norm_1_2(self): return _ceil_sqrt(self.shape[1])
+    def l2_diameter(self): return _ceil_sqrt(self.shape[1] - 1)
     def labels(self): a = self.domain.attrs[0]; return [f"{a}<={b}" for b in range(self.shape[1])]
 
 class AllRange(Workload):
@@ -575,12 +644,12 @@ class AllRange(Workload):
     def gram(self): return Gram(self, dense=lambda: allrange_gram(self.shape[1]))
     def norm_1_2(self):
         N = self.shape[1]; u = np.arange(N)
-        return float(np.sqrt(np.max((u + 1) * (N - u))))
+        return _ceil_sqrt(int(np.max((u + 1) * (N - u))))
     def l2_diameter(self):
         N = self.shape[1]
         if N == 1: return 0.0
         g = np.clip(np.array([(N + 1) // 2, (N + 2) // 2]), 1, N - 1)
-        return float(np.sqrt(np.max(g * (N + 1 - g))))
+        return _ceil_sqrt(int(np.max(g * (N + 1 - g))))
     def labels(self):
         a = self.domain.attrs[0]; return [f"{lo}<={a}<={hi}" for lo, hi in zip(self._lo, self._hi)]
 
@@ -631,8 +700,8 @@ class Marginals(Workload):
         "$\\sum_C \\bigotimes_a (I \\text{ if } a \\in C \\text{ else } J)$ as a `KronGram`."
         return KronGram([[np.eye(s) if a in c else np.ones((s, s)) for a, s in zip(self.domain.attrs, self.domain.shape)]
                          for c in self.cliques])
-    def norm_1_2(self): return math.sqrt(len(self.cliques))
-    def l2_diameter(self): return math.sqrt(2 * sum(s > 1 for s in self.block_sizes))
+    def norm_1_2(self): return _ceil_sqrt(len(self.cliques))
+    def l2_diameter(self): return _ceil_sqrt(2 * sum(s > 1 for s in self.block_sizes))
     def answer(self, data:Dataset) -> np.ndarray:
         "Marginals of `data` in one counting pass (no full histogram)."
         self._check(data); return np.concatenate(data.marginals(self.cliques))
@@ -686,11 +755,11 @@ class Parities(Workload):
     def _rmatvec(self, y):
         z = np.zeros(self.shape[1]); z[self.masks] = np.ravel(y); return _fwht(z)
     def _dense(self): return _parity_matrix(self.masks, self.shape[1])   # closed form, not |X| transforms
-    def norm_1_2(self): return math.sqrt(len(self.sets))
+    def norm_1_2(self): return _ceil_sqrt(len(self.sets))
     def l2_diameter(self):
         d, k = len(self.domain), self.k
         odd = [sum(math.comb(w, j) * math.comb(d - w, k - j) for j in range(1, k + 1, 2)) for w in range(1, d + 1)]
-        return 2 * math.sqrt(max(odd))
+        return 2 * _ceil_sqrt(max(odd))
     def answer(self, data:Dataset) -> np.ndarray:
         "Parities of `data`: via the histogram when it is small, else averaged over the records."
         self._check(data)
@@ -749,7 +818,7 @@ class Predicates(Workload):
     def _matvec(self, h): return self.matrix @ np.ravel(h)
     def _rmatvec(self, y): return self.matrix.T @ np.ravel(y)
     def _dense(self): return self.matrix.copy()
-    def norm_1_2(self): return float(np.linalg.norm(self.matrix, axis=0).max())
+    def norm_1_2(self): return float(np.max(_norms_up(self.matrix)))   # rescaled columns, rounded up
     def answer(self, data:Dataset) -> np.ndarray:
         "Answers $Wh$; callables are averaged over the records directly."
         self._check(data)
@@ -770,7 +839,7 @@ class Kron(Workload):
     def _matvec(self, h): return _kron_apply(self.mats, h)
     def _rmatvec(self, y): return _kron_apply([A.T for A in self.mats], y)
     def gram(self) -> KronGram: return KronGram([[A.T @ A for A in self.mats]])
-    def norm_1_2(self): return math.prod(f.norm_1_2() for f in self.factors)
+    def norm_1_2(self): return _ceil_float(math.prod(Fraction(f.norm_1_2()) for f in self.factors))  # exact product, rounded up
     def labels(self): return [','.join(p) for p in itertools.product(*(f.labels() for f in self.factors))]
 
 # %% ../nbs/01_histograms.ipynb #3c1d823a

@@ -58,13 +58,14 @@ class Hedge:
 
 # %% ../nbs/04_mwem.ipynb #84f76373
 def _mwem_cost(eps0:float, T:int, budget:Budget, accounting:str) -> dict:
-    "The spend MWEM records for T runs at eps0: rho = T eps0^2/8 ('zcdp') or the advanced-composition (epsilon, delta)."
+    "The spend MWEM records for T runs at eps0: rho = T eps0^2/8 ('zcdp'), epsilon = T eps0 ('basic', pure DP) or the advanced-composition (epsilon, delta)."
     if accounting == 'zcdp': return dict(rho=T * eps0**2 / 8)
+    if accounting == 'basic': return dict(epsilon=T * eps0, delta=0.0)
     return dict(epsilon=_advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
 
 def mwem_epsilon0(budget:Budget, # total privacy budget
                   rounds:int, # number of exponential-mechanism runs T
-                  accounting:str='advanced', # 'advanced' (lecture, needs epsilon and delta) or 'zcdp'
+                  accounting:str='advanced', # 'advanced' (lecture, needs epsilon and delta), 'zcdp' or 'basic' (pure epsilon-DP)
                  ) -> float:
     "Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget` exactly (the float spend never exceeds it)."
     _check_rounds(rounds)
@@ -72,10 +73,14 @@ def mwem_epsilon0(budget:Budget, # total privacy budget
         cap = budget.to_rho()
         eps0 = math.sqrt(8 * cap / rounds)
         fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['rho'] <= cap
+    elif accounting == 'basic':
+        if budget.epsilon is None: raise ValueError(f"accounting='basic' needs an epsilon budget, got {budget}")
+        eps0 = budget.epsilon / rounds
+        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
     else:
-        if accounting != 'advanced': raise ValueError(f"accounting must be 'advanced' or 'zcdp', got accounting={accounting!r}")
-        if budget.epsilon is None or budget.delta is None:
-            raise ValueError(f"accounting='advanced' needs an (epsilon, delta) budget, got {budget}")
+        if accounting != 'advanced': raise ValueError(f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}")
+        if budget.epsilon is None or not budget.delta:
+            raise ValueError(f"accounting='advanced' needs an (epsilon, delta) budget with delta > 0, got {budget}")
         lo, hi = 0.0, budget.epsilon                 # one step alone already costs eps0 <= total epsilon
         for _ in range(200):
             mid = (lo + hi) / 2
@@ -432,14 +437,17 @@ def mwem(data:Dataset, # records; n is public
          *,
          rng=None, # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
          rounds:int|None=None, # T; None picks the T minimising the lecture's bound
-         accounting:str|None=None, # 'advanced' (lecture; default for (eps, delta) budgets) or 'zcdp'
+         accounting:str|None=None, # 'advanced' (lecture; default for (eps, delta) budgets), 'zcdp', or 'basic' (pure DP; default for pure budgets)
          beta:float=0.05, # failure probability of the printed bound
         ) -> Release:
-    "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps, delta)-DP by advanced composition or rho-zCDP via bounded range. The query set is closed under complement (1 - phi added for each phi)."
+    "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps, delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP by basic composition. The query set is closed under complement (1 - phi added for each phi)."
     t0 = time.perf_counter()
     check_mechanism_args(data, workload, budget, {}, 'mwem')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k; K = 2 * k
-    if accounting is None: accounting = 'advanced' if budget.epsilon is not None and budget.delta is not None else 'zcdp'
+    pure = getattr(budget, 'is_pure', False)
+    if accounting is None: accounting = 'basic' if pure else 'advanced' if budget.epsilon is not None else 'zcdp'
+    if pure and accounting != 'basic':
+        raise ValueError(f"a pure epsilon-DP budget needs accounting='basic' (T runs at epsilon/T), got accounting={accounting!r}")
     if not (0 < beta < 1): raise ValueError(f"beta must be in (0, 1), got beta={beta}")
     T = mwem_rounds(n, m, K, budget, accounting, beta) if rounds is None else rounds
     eps0 = mwem_epsilon0(budget, T, accounting)
@@ -479,20 +487,28 @@ def hlm_calibration(n:int, # number of records
     if unit not in ('marginal', 'query'): raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
     if noise not in ('gaussian', 'laplace'): raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
     if not (0 < select_fraction < 1): raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
+    marg = unit == 'marginal'
+    l1 = (2.0 if marg else 1.0) / n                 # l1 sensitivity of a marginal (query) answer, = select sensitivity
+    if getattr(budget, 'is_pure', False):            # pure epsilon-DP: basic composition of T (selection + Laplace)
+        if noise != 'laplace':
+            raise ValueError("Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a budget with delta > 0")
+        eps_t = budget.epsilon * (1 - 1e-12) / rounds
+        eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
+        return dict(rho_round=None, eps_round=eps_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise,
+                    scale=l1 / eps_meas, rho_measure=None, eps_measure=eps_meas, measure_sensitivity=l1)
     rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
     eps_sel = math.sqrt(8 * select_fraction * rho_t); rho_meas = (1 - select_fraction) * rho_t
-    marg = unit == 'marginal'
     if noise == 'gaussian': scale = (math.sqrt(2) if marg else 1.0) / n / math.sqrt(2 * rho_meas)
     else: scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
-    return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=(2.0 if marg else 1.0) / n, noise=noise, scale=scale,
+    return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise, scale=scale,
                 rho_measure=rho_meas, eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12),   # Laplace: eps-DP is eps^2/2-zCDP
-                measure_sensitivity=(math.sqrt(2) if marg else 1.0) / n if noise == 'gaussian' else (2.0 if marg else 1.0) / n)
+                measure_sensitivity=(math.sqrt(2) if marg else 1.0) / n if noise == 'gaussian' else l1)
 
 # %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm")
 def mwem_practical(data:Dataset, # records; n is public
                    workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
-                   budget:Budget, # total privacy budget (accounted in zCDP)
+                   budget:Budget, # total privacy budget (accounted in zCDP; a pure budget by basic composition, Laplace noise)
                    *,
                    rng=None, # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
                    rounds:int|None=None, # T; None: min(number of marginals or queries, 2 * attributes)
@@ -503,7 +519,7 @@ def mwem_practical(data:Dataset, # records; n is public
                    average:bool=False, # output the average of the per-round distributions instead of the last
                    remeasure:bool=False, # allow selecting an already measured marginal/query again
                   ) -> Release:
-    "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact discrete noise, rho-zCDP."
+    "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget)."
     t0 = time.perf_counter()
     check_mechanism_args(data, workload, budget, {}, 'mwem_practical')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k
@@ -544,11 +560,13 @@ def mwem_practical(data:Dataset, # records; n is public
         Q.mw_passes(p, meas, passes)
         psum += p
     phat = psum / rounds if average else p
-    acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", rho=budget.to_rho())
+    pure = getattr(budget, 'is_pure', False)
+    spent = dict(epsilon=budget.epsilon) if pure else dict(rho=budget.to_rho())
+    acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", **spent)
     info = dict(distribution=phat, domain=workload.domain, rounds=rounds, unit=unit, calibration=cal,
                 measured=[int(g) for g, _, _ in meas], passes=passes, remeasure=remeasure, rho=budget.to_rho(),
                 noise=plan.info(src.secure),
-                epsilon=None if budget.is_zcdp else zcdp_to_epsilon(budget.to_rho(), budget.delta))
+                epsilon=budget.epsilon if pure else None if budget.is_zcdp else zcdp_to_epsilon(budget.to_rho(), budget.delta))
     return Release(Q.answers(phat), "mwem-hlm", budget, plan.scale if noise == 'gaussian' else None,
                    time.perf_counter() - t0, info)
 

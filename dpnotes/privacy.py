@@ -40,6 +40,38 @@ def _delta(value, name='delta', allow_zero=False):
     if not ok: raise ValueError(f"{name} must be in {'[0, 1)' if allow_zero else '(0, 1)'}, got {name}={value!r}")
     return v
 
+# %% ../nbs/00_privacy.ipynb #7e25bb29
+_MIN_NORMAL = float(np.finfo(float).tiny)   # 2.2e-308, the smallest normal float
+_MIN_SUB = math.ulp(0.0)                     # 5e-324, the smallest positive float
+
+def _floor_float(x) -> float:
+    "Largest float <= the exact rational x >= 0 (the largest finite float if x exceeds it)."
+    x = Fraction(x)
+    try: f = float(x)                                 # nearest float, may lie above x
+    except OverflowError: return float(np.finfo(float).max)
+    if Fraction(f) > x: f = math.nextafter(f, 0.0)
+    return max(f, 0.0)
+
+def _ceil_float(x) -> float:
+    "Smallest float >= the exact rational x (inf if x exceeds the largest finite float)."
+    x = Fraction(x)
+    try: f = float(x)                                 # nearest float, may lie below x
+    except OverflowError: return math.inf
+    if Fraction(f) < x: f = math.nextafter(f, math.inf)
+    return f
+
+def _ceil_sqrt(x) -> float:
+    "Smallest float >= sqrt(x) for an exact rational x >= 0."
+    x = Fraction(x)
+    if x < 0: raise ValueError(f"_ceil_sqrt needs x >= 0, got {x}")
+    if x == 0: return 0.0
+    n, d = x.numerator * x.denominator, x.denominator  # sqrt(x) = sqrt(n) / d
+    s = max(0, 64 - n.bit_length() // 2)              # scale so that the integer root has >= 64 bits
+    m = n << (2 * s)
+    r = math.isqrt(m)
+    if r * r < m: r += 1                              # ceiling of sqrt(m), so r / (d 2^s) >= sqrt(x)
+    return _ceil_float(Fraction(r, d << s))
+
 # %% ../nbs/00_privacy.ipynb #466d9efc
 def classic_gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
                            epsilon:float,     # privacy parameter, in (0, 1)
@@ -74,15 +106,23 @@ def _log_profile(s, epsilon):
 def gaussian_delta(sigma:float,       # noise standard deviation, > 0
                    sensitivity:float, # l2 sensitivity Delta_2, > 0
                    epsilon:float,     # privacy parameter, > 0
-                  ) -> float:         # smallest delta for which the Gaussian is (epsilon, delta)-DP
-    "Exact privacy profile delta(epsilon) of the Gaussian mechanism (Balle & Wang 2018)."
+                  ) -> float:         # smallest delta for which the Gaussian is (epsilon, delta)-DP, never 0
+    "Exact privacy profile delta(epsilon) of the Gaussian mechanism (Balle & Wang 2018); a delta below the smallest normal float is rounded up (at least 5e-324), never to 0."
     sigma, sensitivity = _positive('sigma', sigma), _positive('sensitivity', sensitivity)
     epsilon = _positive('epsilon', epsilon)
-    return float(np.exp(_log_profile(sigma / sensitivity, epsilon)))
+    s = sigma / sensitivity
+    if s == 0: return 1.0                              # sigma/Delta below 5e-324: the profile is 1 to rounding
+    if s == math.inf:                                  # profile <= its epsilon = 0 value erf(1/(2 sqrt2 s)) <= 0.4/s
+        return _ceil_float(Fraction(2, 5) * Fraction(sensitivity) / Fraction(sigma))
+    lp = _log_profile(s, epsilon)
+    if math.isnan(lp):
+        raise ValueError(f"cannot evaluate the Gaussian privacy profile at sigma={sigma!r}, sensitivity={sensitivity!r}, epsilon={epsilon!r}")
+    d = math.exp(lp)
+    if d >= _MIN_NORMAL: return d
+    return math.nextafter(math.exp(lp + 1e-12 * (1 + abs(lp))), math.inf)   # subnormal or underflow: round up
 
 # %% ../nbs/00_privacy.ipynb #2d5e1ac1
 SIGMA_MARGIN = 1e-9      # relative safety margin added to the computed minimal sigma
-_MIN_NORMAL = float(np.finfo(float).tiny)
 MAX_EPSILON = 1e6        # beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
 
 def _analytic_s(epsilon, delta):
@@ -90,10 +130,12 @@ def _analytic_s(epsilon, delta):
     target = math.log(delta)
     f = lambda u: _log_profile(math.exp(u), epsilon) - target   # decreasing in u = log s
     # two sigma/Delta large enough in exact arithmetic: the profile decreases in epsilon, and at epsilon = 0 it is
-    # erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z = Phi^-1(delta)
+    # erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z = Phi^-1(delta),
+    # i.e. s >= s1 = (sqrt(z^2 + 2 eps) - z) / (2 eps) = 1 / (z + sqrt(z^2 + 2 eps)): the form without cancellation
     s0 = 1 / (2 * math.sqrt(2) * special.erfinv(delta))
     z = float(special.ndtri(delta))
-    s1 = (-z + math.hypot(z, math.sqrt(2) * math.sqrt(epsilon))) / 2 / epsilon
+    r = math.hypot(z, math.sqrt(2) * math.sqrt(epsilon))
+    s1 = (r - z) / 2 / epsilon if z < 0 else 1 / (z + r)
     hi = math.log(min(s0, s1))
     for _ in range(64):
         v = f(hi)
@@ -133,62 +175,83 @@ def gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
     if sensitivity < _MIN_NORMAL: raise ValueError(f"sensitivity must be >= {_MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
     if delta < _MIN_NORMAL: raise ValueError(f"delta must be >= {_MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
     s = _safe_s(_analytic_s(epsilon, delta), epsilon, delta)
-    sigma = sensitivity * s
+    sigma = _ceil_float(Fraction(sensitivity) * Fraction(s))   # the product rounded up, never below Delta * s
     if not math.isfinite(sigma):
         raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r} times sigma/Delta={s!r}")
     return sigma
 
 # %% ../nbs/00_privacy.ipynb #cb11ed3c
-def zcdp_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
+def zcdp_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
                rho:float,         # zCDP parameter, > 0
-              ) -> float:         # noise standard deviation
-    "Gaussian noise scale Delta/sqrt(2 rho) for rho-zCDP, replace-one neighbours."
-    return _positive('sensitivity', sensitivity) / math.sqrt(2 * _positive('rho', rho))
+              ) -> float:         # noise standard deviation, the smallest float with Delta^2/(2 sigma^2) <= rho
+    "Gaussian noise scale Delta/sqrt(2 rho) for rho-zCDP, rounded up, replace-one neighbours."
+    sensitivity, rho = _positive('sensitivity', sensitivity), _positive('rho', rho)
+    if sensitivity < _MIN_NORMAL: raise ValueError(f"sensitivity must be >= {_MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
+    sigma = _ceil_sqrt(Fraction(sensitivity) ** 2 / (2 * Fraction(rho)))   # exact, then rounded up
+    if not math.isfinite(sigma):
+        raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r}, rho={rho!r}")
+    if sigma < _MIN_NORMAL:
+        raise ValueError(f"noise scale {sigma!r} is below the smallest normal float (sensitivity={sensitivity!r}, rho={rho!r})")
+    return sigma
 
 # %% ../nbs/00_privacy.ipynb #8ca66946
-def _cks_eps(v, rho, log1d):
-    "epsilon(alpha) of the exact zCDP conversion at alpha = 1 + exp(v)."
-    t = np.exp(v)                                   # alpha - 1
-    return (1 + t) * rho + (log1d + t * (v - np.log1p(t)) - np.log1p(t)) / t
+_ULP1 = 2.0 ** -52   # one ulp of 1.0
 
-_V_GRID = np.linspace(-25.0, 40.0, 521)
+def _cks_terms(t, rho, log1d):
+    "The five terms of epsilon(alpha) at alpha = 1 + t, each computed without cancellation."
+    return (rho, rho * t, log1d / t, -math.log1p(1 / t), -math.log1p(t) / t)
+
+def _cks_t(rho, log1d):
+    "alpha - 1 minimising epsilon(alpha): the root of rho t^2 + ln(1 + t) = ln(1/delta) (increasing in t)."
+    f = lambda u: (rho * math.exp(u)) * math.exp(u) + math.log1p(math.exp(u)) - log1d
+    hi = 0.5 * (math.log(log1d) - math.log(rho))           # the standard bound's t: there f = ln(1 + t) > 0
+    for _ in range(64):
+        if f(hi) > 0: break
+        hi += 1.0
+    lo, step = hi - 1.0, 1.0
+    for _ in range(64):
+        if f(lo) < 0: break
+        lo, step = lo - step, 2 * step
+    if not (f(hi) > 0 > f(lo)): return math.exp(hi)       # any t is valid; cannot happen in exact arithmetic
+    return math.exp(optimize.brentq(f, lo, hi, xtol=1e-13, rtol=4 * np.finfo(float).eps, maxiter=200))
 
 def zcdp_to_epsilon(rho:float,   # zCDP parameter, > 0
                     delta:float, # target delta, in (0, 1)
-                   ) -> float:   # epsilon such that rho-zCDP implies (epsilon, delta)-DP
-    "Exact conversion of rho-zCDP to (epsilon, delta)-DP (Canonne, Kamath & Steinke 2020); <= rho + 2 sqrt(rho ln(1/delta))."
+                   ) -> float:   # epsilon such that rho-zCDP implies (epsilon, delta)-DP, rounded up
+    "Exact conversion of rho-zCDP to (epsilon, delta)-DP (Canonne, Kamath & Steinke 2020), rounded up; <= rho + 2 sqrt(rho ln(1/delta))."
     rho, delta = _positive('rho', rho), _delta(delta)
     log1d = -math.log(delta)
-    vals = _cks_eps(_V_GRID, rho, log1d)
-    i = int(np.nanargmin(vals))
-    best = float(vals[i])
-    lo, hi = _V_GRID[max(i - 1, 0)], _V_GRID[min(i + 1, len(_V_GRID) - 1)]
-    res = optimize.minimize_scalar(lambda v: _cks_eps(v, rho, log1d), bounds=(lo, hi), method='bounded',
-                                   options={'xatol': 1e-12})
-    if np.isfinite(res.fun): best = min(best, float(res.fun))
-    v_std = 0.5 * math.log(log1d / rho)             # alpha - 1 = sqrt(ln(1/delta)/rho)
-    best = min(best, float(_cks_eps(v_std, rho, log1d)), rho + 2 * math.sqrt(rho * log1d))
-    return max(best, 0.0)
+    terms = _cks_terms(_cks_t(rho, log1d), rho, log1d)
+    eps = math.fsum(terms) + 16 * _ULP1 * math.fsum(abs(x) for x in terms)   # >= epsilon(alpha) despite rounding
+    return max(math.nextafter(eps, math.inf), 0.0)
 
 # %% ../nbs/00_privacy.ipynb #c3e18e81
 def zcdp_rho(epsilon:float, # privacy parameter, > 0
              delta:float,   # privacy parameter, in (0, 1)
-            ) -> float:     # largest rho whose exact conversion gives (epsilon, delta)-DP
-    "Largest rho such that rho-zCDP implies (epsilon, delta)-DP by the exact conversion."
+            ) -> float:     # largest rho whose exact conversion gives (epsilon, delta)-DP, rounded down
+    "Largest rho such that rho-zCDP implies (epsilon, delta)-DP by the exact conversion (certified with the rounded-up conversion)."
     return _zcdp_rho(_positive('epsilon', epsilon), _delta(delta))
 
 @functools.lru_cache(maxsize=256)   # a root find; budgets are converted again and again (e.g. a search over T)
 def _zcdp_rho(epsilon, delta):
     log1d = -math.log(delta)
-    lo = (math.sqrt(log1d + epsilon) - math.sqrt(log1d)) ** 2        # standard bound inverted: safe
-    f = lambda r: zcdp_to_epsilon(r, delta) - epsilon
-    if f(lo) > 0: return lo                                          # cannot happen in exact arithmetic
+    f = lambda r: zcdp_to_epsilon(r, delta) - epsilon                 # upper bound on the exact conversion, minus target
+    def certified(r):
+        "r, lowered in growing relative steps until its (rounded-up) conversion is <= epsilon."
+        step = 1e-15
+        for _ in range(60):
+            if r > 0 and f(r) <= 0: return r
+            r, step = r * (1 - step), 2 * step
+        raise ValueError(f"zcdp_rho could not certify a rho for epsilon={epsilon!r}, delta={delta!r}")
+    lo = (epsilon / (math.sqrt(log1d + epsilon) + math.sqrt(log1d))) ** 2   # standard bound inverted, no cancellation
+    lo = certified(max(lo, _MIN_SUB))                                 # (a tiny epsilon: lo may underflow)
     hi = 2 * lo
-    while f(hi) <= 0: lo, hi = hi, 2 * hi
-    r = optimize.brentq(f, lo, hi, xtol=1e-300, rtol=1e-14, maxiter=500)
-    step = 1e-14
-    while f(r) > 0: r, step = r * (1 - step), 2 * step
-    return r
+    for i in range(64):                                               # growing steps: the float range in ~40 of them
+        if f(hi) > 0: break
+        lo, hi = hi, hi * 2.0 ** (2 ** min(i, 6))
+    else: raise ValueError(f"zcdp_rho found no upper bracket for epsilon={epsilon!r}, delta={delta!r}")
+    r = optimize.brentq(f, lo, hi, xtol=_MIN_SUB, rtol=1e-15, maxiter=500)
+    return max(certified(r), lo)
 
 # %% ../nbs/00_privacy.ipynb #3e6a884f
 class NoiseSource:
@@ -323,7 +386,8 @@ def _dgauss(t, A, m, buf, st):
     while True:
         z = _dlaplace(t, 1, buf, st)
         if st[2]: return np.int64(0)
-        if abs(z) > (_I62 >> 22): raise RuntimeError("discrete Gaussian proposal above 2^40 (probability below exp(-2^15))")
+        if abs(z) > (_I62 - m) // A:          # keeps a = |A|z| - m| <= 2^62; |z| >= 2^31 t: probability below exp(-2^30)
+            raise RuntimeError("discrete Gaussian proposal beyond 2^62 / A (probability below exp(-2^30))")
         a = abs(A * abs(z) - m)
         ok = _bernoulli_exp(a * a, y, buf, st) if a <= _A_CAP else _bernoulli_exp_prod(a, a, y, buf, st)
         if st[2]: return np.int64(0)
@@ -436,19 +500,20 @@ def _float_up(x:Fraction) -> float:
     f = float(x)
     return math.nextafter(f, math.inf) if Fraction(f) < x else f
 
-def _grid(scale, sensitivity, k, n, error, norm, max_log2) -> tuple:
-    "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the sensitivity."
+def _grid(sensitivity, factor, k, n, error, norm, max_log2) -> tuple:
+    "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the rest."
+    K = math.sqrt(k) if norm == 'l2' else k
+    total = sensitivity + (0.0 if n is not None else 2 * error * K)        # before rounding: float error counts too
+    scale = total * factor                                                  # target noise scale, answer units
     base = Fraction(1) if n is None else Fraction(1, n)                     # answer units per count
     steps = lambda e: Fraction(scale) / (base * Fraction(2)**e)             # noise scale in grid steps
-    e = math.floor(math.log2(scale * (n or 1))) - _STEPS_LOG2               # then fixed exactly
+    e = math.floor(math.log2(scale) + math.log2(n or 1)) - _STEPS_LOG2      # then fixed exactly
     while steps(e) >= 2**(_STEPS_LOG2 + 1): e += 1
     while steps(e) < 2**_STEPS_LOG2: e -= 1
     exact = lambda e: n is not None and e <= 0
     if n is not None and e > 0 and steps(0) <= 2**max_log2: e = 0           # counts on the grid when the sampler allows
-    K = math.sqrt(k) if norm == 'l2' else k
     if not exact(e):                                                        # finer grid: small slack, within the sampler's range
-        room = sensitivity / 4096 - 2 * error * K
-        if room > 0: e = min(e, math.floor(math.log2(room / K * (n or 1))))
+        e = min(e, math.floor(math.log2(total) - 12 - math.log2(K) + math.log2(n or 1)))
         while steps(e) > 2**max_log2: e += 1
     g = base * Fraction(2)**e                                               # grid spacing in answer units
     sens = Fraction(sensitivity) / g
@@ -475,7 +540,7 @@ def gaussian_plan(sensitivity:float, # l2 sensitivity of the answers (answer uni
     "Grid and discrete Gaussian parameters whose release is rho'-zCDP with rho' <= rho exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     rho = _positive('rho', rho)
-    e, D = _grid(sensitivity / math.sqrt(2 * rho), sensitivity, k, n, error, 'l2', 30)
+    e, D = _grid(sensitivity, 1 / math.sqrt(2 * rho), k, n, error, 'l2', 30)
     t, A, m = _gauss_params(D * D / (2 * Fraction(rho)))
     return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
 
@@ -488,7 +553,7 @@ def laplace_plan(sensitivity:float, # l1 sensitivity of the answers (answer unit
     "Grid and discrete Laplace parameters whose release is epsilon'-DP with epsilon' <= epsilon exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     epsilon = _positive('epsilon', epsilon)
-    e, D = _grid(sensitivity / epsilon, sensitivity, k, n, error, 'l1', 40)
+    e, D = _grid(sensitivity, 1 / epsilon, k, n, error, 'l1', 40)
     t = math.ceil(D / Fraction(epsilon))
     return NoisePlan('discrete_laplace', e, n, k, D, (t, 1), epsilon=D / t)
 
@@ -645,25 +710,31 @@ def zcdp_composition(rhos, # per-mechanism zCDP parameters, each > 0
 # %% ../nbs/00_privacy.ipynb #475ade1b
 @dataclass(frozen=True)
 class Budget:
-    "A privacy budget: (epsilon, delta)-DP (`Budget.approx`) or rho-zCDP (`Budget.zcdp`)."
-    epsilon: float|None = None # approx-DP epsilon, > 0 (None for a zCDP budget)
-    delta: float|None = None   # approx-DP delta, in (0, 1) (None for a zCDP budget)
-    rho: float|None = None     # zCDP rho, > 0 (None for an approx budget)
+    "A privacy budget: (epsilon, delta)-DP (`Budget.approx`), pure epsilon-DP (`Budget.pure`, delta = 0) or rho-zCDP (`Budget.zcdp`)."
+    epsilon: float|None = None # epsilon, > 0 (None for a zCDP budget)
+    delta: float|None = None   # delta, in (0, 1), or 0 for pure DP (None for a zCDP budget)
+    rho: float|None = None     # zCDP rho, > 0 (None for an approx or pure budget)
 
     def __post_init__(self):
         if self.rho is not None and self.epsilon is None and self.delta is None:
             object.__setattr__(self, 'rho', _positive('rho', self.rho))
         elif self.rho is None and self.epsilon is not None and self.delta is not None:
             object.__setattr__(self, 'epsilon', _positive('epsilon', self.epsilon))
-            object.__setattr__(self, 'delta', _delta(self.delta))
+            object.__setattr__(self, 'delta', _delta(self.delta, allow_zero=True))
         else:
             raise ValueError("Budget needs either epsilon and delta, or rho alone, got "
                              f"epsilon={self.epsilon!r}, delta={self.delta!r}, rho={self.rho!r}")
 
     @classmethod
     def approx(cls, epsilon:float, delta:float) -> "Budget":
-        "An (epsilon, delta)-DP budget."
+        "An (epsilon, delta)-DP budget, delta in (0, 1) (`Budget.pure` for delta = 0)."
+        _delta(delta)
         return cls(epsilon=epsilon, delta=delta)
+
+    @classmethod
+    def pure(cls, epsilon:float) -> "Budget":
+        "A pure epsilon-DP budget (delta = 0)."
+        return cls(epsilon=epsilon, delta=0.0)
 
     @classmethod
     def zcdp(cls, rho:float) -> "Budget":
@@ -672,19 +743,29 @@ class Budget:
 
     @property
     def is_zcdp(self) -> bool: return self.rho is not None
+    @property
+    def is_pure(self) -> bool: return self.rho is None and self.delta == 0
 
     def to_rho(self) -> float:
-        "rho for zCDP-based mechanisms: rho itself, or the largest rho fitting (epsilon, delta) exactly."
-        return self.rho if self.is_zcdp else zcdp_rho(self.epsilon, self.delta)
+        "rho for zCDP-based mechanisms: rho itself, the largest rho fitting (epsilon, delta) exactly, or epsilon^2/2 (pure) rounded down."
+        if self.is_zcdp: return self.rho
+        if not self.is_pure: return zcdp_rho(self.epsilon, self.delta)
+        r = _floor_float(Fraction(self.epsilon) ** 2 / 2)    # eps-DP implies eps^2/2-zCDP; a budget: rounded down
+        if r == 0: raise ValueError(f"epsilon={self.epsilon!r} is too small: epsilon^2/2 underflows to 0")
+        return r
 
     def gaussian_sigma(self, sensitivity:float) -> float:
-        "Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP)."
+        "Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP); refused for a pure budget."
+        if self.is_pure:
+            raise ValueError(f"Gaussian noise cannot give pure DP ({self.describe()}); use a mechanism that can: "
+                             "laplace (laplace_mechanism), mwem, or mwem-hlm with noise='laplace'")
         if self.is_zcdp: return zcdp_sigma(sensitivity, self.rho)
         return gaussian_sigma(sensitivity, self.epsilon, self.delta)
 
     def describe(self) -> str:
         "Short human-readable form."
         if self.is_zcdp: return f"rho={self.rho:g} (zCDP)"
+        if self.is_pure: return f"epsilon={self.epsilon:g}, delta=0 (pure)"
         return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
 
 # %% ../nbs/00_privacy.ipynb #5490433b
@@ -693,14 +774,8 @@ class PrivacyEvent:
     "One recorded spend: a label and its privacy cost (rho, or epsilon and delta)."
     label: str                 # what was released, e.g. 'round 3: marginal (age, sex)'
     rho: float|None = None     # zCDP cost (set in zCDP mode)
-    epsilon: float|None = None # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget)
+    epsilon: float|None = None # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget, then rho = epsilon^2/2 rounded up)
     delta: float|None = None   # delta cost (basic mode)
-
-def _floor_float(x:Fraction) -> float:
-    "Largest float <= the exact rational x >= 0."
-    f = float(x)                                     # nearest float, may lie above x
-    if Fraction(f) > x: f = math.nextafter(f, 0.0)
-    return max(f, 0.0)
 
 def _fmt(a, b):
     "Format two amounts with %g, or exactly (repr) when %g cannot tell them apart."
@@ -711,8 +786,11 @@ class Accountant:
     def __init__(self, budget:Budget): # the total budget granted
         if not isinstance(budget, Budget): raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
         self.budget, self._events, self._mode = budget, [], None
-        self._limit = {'rho': Fraction(budget.to_rho())}          # exact values of the budget's floats
-        if not budget.is_zcdp: self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
+        if budget.is_pure:                                          # pure: basic composition only, delta stays 0
+            self._mode, self._limit = 'basic', {'epsilon': Fraction(budget.epsilon), 'delta': Fraction(0)}
+        else:
+            self._limit = {'rho': Fraction(budget.to_rho())}      # exact values of the budget's floats
+            if not budget.is_zcdp: self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
         self._total = {'rho': Fraction(0), 'epsilon': Fraction(0), 'delta': Fraction(0)}  # exact sums of the spends
 
     @property
@@ -721,19 +799,32 @@ class Accountant:
         return tuple(self._events)
 
     def _cost(self, rho, epsilon, delta):
-        "Validated cost as (mode, rho, epsilon, delta)."
+        "Validated cost as (mode, rho, epsilon, delta); a pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up."
         if rho is not None:
             if epsilon is not None or delta is not None:
                 raise ValueError("give either rho, or epsilon (and delta), not both")
-            return 'rho', _positive('rho', rho), None, None
+            rho = _positive('rho', rho)
+            if self.budget.is_pure:
+                raise ValueError(f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends "
+                                 f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP")
+            return 'rho', rho, None, None
         if epsilon is None: raise ValueError("give the cost as rho=... or epsilon=... (with delta=...)")
         epsilon = _positive('epsilon', epsilon)
         delta = _delta(0.0 if delta is None else delta, allow_zero=True)
+        if self.budget.is_pure and delta > 0:
+            raise ValueError(f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends (delta=0), "
+                             f"got delta={delta!r} > 0")
         if self.budget.is_zcdp:
             if delta > 0:
                 raise ValueError(f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0")
-            return 'rho', epsilon ** 2 / 2, epsilon, 0.0
+            return 'rho', _ceil_float(Fraction(epsilon) ** 2 / 2), epsilon, 0.0
         return 'basic', None, epsilon, delta
+
+    @staticmethod
+    def _exact(mode, r, e, d) -> dict:
+        "The exact cost of a validated spend: a pure spend in rho mode costs Fraction(epsilon)^2 / 2, not its float."
+        if mode == 'basic': return {'epsilon': Fraction(e), 'delta': Fraction(d)}
+        return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
 
     @property
     def spent(self) -> dict:
@@ -757,13 +848,13 @@ class Accountant:
         if self._mode is not None and mode != self._mode:
             raise ValueError(f"this ledger accounts in {'rho' if self._mode == 'rho' else '(epsilon, delta)'}; "
                              f"got a spend in {'rho' if mode == 'rho' else '(epsilon, delta)'}: use one unit per budget")
-        rem, tot, lim = self.remaining, self._total, self._limit
+        rem, tot, lim, cost = self.remaining, self._total, self._limit, self._exact(mode, r, e, d)
         if mode == 'rho':
-            if tot['rho'] + Fraction(r) > lim['rho']:           # exact comparison, no slack
+            if tot['rho'] + cost['rho'] > lim['rho']:           # exact comparison, no slack
                 a, b = _fmt(r, rem['rho'])
                 raise ValueError(f"overspend: rho={a} requested but only rho={b} remains "
                                  f"of {self.budget.describe()}")
-        elif tot['epsilon'] + Fraction(e) > lim['epsilon'] or tot['delta'] + Fraction(d) > lim['delta']:
+        elif tot['epsilon'] + cost['epsilon'] > lim['epsilon'] or tot['delta'] + cost['delta'] > lim['delta']:
             (a, b), (c, f) = _fmt(e, rem['epsilon']), _fmt(d, rem['delta'])
             raise ValueError(f"overspend: epsilon={a}, delta={c} requested but only epsilon={b}, "
                              f"delta={f} remains of {self.budget.describe()}")
@@ -774,8 +865,7 @@ class Accountant:
         mode, r, e, d = self.check(rho=rho, epsilon=epsilon, delta=delta)
         ev = PrivacyEvent(str(label), rho=r, epsilon=e, delta=d)
         self._mode = mode
-        if mode == 'rho': self._total['rho'] += Fraction(r)
-        else: self._total['epsilon'] += Fraction(e); self._total['delta'] += Fraction(d)
+        for k, v in self._exact(mode, r, e, d).items(): self._total[k] += v
         self._events.append(ev)
         return ev
 
