@@ -19,7 +19,7 @@ from .histograms import (check_mechanism_args, _zcdp_only, _kron_apply, _kron_de
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
            'marginal_strategy', 'OptimalStrategy', 'optimize_gram', 'svd_bound', 'optimal_strategy',
            'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'factorize_release',
-           'factorization_mechanism']
+           'strategy_diameter', 'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
 from .histograms import prefix_gram, allrange_gram   # the closed forms live with the workloads
@@ -449,6 +449,114 @@ def factorize_release(W,            # Workload or ndarray (k, N)
     if sigma > 0: y = add_noise(gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size)), y, rng=rng)
     return np.asarray(W @ _lstsq(M, y), float)
 
+# %% ../nbs/02_factorization.ipynb #20119d42
+from .histograms import Gram, _column_diameter, _as_domain
+
+class _MatrixColumns(Workload):
+    "A dense or sparse strategy matrix seen as a workload, so the certified column-diameter code of `dpnotes.histograms` applies."
+    def __init__(self, M, N:int): self.M = M; super().__init__(_as_domain(N), M.shape[0])
+    def _matvec(self, h): return np.asarray(self.M @ np.ravel(h), float).ravel()
+    def _rmatvec(self, y): return np.asarray(self.M.T @ np.ravel(y), float).ravel()
+    def gram(self):
+        def dense():
+            X = self.M.T @ self.M
+            return X.toarray() if sp.issparse(X) else np.asarray(X, float)
+        return Gram(self, dense=dense)
+    def norm_1_2(self): return _norm_1_2(self.M)
+
+def _bound_diameter(M) -> float:
+    "The triangle-inequality bound 2 ||M||_{1->2}, rounded up."
+    return _ceil_float(2 * Fraction(_norm_1_2(M)))
+
+def _disjoint_diameter(M):
+    "Exact diameter when every row of M has at most one nonzero (disjoint column supports), else None."
+    if sp.issparse(M):
+        A = sp.csr_matrix(M, dtype=float); A.eliminate_zeros()
+        if np.diff(A.indptr).max(initial=0) > 1: return None
+        one = np.diff(sp.csc_matrix(A).indptr).max(initial=0) <= 1       # also one nonzero per column: norms are entries
+        norms = abs(A).max(axis=0).toarray().ravel() if one else _norms_up(A)
+    else:
+        A = np.asarray(M, float)
+        nz = A != 0
+        if nz.sum(axis=1).max(initial=0) > 1: return None
+        norms = np.abs(A).max(axis=0, initial=0.0) if nz.sum(axis=0).max(initial=0) <= 1 else _norms_up(A)
+    if not np.isfinite(norms).all(): raise ValueError("strategy M has non-finite entries")
+    a, b = np.sort(norms)[-2:]                                           # ||Me_u - Me_v||^2 = ||Me_u||^2 + ||Me_v||^2
+    return _ceil_sqrt(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
+
+def _tree_diameter(T) -> float:
+    "sqrt(2 (L - 1)): cells under different children of the root differ at every level but the root's."
+    return _ceil_sqrt(2 * (T.levels - 1))
+
+def _marginal_diameter(M, max_attrs:int=20, max_exact:int=20000):
+    "max over attribute sets D of (2/N) sum_S mu_S (dim_S - prod_{i in S} a_i(D)), rounded up; None beyond `max_attrs` attributes."
+    shape, N = M.domain.shape, M.domain.size()
+    blocks = [(S, float(w), int(dm)) for S, w, dm in zip(M.subsets, M.mu, M.dims) if dm > 0]  # dim 0: the block is empty
+    rel = sorted({i for S, _, _ in blocks for i in S})                   # attributes some block looks at (all n_i >= 2)
+    if not rel: return 0.0                                               # only the total is measured: all columns equal
+    d = len(rel)
+    if d > max_attrs: return None
+    e = math.frexp(max(w for _, w, _ in blocks))[1]                       # weights scaled into (0, 1] exactly
+    bit = {a: d - 1 - j for j, a in enumerate(rel)}                      # attribute rel[j] is bit d-1-j of a flat index
+    c = np.zeros(2 ** d)
+    np.add.at(c, np.array([sum(1 << bit[i] for i in S) for S, _, _ in blocks], np.int64),
+              np.ldexp([w for _, w, _ in blocks], -e))
+    c = c.reshape((2,) * d)                                              # axis j: 0 = rel[j] not in S, 1 = in S
+    for j, a in enumerate(rel):                                          # axis j becomes 0 = rel[j] not in D, 1 = in D
+        c0, c1 = np.take(c, 0, axis=j), np.take(c, 1, axis=j)
+        c = np.stack([c0 + (shape[a] - 1) * c1, c0 - c1], axis=j)
+    F = c.ravel(); T = F[0]                                              # F[D] = sum_S mu_S prod_{i in S} a_i(D)
+    if not np.isfinite(F).all(): return None
+    f = T - F                                                            # f[D] >= 0, f[{}] = 0
+    fmax = float(f.max()); err = (4 * d + 8) * 2.0 ** -52 * T + 2.0 ** -1000
+    cand = np.flatnonzero(f >= fmax - 2 * err)                           # the true maximiser is among these
+    if cand.size * len(blocks) <= max_exact:                             # exact: Fraction sums at the candidates
+        best = Fraction(0)
+        for x in map(int, cand):
+            s = Fraction(0)
+            for S, w, dm in blocks:
+                p = math.prod(-1 if x >> bit[i] & 1 else shape[i] - 1 for i in S)
+                if p != dm: s += Fraction(w) * (dm - p)
+            best = max(best, s)
+    else: best = Fraction(fmax + err) * (1 + Fraction(1, 2 ** 50)) * Fraction(2) ** e
+    return _ceil_sqrt(2 * best / N)
+
+def _kron_diameter(K, chunk:int=2**22):
+    "max_{u<v} G_uu + G_vv - 2 G_uv for G = (x) M_j^T M_j, row block by row block, plus a bound on its rounding; rounded up."
+    mats, es = [], []
+    for A in K._mats:                                                    # exact power-of-two scaling: entries < 1, max >= 1/2
+        e = int(np.frexp(np.max(np.abs(A)))[1]); mats.append(np.ldexp(A, -e)); es.append(e)
+    Gs = [A.T @ A for A in mats]; N = K.shape[1]; r = len(mats)
+    idx = np.stack(np.unravel_index(np.arange(N), [A.shape[1] for A in mats]), axis=1)   # cell -> index in each factor
+    g = _kron_dense([np.diag(Gj)[None, :] for Gj in Gs]).ravel()        # diagonal of G
+    rel = 4 * (r * (max(A.shape[0] for A in mats) + 1) + 4) * 2.0 ** -52  # rounding of g_u + g_v - 2 G_uv, per unit of g_u + g_v
+    best, step = 0.0, max(1, chunk // N)
+    for s in range(0, N - 1, step):
+        u = np.arange(s, min(s + step, N - 1)); rows = np.ones((u.size, 1))
+        for j, Gj in enumerate(Gs): rows = (rows[:, :, None] * Gj[idx[u, j]][:, None, :]).reshape(u.size, -1)   # G[u, :]
+        gs = g[u][:, None] + g[None, :]
+        est = gs * (1 + rel) - 2 * rows
+        est[np.arange(N)[None, :] <= u[:, None]] = -np.inf              # pairs u < v only
+        best = max(best, float(est.max()))
+    if not math.isfinite(best): return None
+    slack = (r + 1) * math.prod(A.shape[0] for A in mats) * Fraction(1, 2 ** 1070)   # underflowed products
+    return _ceil_sqrt((Fraction(best) * (1 + Fraction(1, 2 ** 50)) + slack) * Fraction(4) ** sum(es))
+
+def strategy_diameter(M,       # strategy: TreeStrategy, KronStrategy, MarginalStrategy, ndarray, sparse matrix or LinearOperator
+                      N:int,   # number of cells (columns of M)
+                     ) -> float: # diam(M) = max_{u != v} ||M e_u - M e_v||_2, rounded up
+    "$\\max_{u\\ne v}\\|Me_u - Me_v\\|_2$ rounded up: closed forms or exact enumeration where affordable, else the bound $2\\|M\\|_{1\\to2}$."
+    if M.shape[1] != N: raise ValueError(f"strategy M has {M.shape[1]} columns but N={N} cells")
+    if N < 2: return 0.0
+    if isinstance(M, TreeStrategy): return _tree_diameter(M)
+    if isinstance(M, MarginalStrategy): d = _marginal_diameter(M)
+    elif isinstance(M, KronStrategy): d = _kron_diameter(M) if N <= 8192 else None
+    else:                                                                # a matrix, or an operator made dense when small
+        A = M if (sp.issparse(M) or isinstance(M, np.ndarray)) else (_dense_strategy(M, N) if N <= 4096 else None)
+        d = None if A is None else _disjoint_diameter(A)
+        if d is None and A is not None and N <= 4096: d = _column_diameter(_MatrixColumns(A, N))
+    return _bound_diameter(M) if d is None else float(d)
+
 # %% ../nbs/02_factorization.ipynb #471b5ced
 def _strategy_for(workload, name):
     "Strategy object and a precomputed error constant (or None) for a strategy name."
@@ -480,29 +588,34 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
                             strategy=None,     # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
                             **options,         # none accepted
                            ) -> Release:
-    "Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid; replace-one neighbours, n public, $\\Delta_2 = (2/n)\\|M\\|_{1\\to2}$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget through its largest $\\rho$)."
+    "Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid; replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget through its largest $\\rho$)."
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     workload._check(data)  # the workload may act on a projection of the data's domain
     t0, src = time.perf_counter(), noise_source(rng)
     rho = _zcdp_only(budget, 'factorization_mechanism')
     name, M, err = _strategy_for(workload, strategy)
     if M.shape[1] != workload.shape[1]: raise ValueError(f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells")
-    nrm = _norm_1_2(M)
+    N = workload.shape[1]; nrm = _norm_1_2(M)
     if not nrm > 0: raise ValueError("strategy has only zero columns")
-    sens = _ceil_float(2 * Fraction(nrm) / data.n)                     # Delta_2 = 2 ||M||_{1->2} / n, rounded up
-    if not _MIN_NORMAL <= sens < math.inf:
-        raise ValueError(f"sensitivity 2 ||M||_1->2 / n = 2 * {nrm!r} / {data.n} is not a normal float (overflow, or below "
+    diam = strategy_diameter(M, N)                                      # exact diameter of the columns, rounded up
+    sens = _ceil_float(Fraction(diam) / data.n)                          # Delta_2 = diam(M) / n, rounded up
+    bound = _ceil_float(2 * Fraction(nrm) / data.n)                      # the triangle-inequality bound 2 ||M||_{1->2} / n
+    if sens != 0 and not _MIN_NORMAL <= sens < math.inf:
+        raise ValueError(f"sensitivity diam(M) / n = {diam!r} / {data.n} is not a normal float (overflow, or below "
                          "2.2e-308): rescale the strategy")
-    plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, workload.shape[1]))
-    if isinstance(M, MarginalStrategy):
-        attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
-        y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
-    else: y = np.asarray(M @ workload._histogram(data), float)
-    y = add_noise(plan, y, rng=src)
+    if sens == 0:                                                        # all columns of M equal: Mh = M e_0 whatever the data
+        plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
+    else:
+        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N))
+        if isinstance(M, MarginalStrategy):
+            attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
+            y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
+        else: y = np.asarray(M @ workload._histogram(data), float)
+        y = add_noise(plan, y, rng=src)
     answers = M.reconstruct(workload, y) if isinstance(M, MarginalStrategy) else np.asarray(workload @ _lstsq(M, y), float)
     if err is None: err = strategy_error(workload, M)
-    sigma = plan.scale
-    rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))
+    sigma = 0.0 if plan is None else plan.scale
+    rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))      # sigma ||W M^+||_F / sqrt(k)
     return Release(answers, 'factorization', budget, float(sigma), time.perf_counter() - t0,
-                   {'strategy': name, 'sensitivity': sens, 'n': data.n, 'error_constant': err, 'expected_rmse': rmse,
-                    'noise': plan.info(src.secure)})
+                   {'strategy': name, 'sensitivity': sens, 'sensitivity_bound': bound, 'n': data.n, 'error_constant': err,
+                    'expected_rmse': rmse, 'noise': None if plan is None else plan.info(src.secure)})
