@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 from scipy.sparse.linalg import LinearOperator
 
-from .privacy import Budget, NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
+from .privacy import Accountant, Budget, NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram',
@@ -899,16 +899,25 @@ class Release:
 # %% ../nbs/01_histograms.ipynb #77cb1e51
 MECHANISMS: dict = {}
 
+def _charge(acct:Accountant, budget:Budget, label:str, record:bool):
+    "Check (or record) a whole call's budget in a caller's ledger: rho, pure epsilon, or (epsilon, delta)."
+    kw = dict(rho=budget.rho) if budget.is_zcdp else dict(epsilon=budget.epsilon, delta=budget.delta)
+    return acct.spend(label, **kw) if record else acct.check(**kw)
+
 def register(name:str):
-    "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`; its releases carry their workload."
+    "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget to a caller's ledger."
     if not isinstance(name, str) or not name: raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
     def deco(fn):
         old = MECHANISMS.get(name)
         if old is not None and (old.__module__, old.__qualname__) != (fn.__module__, fn.__qualname__):
             raise ValueError(f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}")
         @functools.wraps(fn)
-        def mechanism(data, workload, budget, *args, **kwargs):
+        def mechanism(data, workload, budget, *args, accountant:Accountant|None=None, **kwargs):
+            if accountant is not None:
+                if not isinstance(accountant, Accountant): raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
+                _charge(accountant, budget, name, record=False)         # an overspend is refused before any noise
             rel = fn(data, workload, budget, *args, **kwargs)
+            if accountant is not None: _charge(accountant, budget, f"{name}: {workload!r}", record=True)
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
         MECHANISMS[name] = mechanism
         return mechanism
