@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 from .privacy import (Budget, Accountant, _advanced_epsilon, zcdp_to_epsilon, noise_source, exponential_mechanism,
                              gaussian_plan, laplace_plan, add_noise)
-from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args, integral
+from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args, integral, sample_records
 
 # %% ../nbs/04_mwem.ipynb #45d82f2d
 def hedge_eta(m:int, # number of actions, >= 2
@@ -578,22 +578,15 @@ def sample_dataset(p:np.ndarray, # distribution over the domain, C order, length
                    domain:Domain, # the domain p lives on
                    n:int, # number of records to draw, >= 1
                    *,
-                   rng=None, # numpy Generator or seed
+                   rng=None, # None or a numpy Generator
                   ) -> Dataset:
-    "Draw `n` records i.i.d. from the distribution `p` over `domain` (post-processing, no privacy cost)."
-    p = np.asarray(p, dtype=float)
-    if p.shape != (domain.size(),): raise ValueError(f"p must have length domain.size()={domain.size()}, got shape {p.shape}")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1: raise ValueError(f"n must be an int >= 1, got n={n!r}")
-    if p.min() < 0 or not math.isclose(p.sum(), 1.0, rel_tol=1e-9): raise ValueError(f"p must be a distribution, got min={p.min()}, sum={p.sum()}")
-    rng = np.random.default_rng(rng)
-    cells = rng.choice(p.shape[0], size=int(n), p=p / p.sum())
-    return Dataset.from_array(np.stack(np.unravel_index(cells, domain.shape), axis=1).astype(np.int64), domain)
+    "Draw `n` records i.i.d. from `p` over `domain` (post-processing): `dpnotes.histograms.sample_records`, kept under this name."
+    return sample_records(p, domain, n, rng=rng)
 
 def synthetic_data(release:Release, # a release of `mwem` or `mwem_practical`
                    n:int, # number of records
                    *,
-                   rng=None, # numpy Generator or seed
+                   rng=None, # None or a numpy Generator
                   ) -> Dataset:
-    "Synthetic records drawn from the distribution kept in an MWEM release."
-    if 'distribution' not in release.info: raise ValueError(f"release of {release.mechanism!r} carries no distribution")
-    return sample_dataset(release.info['distribution'], release.info['domain'], n, rng=rng)
+    "Synthetic records drawn from the distribution kept in an MWEM release: `release.synthetic(n, rng=rng)`."
+    return release.synthetic(n, rng=rng)
