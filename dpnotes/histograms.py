@@ -908,8 +908,9 @@ def register(name:str):
     "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget to a caller's ledger."
     if not isinstance(name, str) or not name: raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
     def deco(fn):
-        old = MECHANISMS.get(name)
-        if old is not None and (old.__module__, old.__qualname__) != (fn.__module__, fn.__qualname__):
+        old = MECHANISMS.get(name)   # the same function again (module reloaded, or redefined in its notebook) replaces it
+        if old is not None and (old.__qualname__ != fn.__qualname__ or
+                                old.__module__ != fn.__module__ and '__main__' not in (old.__module__, fn.__module__)):
             raise ValueError(f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}")
         @functools.wraps(fn)
         def mechanism(data, workload, budget, *args, accountant:Accountant|None=None, **kwargs):

@@ -439,10 +439,11 @@ def mwem(data:Dataset, # records; n is public
          rounds:int|None=None, # T; None picks the T minimising the lecture's bound
          accounting:str|None=None, # 'advanced' (lecture; default for (eps, delta) budgets), 'zcdp', or 'basic' (pure DP; default for pure budgets)
          beta:float=0.05, # failure probability of the printed bound
+         **options, # anything else is rejected
         ) -> Release:
     "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps, delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP by basic composition. The query set is closed under complement (1 - phi added for each phi)."
     t0 = time.perf_counter()
-    check_mechanism_args(data, workload, budget, {}, 'mwem')
+    check_mechanism_args(data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k; K = 2 * k
     pure = getattr(budget, 'is_pure', False)
     if accounting is None: accounting = 'basic' if pure else 'advanced' if budget.epsilon is not None else 'zcdp'
@@ -518,10 +519,12 @@ def mwem_practical(data:Dataset, # records; n is public
                    passes:int=4, # MW passes over all measurements after each round
                    average:bool=False, # output the average of the per-round distributions instead of the last
                    remeasure:bool=False, # allow selecting an already measured marginal/query again
+                   **options, # anything else is rejected
                   ) -> Release:
     "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget)."
     t0 = time.perf_counter()
-    check_mechanism_args(data, workload, budget, {}, 'mwem_practical')
+    check_mechanism_args(data, workload, budget, options, 'mwem_practical',
+                         accepts='rounds, unit, noise, select_fraction, passes, average, remeasure')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k
     if unit is None: unit = 'marginal' if isinstance(Q, _MarginalQueries) else 'query'
     if rounds is None: rounds = min(len(Q.groups) if unit == 'marginal' else k, 2 * len(workload.domain.attrs))
