@@ -27,20 +27,29 @@ from .histograms import (AllRange, Dataset, Marginals, Parities, Prefix, MECHANI
                                 max_error, rmse)
 
 # %% auto #0
-__all__ = ['MECHANISM_MODULES', 'COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'load_mechanisms', 'parse_workload',
+__all__ = ['COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'mechanism_modules', 'load_mechanisms', 'parse_workload',
            'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'write_files', 'write_release_csv',
            'metadata_json', 'release_metadata', 'check_outputs', 'build_parser', 'route_options', 'cmd_demo',
            'cmd_compare', 'cmd_release', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
-MECHANISM_MODULES = ("dpnotes.histograms", "dpnotes.factorization", "dpnotes.projection", "dpnotes.mwem")
+import pkgutil
+import warnings
+
+import dpnotes
+
+def mechanism_modules() -> list:
+    "Names of the modules of the `dpnotes` package (subpackages included) but `dpnotes.cli` and private ones (`_modidx`)."
+    found = pkgutil.walk_packages(dpnotes.__path__, dpnotes.__name__ + ".")
+    return sorted(m.name for m in found if not any(part == "cli" or part.startswith("_") for part in m.name.split(".")[1:]))
 
 def load_mechanisms() -> dict:
-    "Import every mechanism module so that each registers itself; return the registry."
-    for name in MECHANISM_MODULES:
+    "Import every module of `mechanism_modules()`, so that each registers its mechanisms; return the registry."
+    for name in mechanism_modules():
         try: importlib.import_module(name)
-        except ModuleNotFoundError as e:
-            if e.name != name: raise
+        except ModuleNotFoundError as e:   # a package outside dpnotes that this installation lacks: skip the module
+            if not e.name or e.name.partition(".")[0] == dpnotes.__name__: raise
+            warnings.warn(f"{name} not loaded: it needs {e.name!r}, which is not installed", stacklevel=2)
     return MECHANISMS
 
 # %% ../nbs/07_cli.ipynb #39ec9b23
@@ -287,6 +296,12 @@ def _options(args):
         if getattr(args, k) is not None: opts[k] = getattr(args, k)
     return opts
 
+class _HelpFormatter(argparse.HelpFormatter):
+    "argparse's help layout, without breaking lines at hyphens: mechanism names such as mwem-hlm stay whole."
+    def _split_lines(self, text, width):
+        import textwrap
+        return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
 NOT_PRIVATE = "NOT a private release: an evaluation with seeded noise, errors measured against the true answers"
 
 def build_parser() -> argparse.ArgumentParser:
@@ -300,11 +315,12 @@ def build_parser() -> argparse.ArgumentParser:
     d.add_argument("--epsilon", type=float, default=1.0); d.add_argument("--delta", type=float, default=1e-9)
     d.add_argument("--seed", type=int, default=0, help="seed of the generated data and of the noise")
     d.add_argument("--mechanisms", default="all", help="comma-separated names, or all")
-    r = sub.add_parser("release", help="answer a workload with one mechanism; write one row per query and a metadata file",
+    r = sub.add_parser("release", formatter_class=_HelpFormatter, help="answer a workload with one mechanism; write one row per query and a metadata file",
                        description="Answer a workload privately with one mechanism. The noise comes from the "
                                    "operating system's entropy; OUT gets one row per query, OUT.meta.json what was done.")
     _add_data(r); _add_budget(r); _add_options(r)
-    r.add_argument("--mechanism", default="gaussian", help="registry name of the mechanism (default: gaussian)")
+    r.add_argument("--mechanism", default="gaussian", help="registry name of the mechanism, one of "
+                   f"{', '.join(sorted(load_mechanisms()))} (default: %(default)s)")
     r.add_argument("--insecure-seed", type=int, metavar="N",
                    help="seed the noise with N: makes the noise reproducible, for experiments, not for publishing "
                         "(a seeded release can be reversed by brute-forcing seeds). Default: OS entropy")

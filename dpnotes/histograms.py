@@ -4,7 +4,7 @@
 
 # %% ../nbs/01_histograms.ipynb #4a829be5
 from __future__ import annotations
-import csv, itertools, json, math, time
+import csv, dataclasses, functools, itertools, json, math, time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable, Mapping, Sequence
@@ -13,13 +13,13 @@ import numpy as np
 from numba import njit
 from scipy.sparse.linalg import LinearOperator
 
-from .privacy import Budget, NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
+from .privacy import Accountant, Budget, NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
 
 # %% auto #0
-__all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram', 'KronGram',
-           'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals',
-           'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register',
-           'check_mechanism_args', 'integral', 'answer_error', 'gaussian_plan_for', 'gaussian_rmse',
+__all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram',
+           'KronGram', 'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange',
+           'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register',
+           'sample_records', 'check_mechanism_args', 'integral', 'answer_error', 'gaussian_plan_for', 'gaussian_rmse',
            'gaussian_mechanism', 'l1_diameter', 'laplace_baseline']
 
 # %% ../nbs/01_histograms.ipynb #1572fb93
@@ -865,6 +865,8 @@ def marginal_l1(a, b, workload:Marginals) -> np.ndarray:
     return np.array([np.abs(x - y).sum() for x, y in zip(workload.blocks(a), workload.blocks(b))])
 
 # %% ../nbs/01_histograms.ipynb #60bfa0d6
+NEIGHBOURS = "replace-one, n public"   # the neighbouring relation every mechanism here is private under
+
 @dataclass(frozen=True)
 class Release:
     "Private answers to a workload with how they were made."
@@ -873,20 +875,123 @@ class Release:
     budget: Budget        # privacy budget spent
     sigma: float|None     # Gaussian noise scale of the measurements, if there is a single one
     seconds: float        # wall-clock time of the release
-    info: dict = field(default_factory=dict)  # extras: sensitivity, strategy, synthetic distribution, ...
+    info: dict = field(default_factory=dict)  # extras: sensitivity, strategy, noise, distribution, domain, ...
+    workload: Workload|None = None            # the workload answered (set by the registry)
+    neighbours: str = NEIGHBOURS              # the neighbouring relation of the guarantee
 
+    @property
+    def noise(self) -> dict|None:
+        "Kind, scale, grid and realised privacy of the (last) noise draw, as written to release metadata."
+        return self.info.get('noise')
+    @property
+    def distribution(self) -> np.ndarray|None:
+        "The released distribution over `domain` (projection, MWEM), else None."
+        return self.info.get('distribution')
+    @property
+    def domain(self) -> Domain|None:
+        "The universe the answers and the distribution live on."
+        return self.info.get('domain', None if self.workload is None else self.workload.domain)
+    @property
+    def n(self) -> int|None:
+        "Number of records (public)."
+        return self.info.get('n')
+
+# %% ../nbs/01_histograms.ipynb #77cb1e51
 MECHANISMS: dict = {}
 
+def _charge(acct:Accountant, budget:Budget, label:str, record:bool):
+    "Check (or record) a whole call's budget in a caller's ledger: rho, pure epsilon, or (epsilon, delta)."
+    kw = dict(rho=budget.rho) if budget.is_zcdp else dict(epsilon=budget.epsilon, delta=budget.delta)
+    return acct.spend(label, **kw) if record else acct.check(**kw)
+
 def register(name:str):
-    "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`."
+    "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget to a caller's ledger."
     if not isinstance(name, str) or not name: raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
     def deco(fn):
-        old = MECHANISMS.get(name)
-        if old is not None and (old.__module__, old.__qualname__) != (fn.__module__, fn.__qualname__):
+        old = MECHANISMS.get(name)   # the same function again (module reloaded, or redefined in its notebook) replaces it
+        if old is not None and (old.__qualname__ != fn.__qualname__ or
+                                old.__module__ != fn.__module__ and '__main__' not in (old.__module__, fn.__module__)):
             raise ValueError(f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}")
-        MECHANISMS[name] = fn
-        return fn
+        @functools.wraps(fn)
+        def mechanism(data, workload, budget, *args, accountant:Accountant|None=None, **kwargs):
+            if accountant is not None:
+                if not isinstance(accountant, Accountant): raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
+                _charge(accountant, budget, name, record=False)         # an overspend is refused before any noise
+            rel = fn(data, workload, budget, *args, **kwargs)
+            if accountant is not None: _charge(accountant, budget, f"{name}: {workload!r}", record=True)
+            return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
+        MECHANISMS[name] = mechanism
+        return mechanism
     return deco
+
+# %% ../nbs/01_histograms.ipynb #90b3507d
+def sample_records(p:np.ndarray,   # distribution over the cells of `domain` (C order)
+                   domain:Domain,  # the universe p lives on
+                   n:int,          # number of records to draw, >= 1
+                   *, rng=None,    # None or a numpy Generator (post-processing: its seed is not a privacy matter)
+                  ) -> Dataset:
+    "Draw `n` records i.i.d. from `p` over `domain` (post-processing of a private distribution: no privacy cost)."
+    p = np.asarray(p, dtype=np.float64).ravel()
+    if p.size != domain.size(): raise ValueError(f"p must have one entry per cell, |X|={domain.size()}, got {p.size}")
+    if not np.all(np.isfinite(p)) or p.min() < -1e-12 or abs(p.sum() - 1) > 1e-6:
+        raise ValueError(f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, sum={p.sum():.6g}")
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"n must be a positive integer, got n={n!r}")
+    rng = np.random.default_rng(rng)
+    c = np.cumsum(np.maximum(p, 0))
+    cells = np.searchsorted(c, rng.random(int(n)) * c[-1], side='right').clip(0, p.size - 1)
+    return Dataset._trusted(np.stack(np.unravel_index(cells, domain.shape), axis=1).astype(np.int64), domain)
+
+# %% ../nbs/01_histograms.ipynb #0cce6167
+def _labels(self:Release) -> list:
+    if self.workload is not None: return list(self.workload.labels())
+    return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
+
+def _to_frame(self:Release):
+    "One row per query: index, readable label, released fraction, and the count it stands for (fraction times n)."
+    import pandas as pd
+    df = pd.DataFrame({'query': np.arange(len(self.answers)), 'label': _labels(self), 'answer': np.asarray(self.answers, float)})
+    if self.n is not None: df['count'] = df['answer'] * self.n
+    return df
+
+def _synthetic(self:Release, rows:int, *, rng=None) -> Dataset:
+    "`rows` synthetic records drawn from the release's distribution (post-processing: no privacy cost)."
+    if self.distribution is None: raise ValueError(f"a {self.mechanism!r} release holds no distribution to sample from")
+    return sample_records(self.distribution, self.domain, rows, rng=rng)
+
+Release.labels, Release.to_frame, Release.synthetic = _labels, _to_frame, _synthetic
+
+# %% ../nbs/01_histograms.ipynb #10daa209
+def _save(self:Release, path):
+    "Write the release to `path` (.npz: answers, distribution, labels, JSON metadata), atomically."
+    import json, os, tempfile
+    path = Path(path)
+    meta = dict(mechanism=self.mechanism, sigma=self.sigma, seconds=self.seconds, neighbours=self.neighbours,
+                budget={k: v for k, v in vars(self.budget).items() if v is not None}, n=self.n, noise=self.noise,
+                domain=None if self.domain is None else self.domain.to_dict())
+    arrays = dict(answers=np.asarray(self.answers, float), labels=np.array(self.labels(), dtype=str),
+                  meta=np.array(json.dumps(meta, default=float)))
+    if self.distribution is not None: arrays['distribution'] = np.asarray(self.distribution, float)
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, 'wb') as f: np.savez_compressed(f, **arrays)
+        os.replace(tmp, path)
+    except BaseException:
+        if os.path.exists(tmp): os.unlink(tmp)
+        raise
+
+def _load(path) -> Release:
+    "A release written by `Release.save` (the workload object is not stored: its labels are)."
+    import json
+    with np.load(path, allow_pickle=False) as z:
+        meta = json.loads(str(z['meta']))
+        info = {'n': meta['n'], 'noise': meta['noise'], 'labels': [str(s) for s in z['labels']]}
+        if meta['domain'] is not None: info['domain'] = Domain.from_dict(meta['domain'])
+        if 'distribution' in z: info['distribution'] = z['distribution']
+        return Release(z['answers'], meta['mechanism'], Budget(**meta['budget']), meta['sigma'], meta['seconds'], info,
+                       neighbours=meta['neighbours'])
+
+Release.save, Release.load = _save, staticmethod(_load)
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
 def check_mechanism_args(data, workload, budget, options:dict, name:str, accepts:str=''):

@@ -13,7 +13,7 @@ import numpy as np
 from numba import njit
 from .privacy import (Budget, Accountant, _advanced_epsilon, zcdp_to_epsilon, noise_source, exponential_mechanism,
                              gaussian_plan, laplace_plan, add_noise)
-from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args, integral
+from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args, integral, sample_records
 
 # %% ../nbs/04_mwem.ipynb #45d82f2d
 def hedge_eta(m:int, # number of actions, >= 2
@@ -439,10 +439,11 @@ def mwem(data:Dataset, # records; n is public
          rounds:int|None=None, # T; None picks the T minimising the lecture's bound
          accounting:str|None=None, # 'advanced' (lecture; default for (eps, delta) budgets), 'zcdp', or 'basic' (pure DP; default for pure budgets)
          beta:float=0.05, # failure probability of the printed bound
+         **options, # anything else is rejected
         ) -> Release:
     "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps, delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP by basic composition. The query set is closed under complement (1 - phi added for each phi)."
     t0 = time.perf_counter()
-    check_mechanism_args(data, workload, budget, {}, 'mwem')
+    check_mechanism_args(data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k; K = 2 * k
     pure = getattr(budget, 'is_pure', False)
     if accounting is None: accounting = 'basic' if pure else 'advanced' if budget.epsilon is not None else 'zcdp'
@@ -518,10 +519,12 @@ def mwem_practical(data:Dataset, # records; n is public
                    passes:int=4, # MW passes over all measurements after each round
                    average:bool=False, # output the average of the per-round distributions instead of the last
                    remeasure:bool=False, # allow selecting an already measured marginal/query again
+                   **options, # anything else is rejected
                   ) -> Release:
     "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget)."
     t0 = time.perf_counter()
-    check_mechanism_args(data, workload, budget, {}, 'mwem_practical')
+    check_mechanism_args(data, workload, budget, options, 'mwem_practical',
+                         accepts='rounds, unit, noise, select_fraction, passes, average, remeasure')
     Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k
     if unit is None: unit = 'marginal' if isinstance(Q, _MarginalQueries) else 'query'
     if rounds is None: rounds = min(len(Q.groups) if unit == 'marginal' else k, 2 * len(workload.domain.attrs))
@@ -575,22 +578,15 @@ def sample_dataset(p:np.ndarray, # distribution over the domain, C order, length
                    domain:Domain, # the domain p lives on
                    n:int, # number of records to draw, >= 1
                    *,
-                   rng=None, # numpy Generator or seed
+                   rng=None, # None or a numpy Generator
                   ) -> Dataset:
-    "Draw `n` records i.i.d. from the distribution `p` over `domain` (post-processing, no privacy cost)."
-    p = np.asarray(p, dtype=float)
-    if p.shape != (domain.size(),): raise ValueError(f"p must have length domain.size()={domain.size()}, got shape {p.shape}")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1: raise ValueError(f"n must be an int >= 1, got n={n!r}")
-    if p.min() < 0 or not math.isclose(p.sum(), 1.0, rel_tol=1e-9): raise ValueError(f"p must be a distribution, got min={p.min()}, sum={p.sum()}")
-    rng = np.random.default_rng(rng)
-    cells = rng.choice(p.shape[0], size=int(n), p=p / p.sum())
-    return Dataset.from_array(np.stack(np.unravel_index(cells, domain.shape), axis=1).astype(np.int64), domain)
+    "Draw `n` records i.i.d. from `p` over `domain` (post-processing): `dpnotes.histograms.sample_records`, kept under this name."
+    return sample_records(p, domain, n, rng=rng)
 
 def synthetic_data(release:Release, # a release of `mwem` or `mwem_practical`
                    n:int, # number of records
                    *,
-                   rng=None, # numpy Generator or seed
+                   rng=None, # None or a numpy Generator
                   ) -> Dataset:
-    "Synthetic records drawn from the distribution kept in an MWEM release."
-    if 'distribution' not in release.info: raise ValueError(f"release of {release.mechanism!r} carries no distribution")
-    return sample_dataset(release.info['distribution'], release.info['domain'], n, rng=rng)
+    "Synthetic records drawn from the distribution kept in an MWEM release: `release.synthetic(n, rng=rng)`."
+    return release.synthetic(n, rng=rng)

@@ -11,7 +11,7 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 from .privacy import Budget
-from .histograms import Domain, Dataset, Workload, Marginals, Release, register, check_mechanism_args, gaussian_mechanism
+from .histograms import Domain, Dataset, Workload, Marginals, Release, register, check_mechanism_args, gaussian_mechanism, sample_records
 
 # %% auto #0
 __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'simplex_projection', 'helmert',
@@ -568,20 +568,13 @@ def projection_mechanism(data:Dataset,         # private records (n is treated a
                     'converged': res.converged, 'atol': atol, 'domain': workload.domain})
 
 # %% ../nbs/03_projection.ipynb #e4698b95
-def sample_synthetic(p:np.ndarray,   # distribution over the cells of `domain` (C order), e.g. release.info['distribution']
+def sample_synthetic(p:np.ndarray,   # distribution over the cells of `domain` (C order), e.g. release.distribution
                      domain:Domain,  # the universe p lives on
                      n:int,          # number of synthetic records
-                     *, rng=None,    # seed or np.random.Generator
+                     *, rng=None,    # None or a numpy Generator
                     ) -> Dataset:
-    "Draw `n` synthetic records i.i.d. from `p` (post-processing: no extra privacy cost)."
-    p = np.asarray(p, dtype=np.float64).ravel()
-    if p.size != domain.size(): raise ValueError(f"p must have one entry per cell, |X|={domain.size()}, got {p.size}")
-    if not np.all(np.isfinite(p)) or p.min() < -1e-12 or abs(p.sum() - 1) > 1e-6:
-        raise ValueError(f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, sum={p.sum():.6g}")
-    if isinstance(n, bool) or not isinstance(n, (int, np.integer)) or n < 1: raise ValueError(f"n must be a positive integer, got n={n!r}")
-    rng = np.random.default_rng(rng); p = np.maximum(p, 0); p /= p.sum()
-    cells = np.searchsorted(np.cumsum(p), rng.random(int(n)) * p.sum(), side='right').clip(0, p.size - 1)
-    return Dataset(np.stack(np.unravel_index(cells, domain.shape), axis=1).astype(np.int64), domain)
+    "Draw `n` synthetic records i.i.d. from `p` (post-processing): `dpnotes.histograms.sample_records`, kept under this name."
+    return sample_records(p, domain, n, rng=rng)
 
 # %% ../nbs/03_projection.ipynb #37456aac
 def gaussian_width(W,                  # workload, operator or matrix (k x |X|)
