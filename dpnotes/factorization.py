@@ -12,7 +12,7 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .privacy import Budget, add_noise, gaussian_plan, noise_source
-from .histograms import (check_mechanism_args, _zcdp_only, _kron_apply, _kron_dense, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
+from .histograms import (check_mechanism_args, zcdp_budget, kron_apply, kron_dense, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
                                 register)
 
 # %% auto #0
@@ -174,13 +174,13 @@ class KronStrategy(LinearOperator):
         self.factors = [f if isinstance(f, TreeStrategy) else np.asarray(f, float) for f in factors]
         self._mats = [f.matrix().toarray() if isinstance(f, TreeStrategy) else f for f in self.factors]
         super().__init__(np.dtype(np.float64), (math.prod(m.shape[0] for m in self._mats), math.prod(m.shape[1] for m in self._mats)))
-    def _matvec(self, h): return _kron_apply(self._mats, h)
-    def _rmatvec(self, y): return _kron_apply([m.T for m in self._mats], y)
+    def _matvec(self, h): return kron_apply(self._mats, h)
+    def _rmatvec(self, y): return kron_apply([m.T for m in self._mats], y)
     def norm_1_2(self) -> float: return math.prod(float(np.sqrt(np.max(np.sum(m * m, axis=0)))) for m in self._mats)
-    def dense(self) -> np.ndarray: return _kron_dense(self._mats)
+    def dense(self) -> np.ndarray: return kron_dense(self._mats)
     def lstsq(self, y) -> np.ndarray:
         "$M^+ y$ factor by factor."
-        return _kron_apply([np.linalg.pinv(m) for m in self._mats], y)
+        return kron_apply([np.linalg.pinv(m) for m in self._mats], y)
 
 def kron_strategy(*factors) -> KronStrategy:
     "Product strategy from one strategy per attribute."
@@ -412,17 +412,17 @@ def gamma2_sdp(W, *, solver:str='CLARABEL') -> float:
 
 # %% ../nbs/02_factorization.ipynb #53f83f7d
 from fractions import Fraction
-from .privacy import _ceil_float, _ceil_sqrt, _MIN_NORMAL
-from .histograms import _norms_up
+from .privacy import ceil_float, ceil_sqrt, MIN_NORMAL
+from .histograms import column_norms_up
 
 def _norm_1_2(M) -> float:
     "$\\|M\\|_{1\\to2}$ rounded up, without underflow: closed forms of the structured strategies, else rescaled columns."
-    if isinstance(M, TreeStrategy): return _ceil_sqrt(M.levels)        # each cell lies in one node per level
-    if isinstance(M, KronStrategy): return _ceil_float(math.prod(Fraction(_norm_1_2(m)) for m in M._mats))
+    if isinstance(M, TreeStrategy): return ceil_sqrt(M.levels)        # each cell lies in one node per level
+    if isinstance(M, KronStrategy): return ceil_float(math.prod(Fraction(_norm_1_2(m)) for m in M._mats))
     if isinstance(M, MarginalStrategy):                                # sqrt(sum_S mu_S dim_S / N), from the exact sum
-        return _ceil_sqrt(sum(Fraction(float(w)) * d for w, d in zip(M.mu, M.dims)) / M.domain.size())
+        return ceil_sqrt(sum(Fraction(float(w)) * d for w, d in zip(M.mu, M.dims)) / M.domain.size())
     if hasattr(M, 'norm_1_2'): return float(M.norm_1_2())
-    return float(np.max(_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
+    return float(np.max(column_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
 
 def _lstsq(M, y) -> np.ndarray:
     "M^+ y for any supported strategy."
@@ -450,11 +450,11 @@ def factorize_release(W,            # Workload or ndarray (k, N)
     return np.asarray(W @ _lstsq(M, y), float)
 
 # %% ../nbs/02_factorization.ipynb #20119d42
-from .histograms import Gram, _column_diameter, _as_domain
+from .histograms import Gram, column_diameter, as_domain
 
 class _MatrixColumns(Workload):
     "A dense or sparse strategy matrix seen as a workload, so the certified column-diameter code of `dpnotes.histograms` applies."
-    def __init__(self, M, N:int): self.M = M; super().__init__(_as_domain(N), M.shape[0])
+    def __init__(self, M, N:int): self.M = M; super().__init__(as_domain(N), M.shape[0])
     def _matvec(self, h): return np.asarray(self.M @ np.ravel(h), float).ravel()
     def _rmatvec(self, y): return np.asarray(self.M.T @ np.ravel(y), float).ravel()
     def gram(self):
@@ -466,7 +466,7 @@ class _MatrixColumns(Workload):
 
 def _bound_diameter(M) -> float:
     "The triangle-inequality bound 2 ||M||_{1->2}, rounded up."
-    return _ceil_float(2 * Fraction(_norm_1_2(M)))
+    return ceil_float(2 * Fraction(_norm_1_2(M)))
 
 def _disjoint_diameter(M):
     "Exact diameter when every row of M has at most one nonzero (disjoint column supports), else None."
@@ -474,19 +474,19 @@ def _disjoint_diameter(M):
         A = sp.csr_matrix(M, dtype=float); A.eliminate_zeros()
         if np.diff(A.indptr).max(initial=0) > 1: return None
         one = np.diff(sp.csc_matrix(A).indptr).max(initial=0) <= 1       # also one nonzero per column: norms are entries
-        norms = abs(A).max(axis=0).toarray().ravel() if one else _norms_up(A)
+        norms = abs(A).max(axis=0).toarray().ravel() if one else column_norms_up(A)
     else:
         A = np.asarray(M, float)
         nz = A != 0
         if nz.sum(axis=1).max(initial=0) > 1: return None
-        norms = np.abs(A).max(axis=0, initial=0.0) if nz.sum(axis=0).max(initial=0) <= 1 else _norms_up(A)
+        norms = np.abs(A).max(axis=0, initial=0.0) if nz.sum(axis=0).max(initial=0) <= 1 else column_norms_up(A)
     if not np.isfinite(norms).all(): raise ValueError("strategy M has non-finite entries")
     a, b = np.sort(norms)[-2:]                                           # ||Me_u - Me_v||^2 = ||Me_u||^2 + ||Me_v||^2
-    return _ceil_sqrt(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
+    return ceil_sqrt(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
 
 def _tree_diameter(T) -> float:
     "sqrt(2 (L - 1)): cells under different children of the root differ at every level but the root's."
-    return _ceil_sqrt(2 * (T.levels - 1))
+    return ceil_sqrt(2 * (T.levels - 1))
 
 def _marginal_diameter(M, max_attrs:int=20, max_exact:int=20000):
     "max over attribute sets D of (2/N) sum_S mu_S (dim_S - prod_{i in S} a_i(D)), rounded up; None beyond `max_attrs` attributes."
@@ -519,7 +519,7 @@ def _marginal_diameter(M, max_attrs:int=20, max_exact:int=20000):
                 if p != dm: s += Fraction(w) * (dm - p)
             best = max(best, s)
     else: best = Fraction(fmax + err) * (1 + Fraction(1, 2 ** 50)) * Fraction(2) ** e
-    return _ceil_sqrt(2 * best / N)
+    return ceil_sqrt(2 * best / N)
 
 def _kron_diameter(K, chunk:int=2**22):
     "max_{u<v} G_uu + G_vv - 2 G_uv for G = (x) M_j^T M_j, row block by row block, plus a bound on its rounding; rounded up."
@@ -528,7 +528,7 @@ def _kron_diameter(K, chunk:int=2**22):
         e = int(np.frexp(np.max(np.abs(A)))[1]); mats.append(np.ldexp(A, -e)); es.append(e)
     Gs = [A.T @ A for A in mats]; N = K.shape[1]; r = len(mats)
     idx = np.stack(np.unravel_index(np.arange(N), [A.shape[1] for A in mats]), axis=1)   # cell -> index in each factor
-    g = _kron_dense([np.diag(Gj)[None, :] for Gj in Gs]).ravel()        # diagonal of G
+    g = kron_dense([np.diag(Gj)[None, :] for Gj in Gs]).ravel()        # diagonal of G
     rel = 4 * (r * (max(A.shape[0] for A in mats) + 1) + 4) * 2.0 ** -52  # rounding of g_u + g_v - 2 G_uv, per unit of g_u + g_v
     best, step = 0.0, max(1, chunk // N)
     for s in range(0, N - 1, step):
@@ -540,7 +540,7 @@ def _kron_diameter(K, chunk:int=2**22):
         best = max(best, float(est.max()))
     if not math.isfinite(best): return None
     slack = (r + 1) * math.prod(A.shape[0] for A in mats) * Fraction(1, 2 ** 1070)   # underflowed products
-    return _ceil_sqrt((Fraction(best) * (1 + Fraction(1, 2 ** 50)) + slack) * Fraction(4) ** sum(es))
+    return ceil_sqrt((Fraction(best) * (1 + Fraction(1, 2 ** 50)) + slack) * Fraction(4) ** sum(es))
 
 def strategy_diameter(M,       # strategy: TreeStrategy, KronStrategy, MarginalStrategy, ndarray, sparse matrix or LinearOperator
                       N:int,   # number of cells (columns of M)
@@ -554,7 +554,7 @@ def strategy_diameter(M,       # strategy: TreeStrategy, KronStrategy, MarginalS
     else:                                                                # a matrix, or an operator made dense when small
         A = M if (sp.issparse(M) or isinstance(M, np.ndarray)) else (_dense_strategy(M, N) if N <= 4096 else None)
         d = None if A is None else _disjoint_diameter(A)
-        if d is None and A is not None and N <= 4096: d = _column_diameter(_MatrixColumns(A, N))
+        if d is None and A is not None and N <= 4096: d = column_diameter(_MatrixColumns(A, N))
     return _bound_diameter(M) if d is None else float(d)
 
 # %% ../nbs/02_factorization.ipynb #471b5ced
@@ -590,17 +590,17 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
                            ) -> Release:
     "Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid; replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget through its largest $\\rho$)."
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
-    workload._check(data)  # the workload may act on a projection of the data's domain
+    workload.check(data)  # the workload may act on a projection of the data's domain
     t0, src = time.perf_counter(), noise_source(rng)
-    rho = _zcdp_only(budget, 'factorization_mechanism')
+    rho = zcdp_budget(budget, 'factorization_mechanism')
     name, M, err = _strategy_for(workload, strategy)
     if M.shape[1] != workload.shape[1]: raise ValueError(f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells")
     N = workload.shape[1]; nrm = _norm_1_2(M)
     if not nrm > 0: raise ValueError("strategy has only zero columns")
     diam = strategy_diameter(M, N)                                      # exact diameter of the columns, rounded up
-    sens = _ceil_float(Fraction(diam) / data.n)                          # Delta_2 = diam(M) / n, rounded up
-    bound = _ceil_float(2 * Fraction(nrm) / data.n)                      # the triangle-inequality bound 2 ||M||_{1->2} / n
-    if sens != 0 and not _MIN_NORMAL <= sens < math.inf:
+    sens = ceil_float(Fraction(diam) / data.n)                          # Delta_2 = diam(M) / n, rounded up
+    bound = ceil_float(2 * Fraction(nrm) / data.n)                      # the triangle-inequality bound 2 ||M||_{1->2} / n
+    if sens != 0 and not MIN_NORMAL <= sens < math.inf:
         raise ValueError(f"sensitivity diam(M) / n = {diam!r} / {data.n} is not a normal float (overflow, or below "
                          "2.2e-308): rescale the strategy")
     if sens == 0:                                                        # all columns of M equal: Mh = M e_0 whatever the data
@@ -610,7 +610,7 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
         if isinstance(M, MarginalStrategy):
             attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
-        else: y = np.asarray(M @ workload._histogram(data), float)
+        else: y = np.asarray(M @ workload.histogram(data), float)
         y = add_noise(plan, y, rng=src)
     answers = M.reconstruct(workload, y) if isinstance(M, MarginalStrategy) else np.asarray(workload @ _lstsq(M, y), float)
     if err is None: err = strategy_error(workload, M)

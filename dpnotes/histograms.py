@@ -17,9 +17,10 @@ from .privacy import Accountant, Budget, NoisePlan, add_noise, gaussian_plan, la
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram',
-           'KronGram', 'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange',
-           'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register',
-           'sample_records', 'check_mechanism_args', 'integral', 'answer_error', 'gaussian_plan_for', 'gaussian_rmse',
+           'kron_apply', 'kron_dense', 'KronGram', 'column_norms_up', 'as_domain', 'column_diameter', 'Workload',
+           'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities',
+           'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register', 'sample_records',
+           'check_mechanism_args', 'integral', 'answer_error', 'zcdp_budget', 'gaussian_plan_for', 'gaussian_rmse',
            'gaussian_mechanism', 'l1_diameter', 'laplace_baseline']
 
 # %% ../nbs/01_histograms.ipynb #1572fb93
@@ -406,13 +407,13 @@ class Gram(Operator):
         if self._dense_fn is not None: return self._dense_fn()
         W = self.workload.dense(); return W.T @ W
 
-def _kron_apply(mats, x) -> np.ndarray:
+def kron_apply(mats, x) -> np.ndarray:
     "$(A_1\\otimes\\cdots\\otimes A_d)\\,x$ by one mode product per factor ($x$ in C order over the factors' columns)."
     X = np.reshape(x, [A.shape[1] for A in mats])
     for ax, A in enumerate(mats): X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
     return X.ravel()
 
-def _kron_dense(mats) -> np.ndarray:
+def kron_dense(mats) -> np.ndarray:
     "The dense Kronecker product of `mats` (small cases only)."
     out = np.ones((1, 1))
     for A in mats: out = np.kron(out, A)
@@ -426,24 +427,24 @@ class KronGram(Operator):
         N = math.prod(self.dims); super().__init__((N, N))
     def _matvec(self, x):
         out = np.zeros(self.shape[0])
-        for t in self.terms: out += _kron_apply(t, x)
+        for t in self.terms: out += kron_apply(t, x)
         return out
     def _rmatvec(self, x): return self._matvec(x)  # every factor here is symmetric
-    def _dense(self): return sum(_kron_dense(t) for t in self.terms)
+    def _dense(self): return sum(kron_dense(t) for t in self.terms)
 
 # %% ../nbs/01_histograms.ipynb #0c6ea74c
 from fractions import Fraction
 import scipy.sparse as sp
-from .privacy import _ceil_float, _ceil_sqrt, _MIN_NORMAL
+from .privacy import ceil_float, ceil_sqrt, MIN_NORMAL
 
 def _ldexp_up(r, e) -> np.ndarray:
     "r * 2^e, exact in the normal range, rounded up where it lands among the subnormals (or would underflow to 0)."
     out = np.ldexp(r, e)
-    low = (out < _MIN_NORMAL) & (r > 0)
+    low = (out < MIN_NORMAL) & (r > 0)
     out[low] = np.nextafter(out[low], np.inf)
     return out
 
-def _norms_up(D) -> np.ndarray:
+def column_norms_up(D) -> np.ndarray:
     "Upper bounds, tight to a few ulps, on the l2 norms of the columns of D (k x m, dense or sparse); columns are scaled by powers of two first, so no square under- or overflows."
     if sp.issparse(D):
         D = sp.csc_matrix(D, dtype=float)
@@ -470,7 +471,7 @@ def _diff_norms_up(A, B) -> np.ndarray:
     if not np.isfinite(m).all(): raise ValueError("cannot measure a distance: the columns have non-finite entries")
     e = np.frexp(m)[1]
     Ds = np.ldexp(A, -e[None, :]) - np.ldexp(B, -e[None, :])         # entries of magnitude < 2
-    r = _norms_up(Ds) + math.sqrt(A.shape[0]) * 2.0 ** -1072          # the scaling may flush entries far below m
+    r = column_norms_up(Ds) + math.sqrt(A.shape[0]) * 2.0 ** -1072          # the scaling may flush entries far below m
     out = _ldexp_up(np.nextafter(r, np.inf), e)
     out[np.all(A == B, axis=0)] = 0.0
     return out
@@ -480,7 +481,7 @@ def _cell_labels(domain:Domain) -> list:
     "Labels 'a=i,b=j' of the cells of `domain` in C order."
     return [','.join(f"{a}={v}" for a, v in zip(domain.attrs, idx)) for idx in np.ndindex(*domain.shape)]
 
-def _as_domain(domain) -> Domain:
+def as_domain(domain) -> Domain:
     "A Domain, or an int N meaning a single attribute 'x' of size N."
     if isinstance(domain, (int, np.integer)) and not isinstance(domain, (bool, np.bool_)): return Domain(('x',), (int(domain),))
     if not isinstance(domain, Domain): raise TypeError(f"expected a Domain or an int, got {type(domain).__name__}")
@@ -493,7 +494,7 @@ def _finite_diameter(d, workload) -> float:
         raise ValueError(f"l2 diameter of {name} must be finite and >= 0, got {d!r}: the workload has non-finite weights")
     if d == math.inf:
         raise ValueError(f"l2 diameter of {name} overflows (exceeds the largest float, 1.8e308): rescale the workload")
-    if 0 < d < _MIN_NORMAL:
+    if 0 < d < MIN_NORMAL:
         raise ValueError(f"l2 diameter {d!r} of {name} is below the smallest normal float (2.2e-308) and cannot be "
                          "represented accurately: rescale the workload")
     return d
@@ -508,7 +509,7 @@ def _columns(W, cols) -> np.ndarray:
         e[u] = 1.0; C[:, j] = W._matvec(e); e[u] = 0.0
     return C
 
-def _column_diameter(W, max_work:int=2**27) -> float:
+def column_diameter(W, max_work:int=2**27) -> float:
     "max_{u<v} ||W e_u - W e_v||_2, rounded up, from differences of columns; the Gram matrix only preselects the candidate pairs; 0 only if all columns are exactly equal."
     k, N = W.shape
     if N < 2: return 0.0
@@ -539,7 +540,7 @@ def _column_diameter(W, max_work:int=2**27) -> float:
 class Workload(Operator):
     "Base class: $k$ linear queries on normalised histograms over `domain` (shape `(k, domain.size())`)."
     def __init__(self, domain:Domain, k:int):
-        self.domain = _as_domain(domain)
+        self.domain = as_domain(domain)
         super().__init__((k, self.domain.size()))
 
     def gram(self) -> Operator:
@@ -550,41 +551,41 @@ class Workload(Operator):
         k, N = self.shape
         with np.errstate(over='ignore', invalid='ignore'): g = np.diag(self.gram().dense())   # checked just below
         if np.isfinite(g).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]:  # k products summed: relative error <= (k+2) ulps
-            return _ceil_sqrt(Fraction(float(g.max())) * (1 + Fraction(2 * (k + 2), 2 ** 53)))
-        return max(float(_norms_up(_columns(self, [u]))[0]) for u in range(N))
+            return ceil_sqrt(Fraction(float(g.max())) * (1 + Fraction(2 * (k + 2), 2 ** 53)))
+        return max(float(column_norms_up(_columns(self, [u]))[0]) for u in range(N))
     def l2_diameter(self) -> float:
         "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
         if self.shape[1] > 4096: return _finite_diameter(2 * self.norm_1_2(), self)
-        return _finite_diameter(_column_diameter(self), self)
+        return _finite_diameter(column_diameter(self), self)
     def sensitivity(self, n:int) -> float:
         "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`, rounded up."
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
         d = _finite_diameter(self.l2_diameter(), self)
         if d == 0: return 0.0                                       # all columns equal: the answers ignore the data
-        s = _ceil_float(Fraction(d) / int(n))                       # rounded up
-        if s < _MIN_NORMAL:
+        s = ceil_float(Fraction(d) / int(n))                       # rounded up
+        if s < MIN_NORMAL:
             raise ValueError(f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float (2.2e-308) "
                              "and cannot be represented accurately: rescale the workload")
         return s
-    def _histogram(self, data) -> np.ndarray:
+    def histogram(self, data) -> np.ndarray:
         "Normalised histogram of `data` projected on this workload's attributes."
-        self._check(data); return data.marginal(self.domain.attrs)
-    def _check(self, data):
+        self.check(data); return data.marginal(self.domain.attrs)
+    def check(self, data):
         if not isinstance(data, Dataset): raise TypeError(f"expected a Dataset, got {type(data).__name__}")
         for a, s in zip(self.domain.attrs, self.domain.shape):
             if a not in data.domain: raise ValueError(f"workload attribute {a!r} not in the dataset's domain {data.domain.attrs}")
             if data.domain[a] != s: raise ValueError(f"attribute {a!r} has size {s} in the workload but {data.domain[a]} in the dataset")
     def answer(self, data:Dataset) -> np.ndarray:
         "True answers $Wh$ on `data` (normalised histogram of its projection on `domain`)."
-        return self._matvec(self._histogram(data))
+        return self._matvec(self.histogram(data))
     def labels(self) -> list: raise NotImplementedError
     def __repr__(self): return f"{type(self).__name__}(k={self.shape[0]}, domain={self.domain.to_dict()})"
 
 # %% ../nbs/01_histograms.ipynb #0b77a18e
 class Identity(Workload):
     "Every cell of the histogram: $W = I_N$."
-    def __init__(self, domain:Domain): d = _as_domain(domain); super().__init__(d, d.size())
+    def __init__(self, domain:Domain): d = as_domain(domain); super().__init__(d, d.size())
     def _matvec(self, h): return np.array(h, dtype=float).ravel()
     def _rmatvec(self, y): return np.array(y, dtype=float).ravel()
     def _dense(self): return np.eye(self.shape[1])
@@ -601,11 +602,11 @@ class Total(Workload):
     def gram(self): return Gram(self, dense=lambda: np.ones((self.shape[1],) * 2))
     def norm_1_2(self): return 1.0
     def l2_diameter(self): return 0.0
-    def answer(self, data): self._check(data); return np.ones(1)
+    def answer(self, data): self.check(data); return np.ones(1)
     def labels(self): return ['total']
 
 def _one_dim(domain, cls):
-    d = _as_domain(domain)
+    d = as_domain(domain)
     if len(d) != 1: raise ValueError(f"{cls} needs a one-attribute domain, got attributes {d.attrs}")
     return d
 
@@ -623,8 +624,8 @@ class Prefix(Workload):
     def _matvec(self, h): return np.cumsum(np.ravel(h).astype(float))
     def _rmatvec(self, y): return np.cumsum(np.ravel(y)[::-1].astype(float))[::-1]
     def gram(self): return Gram(self, dense=lambda: prefix_gram(self.shape[1]))
-    def norm_1_2(self): return _ceil_sqrt(self.shape[1])
-    def l2_diameter(self): return _ceil_sqrt(self.shape[1] - 1)
+    def norm_1_2(self): return ceil_sqrt(self.shape[1])
+    def l2_diameter(self): return ceil_sqrt(self.shape[1] - 1)
     def labels(self): a = self.domain.attrs[0]; return [f"{a}<={b}" for b in range(self.shape[1])]
 
 class AllRange(Workload):
@@ -644,12 +645,12 @@ class AllRange(Workload):
     def gram(self): return Gram(self, dense=lambda: allrange_gram(self.shape[1]))
     def norm_1_2(self):
         N = self.shape[1]; u = np.arange(N)
-        return _ceil_sqrt(int(np.max((u + 1) * (N - u))))
+        return ceil_sqrt(int(np.max((u + 1) * (N - u))))
     def l2_diameter(self):
         N = self.shape[1]
         if N == 1: return 0.0
         g = np.clip(np.array([(N + 1) // 2, (N + 2) // 2]), 1, N - 1)
-        return _ceil_sqrt(int(np.max(g * (N + 1 - g))))
+        return ceil_sqrt(int(np.max(g * (N + 1 - g))))
     def labels(self):
         a = self.domain.attrs[0]; return [f"{lo}<={a}<={hi}" for lo, hi in zip(self._lo, self._hi)]
 
@@ -660,7 +661,7 @@ class Marginals(Workload):
                  domain:Domain,     # domain of the histograms
                  cliques:Sequence,  # attribute subsets, e.g. [('age', 'sex'), ('income',)]
                 ):
-        domain = _as_domain(domain)
+        domain = as_domain(domain)
         if isinstance(cliques, str): cliques = [cliques]
         cliques = [(c,) if isinstance(c, str) else tuple(c) for c in cliques]
         if not cliques: raise ValueError("Marginals needs at least one clique, got none")
@@ -673,7 +674,7 @@ class Marginals(Workload):
     @classmethod
     def all_kway(cls, domain:Domain, k:int) -> Marginals:
         "All $\\binom{d}{k}$ marginals on $k$ attributes."
-        domain = _as_domain(domain)
+        domain = as_domain(domain)
         if not 0 <= k <= len(domain): raise ValueError(f"k must be in 0..{len(domain)}, got k={k}")
         return cls(domain, list(itertools.combinations(domain.attrs, k)))
 
@@ -700,11 +701,11 @@ class Marginals(Workload):
         "$\\sum_C \\bigotimes_a (I \\text{ if } a \\in C \\text{ else } J)$ as a `KronGram`."
         return KronGram([[np.eye(s) if a in c else np.ones((s, s)) for a, s in zip(self.domain.attrs, self.domain.shape)]
                          for c in self.cliques])
-    def norm_1_2(self): return _ceil_sqrt(len(self.cliques))
-    def l2_diameter(self): return _ceil_sqrt(2 * sum(s > 1 for s in self.block_sizes))
+    def norm_1_2(self): return ceil_sqrt(len(self.cliques))
+    def l2_diameter(self): return ceil_sqrt(2 * sum(s > 1 for s in self.block_sizes))
     def answer(self, data:Dataset) -> np.ndarray:
         "Marginals of `data` in one counting pass (no full histogram)."
-        self._check(data); return np.concatenate(data.marginals(self.cliques))
+        self.check(data); return np.concatenate(data.marginals(self.cliques))
     def labels(self):
         return [lab for c in self.cliques for lab in (_cell_labels(self.domain.project(c)) if c else ['total'])]
 
@@ -743,7 +744,7 @@ class Parities(Workload):
         if isinstance(domain, (int, np.integer)) and not isinstance(domain, (bool, np.bool_)):
             if domain < 1: raise ValueError(f"d must be >= 1, got d={domain}")
             domain = Domain(tuple(f"x{i}" for i in range(domain)), (2,) * int(domain))
-        domain = _as_domain(domain)
+        domain = as_domain(domain)
         nonbin = [a for a, s in zip(domain.attrs, domain.shape) if s != 2]
         if nonbin: raise ValueError(f"Parities needs binary attributes, got non-binary {nonbin}")
         d = len(domain)
@@ -755,14 +756,14 @@ class Parities(Workload):
     def _rmatvec(self, y):
         z = np.zeros(self.shape[1]); z[self.masks] = np.ravel(y); return _fwht(z)
     def _dense(self): return _parity_matrix(self.masks, self.shape[1])   # closed form, not |X| transforms
-    def norm_1_2(self): return _ceil_sqrt(len(self.sets))
+    def norm_1_2(self): return ceil_sqrt(len(self.sets))
     def l2_diameter(self):
         d, k = len(self.domain), self.k
         odd = [sum(math.comb(w, j) * math.comb(d - w, k - j) for j in range(1, k + 1, 2)) for w in range(1, d + 1)]
-        return 2 * _ceil_sqrt(max(odd))
+        return 2 * ceil_sqrt(max(odd))
     def answer(self, data:Dataset) -> np.ndarray:
         "Parities of `data`: via the histogram when it is small, else averaged over the records."
-        self._check(data)
+        self.check(data)
         if self.shape[1] <= 2**22: return self._matvec(data.marginal(self.domain.attrs))
         X = data.records[:, list(data.domain.axes(self.domain.attrs))]
         return np.array([np.mean(1 - 2 * (X[:, list(S)].sum(axis=1) & 1)) for S in self.sets])
@@ -776,7 +777,7 @@ class Predicates(Workload):
                  domain:Domain,   # domain of the histograms (columns of the matrix in C order)
                  names:Sequence[str]|None=None,  # query labels (default: function names or q0, q1, ...)
                 ):
-        domain = _as_domain(domain)
+        domain = as_domain(domain)
         self._matrix, self._funcs = None, None
         if callable(predicates) or (isinstance(predicates, (list, tuple)) and predicates and all(callable(f) for f in predicates)):
             self._funcs = [predicates] if callable(predicates) else list(predicates)
@@ -818,11 +819,11 @@ class Predicates(Workload):
     def _matvec(self, h): return self.matrix @ np.ravel(h)
     def _rmatvec(self, y): return self.matrix.T @ np.ravel(y)
     def _dense(self): return self.matrix.copy()
-    def norm_1_2(self): return float(np.max(_norms_up(self.matrix)))   # rescaled columns, rounded up
+    def norm_1_2(self): return float(np.max(column_norms_up(self.matrix)))   # rescaled columns, rounded up
     def answer(self, data:Dataset) -> np.ndarray:
         "Answers $Wh$; callables are averaged over the records directly."
-        self._check(data)
-        if self._funcs is None: return self._matvec(self._histogram(data))
+        self.check(data)
+        if self._funcs is None: return self._matvec(self.histogram(data))
         return self._eval(data.records[:, list(data.domain.axes(self.domain.attrs))]).mean(axis=1)
     def labels(self): return list(self.names)
 
@@ -836,10 +837,10 @@ class Kron(Workload):
         attrs = [a for f in factors for a in f.domain.attrs]
         self.factors, self.mats = factors, [f.dense() for f in factors]
         super().__init__(Domain(tuple(attrs), tuple(s for f in factors for s in f.domain.shape)), math.prod(f.shape[0] for f in factors))
-    def _matvec(self, h): return _kron_apply(self.mats, h)
-    def _rmatvec(self, y): return _kron_apply([A.T for A in self.mats], y)
+    def _matvec(self, h): return kron_apply(self.mats, h)
+    def _rmatvec(self, y): return kron_apply([A.T for A in self.mats], y)
     def gram(self) -> KronGram: return KronGram([[A.T @ A for A in self.mats]])
-    def norm_1_2(self): return _ceil_float(math.prod(Fraction(f.norm_1_2()) for f in self.factors))  # exact product, rounded up
+    def norm_1_2(self): return ceil_float(math.prod(Fraction(f.norm_1_2()) for f in self.factors))  # exact product, rounded up
     def labels(self): return [','.join(p) for p in itertools.product(*(f.labels() for f in self.factors))]
 
 # %% ../nbs/01_histograms.ipynb #3c1d823a
@@ -1012,7 +1013,7 @@ def answer_error(workload:Workload) -> float:
     "Bound on the floating-point error of each computed answer on a normalised histogram: N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound)."
     return math.ldexp(workload.shape[1] * workload.norm_1_2(), -50)
 
-def _zcdp_only(budget:Budget, name:str) -> float:
+def zcdp_budget(budget:Budget, name:str) -> float:
     "The rho a Gaussian-noise mechanism may spend; a pure-DP budget is refused (Gaussian noise cannot give delta = 0)."
     if getattr(budget, 'is_pure', False):
         raise ValueError(f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
@@ -1024,7 +1025,7 @@ def gaussian_plan_for(workload:Workload, n:int, budget:Budget) -> NoisePlan|None
     sens = workload.sensitivity(n)
     if not (math.isfinite(sens) and sens >= 0):
         raise ValueError(f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release")
-    rho = _zcdp_only(budget, 'gaussian_mechanism')
+    rho = zcdp_budget(budget, 'gaussian_mechanism')
     if sens == 0.0: return None
     return gaussian_plan(sens, rho, workload.shape[0], n=n if integral(workload) else None,
                          error=0.0 if integral(workload) else answer_error(workload))

@@ -11,7 +11,7 @@ __all__ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'hedge_eta', 'hedge_regret_bound', '
 import math, time
 import numpy as np
 from numba import njit
-from .privacy import (Budget, Accountant, _advanced_epsilon, zcdp_to_epsilon, noise_source, exponential_mechanism,
+from .privacy import (Budget, Accountant, advanced_epsilon, zcdp_to_epsilon, noise_source, exponential_mechanism,
                              gaussian_plan, laplace_plan, add_noise)
 from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args, integral, sample_records
 
@@ -61,7 +61,7 @@ def _mwem_cost(eps0:float, T:int, budget:Budget, accounting:str) -> dict:
     "The spend MWEM records for T runs at eps0: rho = T eps0^2/8 ('zcdp'), epsilon = T eps0 ('basic', pure DP) or the advanced-composition (epsilon, delta)."
     if accounting == 'zcdp': return dict(rho=T * eps0**2 / 8)
     if accounting == 'basic': return dict(epsilon=T * eps0, delta=0.0)
-    return dict(epsilon=_advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
+    return dict(epsilon=advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
 
 def mwem_epsilon0(budget:Budget, # total privacy budget
                   rounds:int, # number of exponential-mechanism runs T
@@ -84,7 +84,7 @@ def mwem_epsilon0(budget:Budget, # total privacy budget
         lo, hi = 0.0, budget.epsilon                 # one step alone already costs eps0 <= total epsilon
         for _ in range(200):
             mid = (lo + hi) / 2
-            if _advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon: lo = mid
+            if advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon: lo = mid
             else: hi = mid
         eps0 = lo
         fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
@@ -420,7 +420,7 @@ class _DenseQueries:
 
 def _queries(data, workload):
     "Wrap the workload for MWEM (argument types checked by the caller with `check_mechanism_args`)."
-    workload._check(data)  # the workload may act on a projection of the data's domain (answered through marginals)
+    workload.check(data)  # the workload may act on a projection of the data's domain (answered through marginals)
     m = workload.domain.size()
     if m > MAX_CELLS:
         raise ValueError(f"MWEM keeps a distribution over the full domain: |X|={m:,} cells > MAX_CELLS={MAX_CELLS:,}; project the data to fewer attributes")

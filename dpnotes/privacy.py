@@ -13,11 +13,12 @@ from numba import njit
 from scipy import optimize, special
 
 # %% auto #0
-__all__ = ['SIGMA_MARGIN', 'MAX_EPSILON', 'classic_gaussian_sigma', 'gaussian_delta', 'gaussian_sigma', 'zcdp_sigma',
-           'zcdp_to_epsilon', 'zcdp_rho', 'NoiseSource', 'noise_source', 'discrete_gaussian', 'discrete_laplace',
-           'NoisePlan', 'gaussian_plan', 'laplace_plan', 'add_noise', 'gaussian_noise', 'laplace_noise',
-           'laplace_scale', 'laplace_mechanism', 'exponential_plan', 'exponential_mechanism', 'basic_composition',
-           'advanced_composition', 'zcdp_composition', 'Budget', 'PrivacyEvent', 'Accountant']
+__all__ = ['MIN_NORMAL', 'SIGMA_MARGIN', 'MAX_EPSILON', 'ceil_float', 'ceil_sqrt', 'classic_gaussian_sigma', 'gaussian_delta',
+           'gaussian_sigma', 'zcdp_sigma', 'zcdp_to_epsilon', 'zcdp_rho', 'NoiseSource', 'noise_source',
+           'discrete_gaussian', 'discrete_laplace', 'NoisePlan', 'gaussian_plan', 'laplace_plan', 'add_noise',
+           'gaussian_noise', 'laplace_noise', 'laplace_scale', 'laplace_mechanism', 'exponential_plan',
+           'exponential_mechanism', 'basic_composition', 'advanced_composition', 'advanced_epsilon', 'zcdp_composition',
+           'Budget', 'PrivacyEvent', 'Accountant']
 
 # %% ../nbs/00_privacy.ipynb #fa89e48a
 def _real(name, value):
@@ -41,7 +42,7 @@ def _delta(value, name='delta', allow_zero=False):
     return v
 
 # %% ../nbs/00_privacy.ipynb #7e25bb29
-_MIN_NORMAL = float(np.finfo(float).tiny)   # 2.2e-308, the smallest normal float
+MIN_NORMAL = float(np.finfo(float).tiny)   # 2.2e-308, the smallest normal float
 _MIN_SUB = math.ulp(0.0)                     # 5e-324, the smallest positive float
 
 def _floor_float(x) -> float:
@@ -52,7 +53,7 @@ def _floor_float(x) -> float:
     if Fraction(f) > x: f = math.nextafter(f, 0.0)
     return max(f, 0.0)
 
-def _ceil_float(x) -> float:
+def ceil_float(x) -> float:
     "Smallest float >= the exact rational x (inf if x exceeds the largest finite float)."
     x = Fraction(x)
     try: f = float(x)                                 # nearest float, may lie below x
@@ -60,17 +61,17 @@ def _ceil_float(x) -> float:
     if Fraction(f) < x: f = math.nextafter(f, math.inf)
     return f
 
-def _ceil_sqrt(x) -> float:
+def ceil_sqrt(x) -> float:
     "Smallest float >= sqrt(x) for an exact rational x >= 0."
     x = Fraction(x)
-    if x < 0: raise ValueError(f"_ceil_sqrt needs x >= 0, got {x}")
+    if x < 0: raise ValueError(f"ceil_sqrt needs x >= 0, got {x}")
     if x == 0: return 0.0
     n, d = x.numerator * x.denominator, x.denominator  # sqrt(x) = sqrt(n) / d
     s = max(0, 64 - n.bit_length() // 2)              # scale so that the integer root has >= 64 bits
     m = n << (2 * s)
     r = math.isqrt(m)
     if r * r < m: r += 1                              # ceiling of sqrt(m), so r / (d 2^s) >= sqrt(x)
-    return _ceil_float(Fraction(r, d << s))
+    return ceil_float(Fraction(r, d << s))
 
 # %% ../nbs/00_privacy.ipynb #466d9efc
 def classic_gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
@@ -113,12 +114,12 @@ def gaussian_delta(sigma:float,       # noise standard deviation, > 0
     s = sigma / sensitivity
     if s == 0: return 1.0                              # sigma/Delta below 5e-324: the profile is 1 to rounding
     if s == math.inf:                                  # profile <= its epsilon = 0 value erf(1/(2 sqrt2 s)) <= 0.4/s
-        return _ceil_float(Fraction(2, 5) * Fraction(sensitivity) / Fraction(sigma))
+        return ceil_float(Fraction(2, 5) * Fraction(sensitivity) / Fraction(sigma))
     lp = _log_profile(s, epsilon)
     if math.isnan(lp):
         raise ValueError(f"cannot evaluate the Gaussian privacy profile at sigma={sigma!r}, sensitivity={sensitivity!r}, epsilon={epsilon!r}")
     d = math.exp(lp)
-    if d >= _MIN_NORMAL: return d
+    if d >= MIN_NORMAL: return d
     return math.nextafter(math.exp(lp + 1e-12 * (1 + abs(lp))), math.inf)   # subnormal or underflow: round up
 
 # %% ../nbs/00_privacy.ipynb #2d5e1ac1
@@ -172,10 +173,10 @@ def gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
     sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
     delta = _delta(delta)
     if epsilon > MAX_EPSILON: raise ValueError(f"gaussian_sigma needs epsilon <= {MAX_EPSILON:g}, got epsilon={epsilon!r}")
-    if sensitivity < _MIN_NORMAL: raise ValueError(f"sensitivity must be >= {_MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
-    if delta < _MIN_NORMAL: raise ValueError(f"delta must be >= {_MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
+    if sensitivity < MIN_NORMAL: raise ValueError(f"sensitivity must be >= {MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
+    if delta < MIN_NORMAL: raise ValueError(f"delta must be >= {MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
     s = _safe_s(_analytic_s(epsilon, delta), epsilon, delta)
-    sigma = _ceil_float(Fraction(sensitivity) * Fraction(s))   # the product rounded up, never below Delta * s
+    sigma = ceil_float(Fraction(sensitivity) * Fraction(s))   # the product rounded up, never below Delta * s
     if not math.isfinite(sigma):
         raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r} times sigma/Delta={s!r}")
     return sigma
@@ -186,11 +187,11 @@ def zcdp_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0, a 
               ) -> float:         # noise standard deviation, the smallest float with Delta^2/(2 sigma^2) <= rho
     "Gaussian noise scale Delta/sqrt(2 rho) for rho-zCDP, rounded up, replace-one neighbours."
     sensitivity, rho = _positive('sensitivity', sensitivity), _positive('rho', rho)
-    if sensitivity < _MIN_NORMAL: raise ValueError(f"sensitivity must be >= {_MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
-    sigma = _ceil_sqrt(Fraction(sensitivity) ** 2 / (2 * Fraction(rho)))   # exact, then rounded up
+    if sensitivity < MIN_NORMAL: raise ValueError(f"sensitivity must be >= {MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
+    sigma = ceil_sqrt(Fraction(sensitivity) ** 2 / (2 * Fraction(rho)))   # exact, then rounded up
     if not math.isfinite(sigma):
         raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r}, rho={rho!r}")
-    if sigma < _MIN_NORMAL:
+    if sigma < MIN_NORMAL:
         raise ValueError(f"noise scale {sigma!r} is below the smallest normal float (sensitivity={sensitivity!r}, rho={rho!r})")
     return sigma
 
@@ -694,9 +695,9 @@ def advanced_composition(epsilon:float,     # per-step epsilon_0, > 0
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
         raise TypeError(f"k must be an integer, got k={k!r}")
     if k < 1: raise ValueError(f"k must be >= 1, got k={k}")
-    return _advanced_epsilon(epsilon, k, delta_prime), k * delta + delta_prime
+    return advanced_epsilon(epsilon, k, delta_prime), k * delta + delta_prime
 
-def _advanced_epsilon(eps0, k, delta_prime):
+def advanced_epsilon(eps0, k, delta_prime):
     "The epsilon of advanced composition, unchecked (for inner loops that validated their inputs)."
     return eps0 * math.sqrt(2 * k * math.log(1 / delta_prime)) + k * eps0 * math.tanh(eps0 / 2)
 
@@ -817,7 +818,7 @@ class Accountant:
         if self.budget.is_zcdp:
             if delta > 0:
                 raise ValueError(f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0")
-            return 'rho', _ceil_float(Fraction(epsilon) ** 2 / 2), epsilon, 0.0
+            return 'rho', ceil_float(Fraction(epsilon) ** 2 / 2), epsilon, 0.0
         return 'basic', None, epsilon, delta
 
     @staticmethod
