@@ -446,7 +446,9 @@ def factorize_release(W,            # Workload or ndarray (k, N)
     sigma = float(sigma)
     if not (math.isfinite(sigma) and sigma >= 0): raise ValueError(f"sigma must be finite and >= 0, got sigma={sigma!r}")
     y = np.asarray(M @ h, float)
-    if sigma > 0: y = add_noise(gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size)), y, rng=rng)
+    if sigma > 0:
+        plan = gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size), bound=_norm_1_2(M))
+        y = add_noise(plan, y, rng=rng)
     return np.asarray(W @ _lstsq(M, y), float)
 
 # %% ../nbs/02_factorization.ipynb #20119d42
@@ -606,7 +608,7 @@ def factorization_mechanism(data:Dataset,      # private records (n public)
     if sens == 0:                                                        # all columns of M equal: Mh = M e_0 whatever the data
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
-        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N))
+        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N), bound=nrm)
         if isinstance(M, MarginalStrategy):
             attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))

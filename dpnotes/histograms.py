@@ -1028,7 +1028,7 @@ def gaussian_plan_for(workload:Workload, n:int, budget:Budget) -> NoisePlan|None
     rho = zcdp_budget(budget, 'gaussian_mechanism')
     if sens == 0.0: return None
     return gaussian_plan(sens, rho, workload.shape[0], n=n if integral(workload) else None,
-                         error=0.0 if integral(workload) else answer_error(workload))
+                         error=0.0 if integral(workload) else answer_error(workload), bound=workload.norm_1_2())
 
 def gaussian_rmse(workload:Workload, n:int, budget:Budget) -> float:
     "Expected RMS error of `gaussian_mechanism`: its noise scale sigma (0 if the workload ignores the data)."
@@ -1090,7 +1090,8 @@ def laplace_baseline(data:Dataset,        # private records (n is treated as pub
     truth = workload.answer(data)
     if sens == 0.0: return Release(truth.copy(), 'laplace', budget, None, time.perf_counter() - t0, {'sensitivity': 0.0, 'n': data.n})
     exact = integral(workload)
-    plan = laplace_plan(sens, eps, truth.size, n=data.n if exact else None, error=0.0 if exact else answer_error(workload))
+    plan = laplace_plan(sens, eps, truth.size, n=data.n if exact else None, error=0.0 if exact else answer_error(workload),
+                        bound=workload.norm_1_2())
     answers = add_noise(plan, truth, rng=src)
     return Release(answers, 'laplace', budget, None, time.perf_counter() - t0,
                    {'sensitivity': sens, 'n': data.n, 'expected_rmse': plan.scale * math.sqrt(2), 'noise': plan.info(src.secure)})

@@ -549,7 +549,8 @@ def mwem_practical(data:Dataset, # records; n is public
         "values + exact discrete noise (Gaussian rho_measure-zCDP, or Laplace eps_measure-DP)."
         make = gaussian_plan if noise == 'gaussian' else laplace_plan
         spend = cal['rho_measure'] if noise == 'gaussian' else cal['eps_measure']
-        plan = make(cal['measure_sensitivity'], spend, values.size, n=n if exact else None, error=0.0 if exact else math.ldexp(2 * m, -50))
+        plan = make(cal['measure_sensitivity'], spend, values.size, n=n if exact else None,
+                    error=0.0 if exact else math.ldexp(2 * m, -50), bound=1.0)   # answers of [0, 1] queries
         return add_noise(plan, values, rng=src), plan
     for t in range(rounds):
         err = Q.answers(p) - h

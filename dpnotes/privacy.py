@@ -501,7 +501,7 @@ def _float_up(x:Fraction) -> float:
     f = float(x)
     return math.nextafter(f, math.inf) if Fraction(f) < x else f
 
-def _grid(sensitivity, factor, k, n, error, norm, max_log2) -> tuple:
+def _grid(sensitivity, factor, k, n, error, norm, max_log2, bound=None) -> tuple:
     "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the rest."
     K = math.sqrt(k) if norm == 'l2' else k
     total = sensitivity + (0.0 if n is not None else 2 * error * K)        # before rounding: float error counts too
@@ -516,6 +516,8 @@ def _grid(sensitivity, factor, k, n, error, norm, max_log2) -> tuple:
     if not exact(e):                                                        # finer grid: small slack, within the sampler's range
         e = min(e, math.floor(math.log2(total) - 12 - math.log2(K) + math.log2(n or 1)))
         while steps(e) > 2**max_log2: e += 1
+    if bound:                                                               # answers up to `bound` fit in 2^60 steps (else a
+        e = max(e, math.ceil(math.log2(bound) + math.log2(n or 1)) - 60)    # coarser grid, paid for by its slack, not a clip)
     g = base * Fraction(2)**e                                               # grid spacing in answer units
     sens = Fraction(sensitivity) / g
     if not exact(e):                                                        # rounded to the grid: add the slack
@@ -537,11 +539,12 @@ def gaussian_plan(sensitivity:float, # l2 sensitivity of the answers (answer uni
                   k:int,             # number of answers
                   *, n:int|None=None, # answers are integer counts / n (exact, no rounding slack)
                   error:float=0.0,   # bound on the floating-point error of each computed answer (answer units)
+                 bound:float|None=None, # bound on |answer| (data-independent): the grid is coarsened so such answers fit
                  ) -> NoisePlan:
     "Grid and discrete Gaussian parameters whose release is rho'-zCDP with rho' <= rho exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     rho = _positive('rho', rho)
-    e, D = _grid(sensitivity, 1 / math.sqrt(2 * rho), k, n, error, 'l2', 30)
+    e, D = _grid(sensitivity, 1 / math.sqrt(2 * rho), k, n, error, 'l2', 30, bound)
     t, A, m = _gauss_params(D * D / (2 * Fraction(rho)))
     return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
 
@@ -550,11 +553,12 @@ def laplace_plan(sensitivity:float, # l1 sensitivity of the answers (answer unit
                  k:int,             # number of answers
                  *, n:int|None=None, # answers are integer counts / n (exact, no rounding slack)
                  error:float=0.0,   # bound on the floating-point error of each computed answer (answer units)
+                bound:float|None=None, # bound on |answer| (data-independent): the grid is coarsened so such answers fit
                 ) -> NoisePlan:
     "Grid and discrete Laplace parameters whose release is epsilon'-DP with epsilon' <= epsilon exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     epsilon = _positive('epsilon', epsilon)
-    e, D = _grid(sensitivity, 1 / epsilon, k, n, error, 'l1', 40)
+    e, D = _grid(sensitivity, 1 / epsilon, k, n, error, 'l1', 40, bound)
     t = math.ceil(D / Fraction(epsilon))
     return NoisePlan('discrete_laplace', e, n, k, D, (t, 1), epsilon=D / t)
 
@@ -584,14 +588,16 @@ def add_noise(plan:NoisePlan, # from gaussian_plan or laplace_plan
     out = np.ldexp((q + z).astype(float), plan.exponent)
     return out / plan.n if plan.n is not None else out
 
-def gaussian_noise(values, sensitivity:float, rho:float, *, n:int|None=None, error:float=0.0, rng=None) -> tuple:
+def gaussian_noise(values, sensitivity:float, rho:float, *, n:int|None=None, error:float=0.0, bound:float|None=None,
+                   rng=None) -> tuple:
     "(noisy values, plan): `values` plus exact discrete Gaussian noise, rho-zCDP for l2 `sensitivity` (replace-one, n public)."
-    plan = gaussian_plan(sensitivity, rho, np.size(values), n=n, error=error)
+    plan = gaussian_plan(sensitivity, rho, np.size(values), n=n, error=error, bound=bound)
     return add_noise(plan, values, rng=rng), plan
 
-def laplace_noise(values, sensitivity:float, epsilon:float, *, n:int|None=None, error:float=0.0, rng=None) -> tuple:
+def laplace_noise(values, sensitivity:float, epsilon:float, *, n:int|None=None, error:float=0.0, bound:float|None=None,
+                   rng=None) -> tuple:
     "(noisy values, plan): `values` plus exact discrete Laplace noise, epsilon-DP for l1 `sensitivity` (replace-one, n public)."
-    plan = laplace_plan(sensitivity, epsilon, np.size(values), n=n, error=error)
+    plan = laplace_plan(sensitivity, epsilon, np.size(values), n=n, error=error, bound=bound)
     return add_noise(plan, values, rng=rng), plan
 
 # %% ../nbs/00_privacy.ipynb #28c99d83
