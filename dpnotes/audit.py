@@ -10,7 +10,7 @@ import numpy as np
 from scipy import stats
 from .privacy import Budget, NoisePlan, zcdp_to_epsilon
 from .histograms import MECHANISMS, Dataset, Workload
-import dpnotes.factorization, dpnotes.projection, dpnotes.mwem   # register every mechanism
+import dpnotes.factorization, dpnotes.projection, dpnotes.mwem  # register every mechanism
 
 # %% auto #0
 __all__ = ['clopper_pearson', 'epsilon_lower_bound', 'statistic', 'pick_event', 'in_event', 'claimed_epsilon', 'Audit',
@@ -18,10 +18,11 @@ __all__ = ['clopper_pearson', 'epsilon_lower_bound', 'statistic', 'pick_event', 
            'low_bits', 'homogeneity_pvalue', 'brute_force_seeds']
 
 # %% ../nbs/08_audit.ipynb #1e78ff69
-def clopper_pearson(k,            # number of runs in the event (scalar or array)
-                    trials:int,   # number of independent runs
-                    alpha:float,  # each one-sided bound fails with probability <= alpha
-                   ) -> tuple:    # (lower, upper) bounds on the event's probability
+def clopper_pearson(
+    k,  # number of runs in the event (scalar or array)
+    trials: int,  # number of independent runs
+    alpha: float,  # each one-sided bound fails with probability <= alpha
+) -> tuple:  # (lower, upper) bounds on the event's probability
     "One-sided Clopper-Pearson bounds on a binomial proportion, each valid with probability >= 1 - alpha."
     k = np.asarray(k, dtype=float)
     with np.errstate(invalid='ignore', divide='ignore'):
@@ -36,97 +37,124 @@ def _ratio_eps(lo_num, hi_den, delta):
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(num > 0, np.log(np.maximum(num, 1e-300) / hi_den), 0.0).clip(min=0.0)
 
+
 def _event_eps(kD, kP, trials, delta, a):
     "Lower bound per event, the larger of the two directions, each probability bound at level `a`."
     loD, hiD = clopper_pearson(kD, trials, a)
     loP, hiP = clopper_pearson(kP, trials, a)
     return np.maximum(_ratio_eps(loP, hiD, delta), _ratio_eps(loD, hiP, delta))
 
-def epsilon_lower_bound(counts_D,        # per event: how many runs on D gave an output in it
-                        counts_Dprime,   # the same events counted on the runs on D'
-                        trials:int,      # runs per dataset
-                        delta:float,     # the delta of the claim under test
-                        alpha:float=0.05, # the bound holds with probability >= 1 - alpha
-                       ) -> float:       # no (epsilon, delta)-DP mechanism with a smaller epsilon gives these counts
+
+def epsilon_lower_bound(
+    counts_D,  # per event: how many runs on D gave an output in it
+    counts_Dprime,  # the same events counted on the runs on D'
+    trials: int,  # runs per dataset
+    delta: float,  # the delta of the claim under test
+    alpha: float = 0.05,  # the bound holds with probability >= 1 - alpha
+) -> float:  # no (epsilon, delta)-DP mechanism with a smaller epsilon gives these counts
     "Max over events and both directions of log((p_lo - delta)/p_hi) from Clopper-Pearson bounds, Bonferroni over 4 bounds per event."
     kD, kP = np.atleast_1d(np.asarray(counts_D)), np.atleast_1d(np.asarray(counts_Dprime))
-    if kD.shape != kP.shape: raise ValueError(f"counts_D and counts_Dprime must have the same shape, got {kD.shape} and {kP.shape}")
+    if kD.shape != kP.shape:
+        raise ValueError(
+            f"counts_D and counts_Dprime must have the same shape, got {kD.shape} and {kP.shape}"
+        )
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 1:
         raise ValueError(f"trials must be a positive integer, got trials={trials!r}")
     if np.any(kD < 0) or np.any(kP < 0) or np.any(kD > trials) or np.any(kP > trials):
         raise ValueError(f"counts must lie in 0..trials={trials}")
-    if not 0 <= delta < 1: raise ValueError(f"delta must be in [0, 1), got delta={delta!r}")
-    if not 0 < alpha < 1: raise ValueError(f"alpha must be in (0, 1), got alpha={alpha!r}")
+    if not 0 <= delta < 1:
+        raise ValueError(f"delta must be in [0, 1), got delta={delta!r}")
+    if not 0 < alpha < 1:
+        raise ValueError(f"alpha must be in (0, 1), got alpha={alpha!r}")
     return float(_event_eps(kD, kP, int(trials), delta, alpha / (4 * kD.size)).max())
 
 # %% ../nbs/08_audit.ipynb #f4ab254d
-def statistic(answers,    # (trials, k) released answers (or one release, shape (k,))
-              a,          # true answers on D
-              a_prime,    # true answers on D'
-              kind='projection', # 'projection', 'coordinate', 'laplace', or a callable (answers, a, a_prime) -> (trials,)
-             ) -> np.ndarray: # one scalar per release, larger when D' is more likely
+def statistic(
+    answers,  # (trials, k) released answers (or one release, shape (k,))
+    a,  # true answers on D
+    a_prime,  # true answers on D'
+    kind='projection',  # 'projection', 'coordinate', 'laplace', or a callable (answers, a, a_prime) -> (trials,)
+) -> np.ndarray:  # one scalar per release, larger when D' is more likely
     "Reduce each release to a scalar: <y, a' - a>, the answer with the largest |a' - a| (signed), or the Laplace log-likelihood ratio."
     A = np.atleast_2d(np.asarray(answers, dtype=float))
     a, a_prime = np.ravel(np.asarray(a, dtype=float)), np.ravel(np.asarray(a_prime, dtype=float))
-    if callable(kind): return np.asarray(kind(A, a, a_prime), dtype=float)
-    if kind == 'projection': return A @ (a_prime - a)
+    if callable(kind):
+        return np.asarray(kind(A, a, a_prime), dtype=float)
+    if kind == 'projection':
+        return A @ (a_prime - a)
     if kind == 'coordinate':
-        i = int(np.argmax(np.abs(a_prime - a))); return A[:, i] * np.sign(a_prime[i] - a[i])
-    if kind == 'laplace': return (np.abs(A - a) - np.abs(A - a_prime)).sum(axis=1)
+        i = int(np.argmax(np.abs(a_prime - a)))
+        return A[:, i] * np.sign(a_prime[i] - a[i])
+    if kind == 'laplace':
+        return (np.abs(A - a) - np.abs(A - a_prime)).sum(axis=1)
     raise ValueError(f"statistic must be 'projection', 'coordinate', 'laplace' or a callable, got {kind!r}")
+
 
 def _tail_counts(s, t):
     "(#{s >= t}, #{s <= t}) for each threshold t."
     s = np.sort(s)
     return s.size - np.searchsorted(s, t, 'left'), np.searchsorted(s, t, 'right')
 
-def pick_event(s_D,             # statistics of the selection runs on D
-               s_Dprime,        # statistics of the selection runs on D' (as many)
-               delta:float,     # delta of the claim under test
-               alpha:float=0.05, # level of each score's bounds
-              ) -> tuple:       # ('>=' or '<=', threshold)
+
+def pick_event(
+    s_D,  # statistics of the selection runs on D
+    s_Dprime,  # statistics of the selection runs on D' (as many)
+    delta: float,  # delta of the claim under test
+    alpha: float = 0.05,  # level of each score's bounds
+) -> tuple:  # ('>=' or '<=', threshold)
     "The threshold event with the largest Clopper-Pearson bound on these (selection) runs, thresholds at every observed value."
     s_D, s_Dprime = np.ravel(s_D), np.ravel(s_Dprime)
-    if s_D.size != s_Dprime.size or s_D.size == 0: raise ValueError(f"need as many selection runs on D as on D', got {s_D.size} and {s_Dprime.size}")
+    if s_D.size != s_Dprime.size or s_D.size == 0:
+        raise ValueError(f"need as many selection runs on D as on D', got {s_D.size} and {s_Dprime.size}")
     t = np.unique(np.concatenate([s_D, s_Dprime]))
     (geD, leD), (geP, leP) = _tail_counts(s_D, t), _tail_counts(s_Dprime, t)
     up, down = _event_eps(geD, geP, s_D.size, delta, alpha), _event_eps(leD, leP, s_D.size, delta, alpha)
     i, j = int(np.argmax(up)), int(np.argmax(down))
     return ('>=', float(t[i])) if up[i] >= down[j] else ('<=', float(t[j]))
 
-def in_event(s, event:tuple) -> np.ndarray:
+
+def in_event(s, event: tuple) -> np.ndarray:
     "Indicator of a threshold event ('>=' or '<=', t) on the statistics `s`."
     op, t = event
-    if op not in ('>=', '<='): raise ValueError(f"event must be ('>=' or '<=', threshold), got {event!r}")
+    if op not in ('>=', '<='):
+        raise ValueError(f"event must be ('>=' or '<=', threshold), got {event!r}")
     return np.asarray(s) >= t if op == '>=' else np.asarray(s) <= t
 
 # %% ../nbs/08_audit.ipynb #39657bd4
-def claimed_epsilon(budget:Budget,          # the budget a mechanism is given
-                    delta:float|None=None,  # delta at which to state the claim (zCDP budgets need one)
-                   ) -> tuple:              # (epsilon, delta)
+def claimed_epsilon(
+    budget: Budget,  # the budget a mechanism is given
+    delta: float | None = None,  # delta at which to state the claim (zCDP budgets need one)
+) -> tuple:  # (epsilon, delta)
     "The (epsilon, delta) a budget promises: its own pair, pure epsilon with delta 0, or rho-zCDP converted exactly at `delta`."
-    if not isinstance(budget, Budget): raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
-    if getattr(budget, 'is_pure', False): return float(budget.epsilon), 0.0 if delta is None else float(delta)
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
+    if getattr(budget, 'is_pure', False):
+        return float(budget.epsilon), 0.0 if delta is None else float(delta)
     if budget.is_zcdp:
-        if delta is None: raise ValueError("a zCDP budget promises an epsilon only at a given delta: pass delta=...")
+        if delta is None:
+            raise ValueError("a zCDP budget promises an epsilon only at a given delta: pass delta=...")
         return zcdp_to_epsilon(budget.rho, delta), float(delta)
     if delta is not None and delta < budget.delta:
-        raise ValueError(f"an (epsilon, delta={budget.delta!r}) budget promises nothing at a smaller delta={delta!r}")
+        raise ValueError(
+            f"an (epsilon, delta={budget.delta!r}) budget promises nothing at a smaller delta={delta!r}"
+        )
     return float(budget.epsilon), float(budget.delta if delta is None else delta)
+
 
 @dataclass(frozen=True)
 class Audit:
     "A black-box audit: the claimed epsilon at delta against the empirical lower bound."
-    mechanism: str     # registry name or label
-    claimed: float     # epsilon the budget promises at `delta`
-    delta: float       # delta of the claim
-    lower_bound: float # empirical lower bound on epsilon, valid with probability >= 1 - alpha
-    trials: int        # releases per dataset (half pick the event, half measure it)
-    statistic: str     # how each release was reduced to a scalar
-    event: tuple       # ('>=' or '<=', threshold) on the statistic
-    counts: tuple      # runs in the event among the measuring half: (on D, on D')
-    alpha: float       # confidence 1 - alpha
-    seconds: float     # wall-clock time of the audit
+
+    mechanism: str  # registry name or label
+    claimed: float  # epsilon the budget promises at `delta`
+    delta: float  # delta of the claim
+    lower_bound: float  # empirical lower bound on epsilon, valid with probability >= 1 - alpha
+    trials: int  # releases per dataset (half pick the event, half measure it)
+    statistic: str  # how each release was reduced to a scalar
+    event: tuple  # ('>=' or '<=', threshold) on the statistic
+    counts: tuple  # runs in the event among the measuring half: (on D, on D')
+    alpha: float  # confidence 1 - alpha
+    seconds: float  # wall-clock time of the audit
 
     @property
     def refuted(self) -> bool:
@@ -135,79 +163,118 @@ class Audit:
 
     def row(self) -> dict:
         "One table row."
-        return dict(mechanism=self.mechanism, claimed_eps=self.claimed, delta=self.delta, empirical_eps_lb=self.lower_bound,
-                    trials=self.trials, statistic=self.statistic, seconds=round(self.seconds, 1))
+        return dict(
+            mechanism=self.mechanism,
+            claimed_eps=self.claimed,
+            delta=self.delta,
+            empirical_eps_lb=self.lower_bound,
+            trials=self.trials,
+            statistic=self.statistic,
+            seconds=round(self.seconds, 1),
+        )
 
 # %% ../nbs/08_audit.ipynb #e3b15a47
-def _replace_one(D:Dataset, Dprime:Dataset) -> bool:
+def _replace_one(D: Dataset, Dprime: Dataset) -> bool:
     "True when the two multisets of records differ by at most one replacement."
     rows, inv = np.unique(np.concatenate([D.records, Dprime.records]), axis=0, return_inverse=True)
     inv = np.ravel(inv)
-    diff = np.bincount(inv[:D.n], minlength=len(rows)) - np.bincount(inv[D.n:], minlength=len(rows))
+    diff = np.bincount(inv[: D.n], minlength=len(rows)) - np.bincount(inv[D.n :], minlength=len(rows))
     return int(np.abs(diff).sum()) <= 2
 
-def release_answers(mechanism,          # callable with the registry's signature
-                    data:Dataset,       # records
-                    workload:Workload,  # queries
-                    budget:Budget,      # budget of every release
-                    trials:int,         # number of independent releases
-                    rng=None,           # passed on: None (secure) or one Generator shared by the releases
-                    **options,          # passed on
-                   ) -> np.ndarray:     # (trials, k) answers
-    "Answers of `trials` independent releases, one row each."
-    return np.stack([np.ravel(mechanism(data, workload, budget, rng=rng, **options).answers) for _ in range(trials)])
 
-def audit_mechanism(mechanism,           # registry name, or a callable with the registry's signature
-                    D:Dataset,           # a dataset
-                    Dprime:Dataset,      # D with one record replaced
-                    workload:Workload,   # the queries released
-                    budget:Budget,       # the budget whose claim is tested
-                    trials:int=2000,     # releases per dataset: the first half picks the event, the second measures it
-                    *, delta:float|None=None, # delta of the claim (default: the budget's; required for zCDP)
-                    statistic_kind='projection', # see `statistic`
-                    alpha:float=0.05,    # confidence 1 - alpha
-                    rng=None,            # None: the mechanism's secure default; a Generator: a reproducible audit
-                    label:str|None=None, # name in the result (default: the registry name or the function's name)
-                    **options,           # passed to the mechanism
-                   ) -> Audit:
+def release_answers(
+    mechanism,  # callable with the registry's signature
+    data: Dataset,  # records
+    workload: Workload,  # queries
+    budget: Budget,  # budget of every release
+    trials: int,  # number of independent releases
+    rng=None,  # passed on: None (secure) or one Generator shared by the releases
+    **options,  # passed on
+) -> np.ndarray:  # (trials, k) answers
+    "Answers of `trials` independent releases, one row each."
+    return np.stack(
+        [np.ravel(mechanism(data, workload, budget, rng=rng, **options).answers) for _ in range(trials)]
+    )
+
+
+def audit_mechanism(
+    mechanism,  # registry name, or a callable with the registry's signature
+    D: Dataset,  # a dataset
+    Dprime: Dataset,  # D with one record replaced
+    workload: Workload,  # the queries released
+    budget: Budget,  # the budget whose claim is tested
+    trials: int = 2000,  # releases per dataset: the first half picks the event, the second measures it
+    *,
+    delta: float | None = None,  # delta of the claim (default: the budget's; required for zCDP)
+    statistic_kind='projection',  # see `statistic`
+    alpha: float = 0.05,  # confidence 1 - alpha
+    rng=None,  # None: the mechanism's secure default; a Generator: a reproducible audit
+    label: str | None = None,  # name in the result (default: the registry name or the function's name)
+    **options,  # passed to the mechanism
+) -> Audit:
     "Release on neighbours D and D' `trials` times each, pick a threshold event on half the runs, bound epsilon on the other half."
     fn = MECHANISMS[mechanism] if isinstance(mechanism, str) else mechanism
-    if not callable(fn): raise TypeError(f"mechanism must be a registry name or a callable, got {type(mechanism).__name__}")
+    if not callable(fn):
+        raise TypeError(f"mechanism must be a registry name or a callable, got {type(mechanism).__name__}")
     if D.n != Dprime.n or D.domain != Dprime.domain:
         raise ValueError(f"neighbours share n and the domain, got n={D.n} and n={Dprime.n}")
-    if not _replace_one(D, Dprime): raise ValueError("D and Dprime differ in more than one record: not replace-one neighbours")
+    if not _replace_one(D, Dprime):
+        raise ValueError("D and Dprime differ in more than one record: not replace-one neighbours")
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 4:
         raise ValueError(f"trials must be an integer >= 4, got trials={trials!r}")
     eps, delta = claimed_epsilon(budget, delta)
     t0 = time.perf_counter()
     a, a_prime = workload.answer(D), workload.answer(Dprime)
-    s_D = statistic(release_answers(fn, D, workload, budget, trials, rng, **options), a, a_prime, statistic_kind)
-    s_P = statistic(release_answers(fn, Dprime, workload, budget, trials, rng, **options), a, a_prime, statistic_kind)
+    s_D = statistic(
+        release_answers(fn, D, workload, budget, trials, rng, **options), a, a_prime, statistic_kind
+    )
+    s_P = statistic(
+        release_answers(fn, Dprime, workload, budget, trials, rng, **options), a, a_prime, statistic_kind
+    )
     h = trials // 2
     event = pick_event(s_D[:h], s_P[:h], delta, alpha)
     kD, kP = int(in_event(s_D[h:], event).sum()), int(in_event(s_P[h:], event).sum())
     lb = epsilon_lower_bound(kD, kP, trials - h, delta, alpha)
     name = label or (mechanism if isinstance(mechanism, str) else getattr(mechanism, '__name__', 'mechanism'))
-    kind = statistic_kind if isinstance(statistic_kind, str) else getattr(statistic_kind, '__name__', 'custom')
-    return Audit(name, float(eps), float(delta), lb, int(trials), kind, event, (kD, kP), alpha, time.perf_counter() - t0)
+    kind = (
+        statistic_kind if isinstance(statistic_kind, str) else getattr(statistic_kind, '__name__', 'custom')
+    )
+    return Audit(
+        name,
+        float(eps),
+        float(delta),
+        lb,
+        int(trials),
+        kind,
+        event,
+        (kD, kP),
+        alpha,
+        time.perf_counter() - t0,
+    )
 
 # %% ../nbs/08_audit.ipynb #785d9da7
-_libm_log = np.frompyfunc(math.log, 1, 1)   # the C library's log, which numpy's samplers call (np.log can differ in the last bit)
+_libm_log = np.frompyfunc(
+    math.log, 1, 1
+)  # the C library's log, which numpy's samplers call (np.log can differ in the last bit)
 
-def numpy_laplace(k,            # 53-bit integers: U = k 2^-53 (numpy's next_double is a 64-bit word shifted right by 11)
-                  scale:float,  # Laplace scale b
-                 ) -> np.ndarray: # Generator.laplace(0.0, scale) for these U; nan for k = 0 (numpy redraws it)
+
+def numpy_laplace(
+    k,  # 53-bit integers: U = k 2^-53 (numpy's next_double is a 64-bit word shifted right by 11)
+    scale: float,  # Laplace scale b
+) -> np.ndarray:  # Generator.laplace(0.0, scale) for these U; nan for k = 0 (numpy redraws it)
     "numpy's Laplace sampler re-done operation by operation: 0 - b log((2 - U) - U) for U >= 1/2, else 0 + b log(U + U)."
     k = np.asarray(k, dtype=np.int64)
-    U = np.ldexp(k.astype(float), -53)                                # exact, k < 2^53
+    U = np.ldexp(k.astype(float), -53)  # exact, k < 2^53
     upper = U >= 0.5
     L = _libm_log(np.where(k > 0, np.where(upper, (2.0 - U) - U, U + U), 1.0)).astype(float)
     return np.where(k > 0, np.where(upper, 0.0 - scale * L, 0.0 + scale * L), np.nan)
 
-def numpy_laplace_reachable(y,           # released doubles
-                            mean:float,  # a true answer m the release might come from
-                            scale:float, # Laplace scale b
-                           ) -> np.ndarray: # True where y == m + rng.laplace(0, b) for some 53-bit uniform
+
+def numpy_laplace_reachable(
+    y,  # released doubles
+    mean: float,  # a true answer m the release might come from
+    scale: float,  # Laplace scale b
+) -> np.ndarray:  # True where y == m + rng.laplace(0, b) for some 53-bit uniform
     "Exact support test of `m + numpy Laplace noise`: bisect the monotone map k -> m + noise(k) for the smallest k reaching y."
     y = np.asarray(y, dtype=float)
     F = lambda k: mean + numpy_laplace(k, scale)
@@ -219,39 +286,45 @@ def numpy_laplace_reachable(y,           # released doubles
     return F(lo) == y
 
 # %% ../nbs/08_audit.ipynb #1926899d
-def grid_reachable(y,               # released doubles
-                   plan:NoisePlan,  # the noise plan of the release
-                  ) -> np.ndarray:  # True where y is exactly what add_noise computes from some integer
+def grid_reachable(
+    y,  # released doubles
+    plan: NoisePlan,  # the noise plan of the release
+) -> np.ndarray:  # True where y is exactly what add_noise computes from some integer
     "Whether each y is (integer) x spacing as `add_noise` computes it, whatever the true answer was."
     y = np.asarray(y, dtype=float)
     j = np.rint(np.ldexp(y * (plan.n or 1), -plan.exponent))
     out = np.ldexp(j, plan.exponent)
     return (out / plan.n if plan.n is not None else out) == y
 
-def low_bits(y, bits:int=3) -> np.ndarray:
+
+def low_bits(y, bits: int = 3) -> np.ndarray:
     "The lowest `bits` bits of each double's significand."
     return np.asarray(y, dtype=np.float64).view(np.int64) & ((1 << bits) - 1)
 
-def homogeneity_pvalue(x_D,          # small non-negative integers from releases on D
-                       x_Dprime,     # the same from releases on D'
-                       levels:int,   # values lie in 0..levels-1
-                      ) -> float:    # chi-square p-value of "one distribution"
+
+def homogeneity_pvalue(
+    x_D,  # small non-negative integers from releases on D
+    x_Dprime,  # the same from releases on D'
+    levels: int,  # values lie in 0..levels-1
+) -> float:  # chi-square p-value of "one distribution"
     "Chi-square test of homogeneity of two samples of small integers (a 2 x levels table, empty columns dropped)."
     tab = np.stack([np.bincount(x_D, minlength=levels), np.bincount(x_Dprime, minlength=levels)])
     tab = tab[:, tab.sum(axis=0) > 0]
     return 1.0 if tab.shape[1] < 2 else float(stats.chi2_contingency(tab).pvalue)
 
 # %% ../nbs/08_audit.ipynb #d2ea84a8
-def brute_force_seeds(answers,         # released answers: counts / n + noise
-                      noise,           # noise(seed) -> the noise vector that seed would have drawn
-                      seeds,           # seeds to try
-                      n:int,           # number of records (public)
-                      tol:float=1e-6,  # how close to integers the residual counts must be
-                     ) -> dict:        # {seed: recovered counts} for every seed that fits
+def brute_force_seeds(
+    answers,  # released answers: counts / n + noise
+    noise,  # noise(seed) -> the noise vector that seed would have drawn
+    seeds,  # seeds to try
+    n: int,  # number of records (public)
+    tol: float = 1e-6,  # how close to integers the residual counts must be
+) -> dict:  # {seed: recovered counts} for every seed that fits
     "Try each seed: subtract the noise it would draw and keep the seeds whose residual counts are integers."
     y, found = np.ravel(np.asarray(answers, dtype=float)), {}
     for s in seeds:
         c = (y - np.ravel(noise(s))) * n
         r = np.rint(c)
-        if np.max(np.abs(c - r)) < tol: found[int(s)] = r.astype(np.int64)
+        if np.max(np.abs(c - r)) < tol:
+            found[int(s)] = r.astype(np.int64)
     return found

@@ -23,8 +23,17 @@ from tqdm import tqdm
 
 from . import __version__
 from .privacy import Budget
-from .histograms import (AllRange, Dataset, Marginals, Parities, Prefix, MECHANISMS, default_dataset,
-                                max_error, rmse)
+from dpnotes.histograms import (
+    AllRange,
+    Dataset,
+    Marginals,
+    Parities,
+    Prefix,
+    MECHANISMS,
+    default_dataset,
+    max_error,
+    rmse,
+)
 
 # %% auto #0
 __all__ = ['COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'mechanism_modules', 'load_mechanisms', 'parse_workload',
@@ -38,29 +47,43 @@ import warnings
 
 import dpnotes
 
+
 def mechanism_modules() -> list:
     "Names of the modules of the `dpnotes` package (subpackages included) but `dpnotes.cli` and private ones (`_modidx`)."
     found = pkgutil.walk_packages(dpnotes.__path__, dpnotes.__name__ + ".")
-    return sorted(m.name for m in found if not any(part == "cli" or part.startswith("_") for part in m.name.split(".")[1:]))
+    return sorted(
+        m.name
+        for m in found
+        if not any(part == "cli" or part.startswith("_") for part in m.name.split(".")[1:])
+    )
+
 
 def load_mechanisms() -> dict:
     "Import every module of `mechanism_modules()`, so that each registers its mechanisms; return the registry."
     for name in mechanism_modules():
-        try: importlib.import_module(name)
-        except ModuleNotFoundError as e:   # a package outside dpnotes that this installation lacks: skip the module
-            if not e.name or e.name.partition(".")[0] == dpnotes.__name__: raise
+        try:
+            importlib.import_module(name)
+        except (
+            ModuleNotFoundError
+        ) as e:  # a package outside dpnotes that this installation lacks: skip the module
+            if not e.name or e.name.partition(".")[0] == dpnotes.__name__:
+                raise
             warnings.warn(f"{name} not loaded: it needs {e.name!r}, which is not installed", stacklevel=2)
     return MECHANISMS
 
 # %% ../nbs/07_cli.ipynb #39ec9b23
 def _attr(domain, name, spec):
     if name not in domain.attrs:
-        raise ValueError(f"workload {spec!r}: unknown attribute {name!r}; the domain has {', '.join(domain.attrs)}")
+        raise ValueError(
+            f"workload {spec!r}: unknown attribute {name!r}; the domain has {', '.join(domain.attrs)}"
+        )
     return name
 
-def parse_workload(spec:str, # e.g. 'marginals:2', 'prefix:age', 'marginals:age,sex'
-                   domain, # the data's `Domain`
-                  ):
+
+def parse_workload(
+    spec: str,  # e.g. 'marginals:2', 'prefix:age', 'marginals:age,sex'
+    domain,  # the data's `Domain`
+):
     "Build the workload named by a command-line spec over `domain`."
     kind, _, arg = spec.strip().partition(":")
     kind, arg = kind.strip().lower(), arg.strip()
@@ -85,16 +108,23 @@ def parse_workload(spec:str, # e.g. 'marginals:2', 'prefix:age', 'marginals:age,
         return Marginals(domain.project(used), cliques)  # the same queries over the smallest universe
     if kind == "parities" and arg.isdigit():
         bad = [a for a in domain.attrs if domain[a] != 2]
-        if bad: raise ValueError(f"workload {spec!r}: parities need binary attributes, {bad[0]!r} has size {domain[bad[0]]}")
+        if bad:
+            raise ValueError(
+                f"workload {spec!r}: parities need binary attributes, {bad[0]!r} has size {domain[bad[0]]}"
+            )
         k = int(arg)
         if not 1 <= k <= len(domain.attrs):
             raise ValueError(f"workload {spec!r}: K must be in 1..{len(domain.attrs)}, got {k}")
         return Parities(domain, k)
-    raise ValueError(f"unknown workload {spec!r}; use identity, prefix:ATTR, range:ATTR, marginals:K, "
-                     "marginals:A,B,C or parities:K")
+    raise ValueError(
+        f"unknown workload {spec!r}; use identity, prefix:ATTR, range:ATTR, marginals:K, "
+        "marginals:A,B,C or parities:K"
+    )
 
 # %% ../nbs/07_cli.ipynb #6a6c250f
-def parse_budget(epsilon:float|None=None, delta:float|None=None, rho:float|None=None) -> Budget:
+def parse_budget(
+    epsilon: float | None = None, delta: float | None = None, rho: float | None = None
+) -> Budget:
     "The `Budget` given by command-line flags: `--epsilon` with `--delta` (0: pure epsilon-DP), or `--rho` alone."
     if rho is not None:
         if epsilon is not None or delta is not None:
@@ -104,30 +134,36 @@ def parse_budget(epsilon:float|None=None, delta:float|None=None, rho:float|None=
         raise ValueError("a budget needs --epsilon and --delta (or --rho)")
     return Budget.pure(epsilon) if delta == 0 else Budget.approx(epsilon, delta)
 
+
 def _number(text):
     for cast in (int, float):
-        try: return cast(text)
-        except ValueError: pass
+        try:
+            return cast(text)
+        except ValueError:
+            pass
     return text
+
 
 def parse_options(pairs) -> dict:
     "Turn ['rounds=30', 'solver=fw'] into {'rounds': 30, 'solver': 'fw'}."
     opts = {}
     for p in pairs or []:
         key, eq, val = p.partition("=")
-        if not eq or not key.strip(): raise ValueError(f"--option expects key=value, got {p!r}")
+        if not eq or not key.strip():
+            raise ValueError(f"--option expects key=value, got {p!r}")
         opts[key.strip().replace("-", "_")] = _number(val.strip())
     return opts
 
 # %% ../nbs/07_cli.ipynb #8580a792
-def run_mechanism(name:str, # a key of the registry
-                  data, # the `Dataset`
-                  workload, # a workload over (a projection of) the data's domain
-                  budget:Budget, # the privacy budget granted to the mechanism
-                  seed:int, # seed of the `numpy.random.Generator` handed to the mechanism
-                  options:dict|None=None, # keyword options for the mechanism
-                  truth=None, # precomputed true answers, to share between runs
-                 ):
+def run_mechanism(
+    name: str,  # a key of the registry
+    data,  # the `Dataset`
+    workload,  # a workload over (a projection of) the data's domain
+    budget: Budget,  # the privacy budget granted to the mechanism
+    seed: int,  # seed of the `numpy.random.Generator` handed to the mechanism
+    options: dict | None = None,  # keyword options for the mechanism
+    truth=None,  # precomputed true answers, to share between runs
+):
     "Run mechanism `name` once with seeded noise; return (release, record): an evaluation, not a private release."
     registry = load_mechanisms()
     if name not in registry:
@@ -139,18 +175,32 @@ def run_mechanism(name:str, # a key of the registry
     ans = np.asarray(rel.answers, dtype=float)
     if ans.shape != truth.shape:
         raise RuntimeError(f"mechanism {name!r} returned {ans.shape[0]} answers for {truth.shape[0]} queries")
-    rec = dict(mechanism=name, epsilon=budget.epsilon, delta=budget.delta, rho=budget.rho, seed=seed,
-               rmse=float(rmse(ans, truth)), max_error=float(max_error(ans, truth)), seconds=secs,
-               n=int(data.n), queries=int(truth.shape[0]), private=False)
+    rec = dict(
+        mechanism=name,
+        epsilon=budget.epsilon,
+        delta=budget.delta,
+        rho=budget.rho,
+        seed=seed,
+        rmse=float(rmse(ans, truth)),
+        max_error=float(max_error(ans, truth)),
+        seconds=secs,
+        n=int(data.n),
+        queries=int(truth.shape[0]),
+        private=False,
+    )
     return rel, rec
 
 # %% ../nbs/07_cli.ipynb #67984843
 COLUMNS = ("mechanism", "epsilon", "delta", "rho", "seed", "rmse", "max_error", "seconds")
 
+
 def _fmt(v):
-    if v is None: return "-"
-    if isinstance(v, float): return f"{v:.4g}"
+    if v is None:
+        return "-"
+    if isinstance(v, float):
+        return f"{v:.4g}"
     return str(v)
+
 
 def format_table(records, columns=COLUMNS) -> str:
     "Fixed-width text table of `records` (a list of dicts) over `columns`."
@@ -162,59 +212,76 @@ def format_table(records, columns=COLUMNS) -> str:
 # %% ../nbs/07_cli.ipynb #5d1a9e07
 def _file_mode() -> int:
     "Permissions of a new file under the current umask, as `open` gives them: 0o666 & ~umask."
-    mask = os.umask(0o077); os.umask(mask)
+    mask = os.umask(0o077)
+    os.umask(mask)
     return 0o666 & ~mask
 
-def _cannot_write(path, e:OSError) -> OSError:
+
+def _cannot_write(path, e: OSError) -> OSError:
     "`e` again, with a message naming the user's `path` instead of a temporary file."
     return type(e)(f"cannot write {path}: {e.strerror or type(e).__name__}")
 
-def write_files(files:dict, # output path -> its text, or a function writing it to an open text file
-               ):
+
+def write_files(
+    files: dict,  # output path -> its text, or a function writing it to an open text file
+):
     "Write every file of `files` or none: temporary files in the target folders, renamed at the end."
     mode, temps, placed = _file_mode(), [], []
     try:
         for path, content in files.items():
             path = Path(path)
-            if not path.parent.is_dir(): raise ValueError(f"output folder {str(path.parent)!r} does not exist")
+            if not path.parent.is_dir():
+                raise ValueError(f"output folder {str(path.parent)!r} does not exist")
             try:
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
                 temps.append(tmp)
                 with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
                     content(f) if callable(content) else f.write(content)
                 os.chmod(tmp, mode)
-            except OSError as e: raise _cannot_write(path, e) from None
+            except OSError as e:
+                raise _cannot_write(path, e) from None
         for tmp, path in zip(temps, files):
-            try: os.replace(tmp, path)
-            except OSError as e: raise _cannot_write(path, e) from None
+            try:
+                os.replace(tmp, path)
+            except OSError as e:
+                raise _cannot_write(path, e) from None
             placed.append(path)
     except BaseException:
         for tmp in temps:
-            if os.path.exists(tmp): os.unlink(tmp)
-        for path in placed: Path(path).unlink(missing_ok=True)
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        for path in placed:
+            Path(path).unlink(missing_ok=True)
         raise
 
 # %% ../nbs/07_cli.ipynb #a90f3d6e
-def _label_chunks(workload, size:int):
+def _label_chunks(workload, size: int):
     "The labels of `workload` in lists of at most `size`, in order; those of marginals are made lazily."
     if type(workload).labels is not Marginals.labels:
         labels = workload.labels()
-        for i in range(0, len(labels), size): yield labels[i:i + size]
+        for i in range(0, len(labels), size):
+            yield labels[i : i + size]
         return
     for c in workload.cliques:
-        if not c: yield ["total"]; continue
+        if not c:
+            yield ["total"]
+            continue
         parts = [[f"{a}={v}" for v in range(workload.domain[a])] for a in c]
         cells = map(",".join, itertools.product(*parts))  # C order, like np.ndindex
-        while chunk := list(itertools.islice(cells, size)): yield chunk
+        while chunk := list(itertools.islice(cells, size)):
+            yield chunk
 
 # %% ../nbs/07_cli.ipynb #0c3e7b95
-def _quoted(label:str) -> str: return '"' + label.replace('"', '""') + '"'
+def _quoted(label: str) -> str:
+    return '"' + label.replace('"', '""') + '"'
 
-def write_release_csv(f, # an open text file
-                      workload, # the workload answered
-                      answers, # (k,) released answers, in the order of `workload.labels()`
-                      chunk:int=65536, # rows formatted and written at a time
-                     ):
+
+def write_release_csv(
+    f,  # an open text file
+    workload,  # the workload answered
+    answers,  # (k,) released answers, in the order of `workload.labels()`
+    chunk: int = 65536,  # rows formatted and written at a time
+):
     "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer)."
     answers = np.asarray(answers, dtype=float).ravel()
     if answers.shape[0] != workload.shape[0]:
@@ -222,113 +289,187 @@ def write_release_csv(f, # an open text file
     f.write("query,label,answer\n")
     i = 0
     for labels in _label_chunks(workload, chunk):
-        vals = answers[i:i + len(labels)].tolist()
+        vals = answers[i : i + len(labels)].tolist()
         f.write("".join(f"{i + j},{_quoted(lab)},{a:.10g}\n" for j, (lab, a) in enumerate(zip(labels, vals))))
         i += len(labels)
 
 # %% ../nbs/07_cli.ipynb #4f8b1e26
 def _jsonable(x):
     "numpy scalars and arrays as python numbers and lists (the `default` of `json.dumps`)."
-    if isinstance(x, np.generic): return x.item()
-    if isinstance(x, np.ndarray): return x.tolist()
+    if isinstance(x, np.generic):
+        return x.item()
+    if isinstance(x, np.ndarray):
+        return x.tolist()
     raise TypeError(f"release metadata: {type(x).__name__} values are not JSON serialisable")
 
-def metadata_json(meta:dict) -> str:
+
+def metadata_json(meta: dict) -> str:
     "`meta` as JSON text, numpy values converted; NaN or infinity is an error (JSON has neither)."
-    try: return json.dumps(meta, indent=1, default=_jsonable, allow_nan=False) + "\n"
-    except ValueError as e: raise ValueError(f"release metadata: {e}") from None
+    try:
+        return json.dumps(meta, indent=1, default=_jsonable, allow_nan=False) + "\n"
+    except ValueError as e:
+        raise ValueError(f"release metadata: {e}") from None
 
 # %% ../nbs/07_cli.ipynb #6e0d2b84
-def release_metadata(name:str, # registry name of the mechanism
-                     budget:Budget, # the budget granted
-                     n:int, # number of records (public)
-                     workload, # the workload answered
-                     spec:str, # the workload spec as given on the command line
-                     release, # the mechanism's `Release`
-                     seed:int|None=None, # the --insecure-seed, if one was given
-                    ) -> dict:
+def release_metadata(
+    name: str,  # registry name of the mechanism
+    budget: Budget,  # the budget granted
+    n: int,  # number of records (public)
+    workload,  # the workload answered
+    spec: str,  # the workload spec as given on the command line
+    release,  # the mechanism's `Release`
+    seed: int | None = None,  # the --insecure-seed, if one was given
+) -> dict:
     "What a release file needs to explain itself, as a JSON-ready dict."
     noise = release.info.get("noise")
-    meta = dict(mechanism=name,
-                budget={k: v for k, v in dict(epsilon=budget.epsilon, delta=budget.delta, rho=budget.rho).items() if v is not None},
-                neighbouring="replace-one, n public", n=int(n), queries=int(workload.shape[0]), workload=spec,
-                noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
-                columns=["query", "label", "answer"], dpnotes_version=__version__,
-                created_utc=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"))
-    if seed is not None: meta.update(insecure_seed=True, seed=seed)
+    meta = dict(
+        mechanism=name,
+        budget={
+            k: v
+            for k, v in dict(epsilon=budget.epsilon, delta=budget.delta, rho=budget.rho).items()
+            if v is not None
+        },
+        neighbouring="replace-one, n public",
+        n=int(n),
+        queries=int(workload.shape[0]),
+        workload=spec,
+        noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
+        columns=["query", "label", "answer"],
+        dpnotes_version=__version__,
+        created_utc=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
+    )
+    if seed is not None:
+        meta.update(insecure_seed=True, seed=seed)
     return meta
 
 # %% ../nbs/07_cli.ipynb #3d9f7a42
 def _same_file(a, b) -> bool:
     "Whether paths `a` and `b` name one file (relative paths, symbolic and hard links resolved)."
-    if os.path.exists(a) and os.path.exists(b): return os.path.samefile(a, b)
+    if os.path.exists(a) and os.path.exists(b):
+        return os.path.samefile(a, b)
     return os.path.realpath(a) == os.path.realpath(b)
 
-def check_outputs(outputs:dict, # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
-                  inputs:dict, # what -> path of each file read, e.g. {'--data': 'data.csv'}
-                 ):
+
+def check_outputs(
+    outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
+    inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
+):
     "ValueError if an output is one of the inputs."
     for what, path in outputs.items():
         for src, inp in inputs.items():
-            if _same_file(path, inp): raise ValueError(f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input")
+            if _same_file(path, inp):
+                raise ValueError(
+                    f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input"
+                )
 
 # %% ../nbs/07_cli.ipynb #7c43f2b1
 def _add_budget(p):
     p.add_argument("--epsilon", type=float, help="epsilon of (epsilon, delta)-DP (> 0)")
-    p.add_argument("--delta", type=float, help="delta of (epsilon, delta)-DP, in (0, 1); 0 for pure epsilon-DP "
-                   "(mechanisms laplace, mwem, and mwem-hlm with --option noise=laplace)")
+    p.add_argument(
+        "--delta",
+        type=float,
+        help="delta of (epsilon, delta)-DP, in (0, 1); 0 for pure epsilon-DP "
+        "(mechanisms laplace, mwem, and mwem-hlm with --option noise=laplace)",
+    )
     p.add_argument("--rho", type=float, help="rho of rho-zCDP, instead of --epsilon/--delta")
+
 
 def _add_data(p):
     p.add_argument("--data", required=True, help="integer-coded CSV with a header row")
     p.add_argument("--domain", required=True, help='domain JSON {"attr": size, ...}')
-    p.add_argument("--workload", required=True, help="identity, prefix:ATTR, range:ATTR, marginals:K, marginals:A,B,C, parities:K")
+    p.add_argument(
+        "--workload",
+        required=True,
+        help="identity, prefix:ATTR, range:ATTR, marginals:K, marginals:A,B,C, parities:K",
+    )
+
 
 def _add_options(p):
     p.add_argument("--rounds", type=int, help="rounds of MWEM-style mechanisms")
-    p.add_argument("--strategy", help="strategy of the factorization mechanism (identity, workload, tree, optimal)")
+    p.add_argument(
+        "--strategy", help="strategy of the factorization mechanism (identity, workload, tree, optimal)"
+    )
     p.add_argument("--solver", help="solver of the projection mechanism")
-    p.add_argument("--option", action="append", metavar="KEY=VALUE", help="any other mechanism option (repeatable)")
+    p.add_argument(
+        "--option", action="append", metavar="KEY=VALUE", help="any other mechanism option (repeatable)"
+    )
+
 
 def _options(args):
     opts = parse_options(args.option)
     for k in ("rounds", "strategy", "solver"):
-        if getattr(args, k) is not None: opts[k] = getattr(args, k)
+        if getattr(args, k) is not None:
+            opts[k] = getattr(args, k)
     return opts
+
 
 class _HelpFormatter(argparse.HelpFormatter):
     "argparse's help layout, without breaking lines at hyphens: mechanism names such as mwem-hlm stay whole."
+
     def _split_lines(self, text, width):
         import textwrap
+
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
-NOT_PRIVATE = "NOT a private release: an evaluation with seeded noise, errors measured against the true answers"
+
+NOT_PRIVATE = (
+    "NOT a private release: an evaluation with seeded noise, errors measured against the true answers"
+)
+
 
 def build_parser() -> argparse.ArgumentParser:
     "The `dpnotes` argument parser with its three subcommands."
-    p = argparse.ArgumentParser(prog="dpnotes", description="Private linear-query release: demo, release, compare.")
+    p = argparse.ArgumentParser(
+        prog="dpnotes", description="Private linear-query release: demo, release, compare."
+    )
     sub = p.add_subparsers(dest="command", required=True)
-    d = sub.add_parser("demo", help="evaluate every mechanism on the embedded synthetic dataset (not a private release)",
-                       description="Evaluate every mechanism on the embedded synthetic dataset. " + NOT_PRIVATE + ".")
+    d = sub.add_parser(
+        "demo",
+        help="evaluate every mechanism on the embedded synthetic dataset (not a private release)",
+        description="Evaluate every mechanism on the embedded synthetic dataset. " + NOT_PRIVATE + ".",
+    )
     d.add_argument("--n", type=int, default=20_000, help="records to generate")
     d.add_argument("--workload", default="marginals:2", help="workload spec (default: all 2-way marginals)")
-    d.add_argument("--epsilon", type=float, default=1.0); d.add_argument("--delta", type=float, default=1e-9)
+    d.add_argument("--epsilon", type=float, default=1.0)
+    d.add_argument("--delta", type=float, default=1e-9)
     d.add_argument("--seed", type=int, default=0, help="seed of the generated data and of the noise")
     d.add_argument("--mechanisms", default="all", help="comma-separated names, or all")
-    r = sub.add_parser("release", formatter_class=_HelpFormatter, help="answer a workload with one mechanism; write one row per query and a metadata file",
-                       description="Answer a workload privately with one mechanism. The noise comes from the "
-                                   "operating system's entropy; OUT gets one row per query, OUT.meta.json what was done.")
-    _add_data(r); _add_budget(r); _add_options(r)
-    r.add_argument("--mechanism", default="gaussian", help="registry name of the mechanism, one of "
-                   f"{', '.join(sorted(load_mechanisms()))} (default: %(default)s)")
-    r.add_argument("--insecure-seed", type=int, metavar="N",
-                   help="seed the noise with N: makes the noise reproducible, for experiments, not for publishing "
-                        "(a seeded release can be reversed by brute-forcing seeds). Default: OS entropy")
-    r.add_argument("--out", required=True, help="output CSV (query, label, answer); the metadata goes to OUT.meta.json")
-    c = sub.add_parser("compare", help="evaluate mechanisms against the true answers over several seeds (not a private release)",
-                       description="Evaluate mechanisms on the true data over seeds 0..SEEDS-1. " + NOT_PRIVATE +
-                                   "; every record says \"private\": false.")
-    _add_data(c); _add_budget(c); _add_options(c)
+    r = sub.add_parser(
+        "release",
+        formatter_class=_HelpFormatter,
+        help="answer a workload with one mechanism; write one row per query and a metadata file",
+        description="Answer a workload privately with one mechanism. The noise comes from the "
+        "operating system's entropy; OUT gets one row per query, OUT.meta.json what was done.",
+    )
+    _add_data(r)
+    _add_budget(r)
+    _add_options(r)
+    r.add_argument(
+        "--mechanism",
+        default="gaussian",
+        help="registry name of the mechanism, one of "
+        f"{', '.join(sorted(load_mechanisms()))} (default: %(default)s)",
+    )
+    r.add_argument(
+        "--insecure-seed",
+        type=int,
+        metavar="N",
+        help="seed the noise with N: makes the noise reproducible, for experiments, not for publishing "
+        "(a seeded release can be reversed by brute-forcing seeds). Default: OS entropy",
+    )
+    r.add_argument(
+        "--out", required=True, help="output CSV (query, label, answer); the metadata goes to OUT.meta.json"
+    )
+    c = sub.add_parser(
+        "compare",
+        help="evaluate mechanisms against the true answers over several seeds (not a private release)",
+        description="Evaluate mechanisms on the true data over seeds 0..SEEDS-1. "
+        + NOT_PRIVATE
+        + "; every record says \"private\": false.",
+    )
+    _add_data(c)
+    _add_budget(c)
+    _add_options(c)
     c.add_argument("--mechanisms", required=True, help="comma-separated mechanism names, or all")
     c.add_argument("--seeds", type=int, default=3, help="number of seeds (0, 1, ..., seeds-1)")
     c.add_argument("--json", help='write the records (each with "private": false) to this JSON file')
@@ -339,13 +480,17 @@ def _mechanism_list(spec):
     registry = load_mechanisms()
     names = sorted(registry) if spec.strip() == "all" else [s.strip() for s in spec.split(",") if s.strip()]
     unknown = [s for s in names if s not in registry]
-    if unknown: raise ValueError(f"unknown mechanism {unknown[0]!r}; available: {', '.join(sorted(MECHANISMS))}")
-    if not names: raise ValueError("no mechanism named")
+    if unknown:
+        raise ValueError(f"unknown mechanism {unknown[0]!r}; available: {', '.join(sorted(MECHANISMS))}")
+    if not names:
+        raise ValueError("no mechanism named")
     return names
+
 
 def _declares(fn, key):
     p = inspect.signature(fn).parameters.get(key)
     return p is not None and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
+
 
 def route_options(names, options) -> dict:
     "Give each mechanism the options its signature names; an option no mechanism names is an error."
@@ -354,6 +499,7 @@ def route_options(names, options) -> dict:
         if not any(_declares(registry[m], key) for m in names):
             raise ValueError(f"option {key!r} is not an option of {', '.join(names)}")
     return {m: {k: v for k, v in options.items() if _declares(registry[m], k)} for m in names}
+
 
 def _compare(data, workload, budget, names, seeds, options):
     truth = workload.answer(data)
@@ -364,63 +510,90 @@ def _compare(data, workload, budget, names, seeds, options):
         records.append(run_mechanism(m, data, workload, budget, s, routed[m], truth=truth)[1])
     return records
 
+
 def cmd_demo(args):
     "Every registered mechanism on the embedded synthetic dataset: one table, an evaluation (not a private release)."
     data = default_dataset(n=args.n, rng=args.seed)
     workload = parse_workload(args.workload, data.domain)
     budget = Budget.approx(args.epsilon, args.delta)
-    print(f"embedded synthetic dataset: n={data.n}, {len(data.domain.attrs)} attributes, "
-          f"{data.domain.size():,} cells; workload {args.workload}: {workload.shape[0]} queries")
+    print(
+        f"embedded synthetic dataset: n={data.n}, {len(data.domain.attrs)} attributes, "
+        f"{data.domain.size():,} cells; workload {args.workload}: {workload.shape[0]} queries"
+    )
     recs = _compare(data, workload, budget, _mechanism_list(args.mechanisms), [args.seed], {})
     print(NOT_PRIVATE)
     print(format_table(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
     return 0
 
+
 def cmd_compare(args):
     "Several mechanisms, several seeds, errors against the true answers: a table and JSON records, not a private release."
     budget = parse_budget(args.epsilon, args.delta, args.rho)
-    if args.seeds < 1: raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
+    if args.seeds < 1:
+        raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
     if args.json:
         check_outputs({"--json": args.json}, {"--data": args.data, "--domain": args.domain})
-        if not Path(args.json).parent.is_dir(): raise ValueError(f"output folder {str(Path(args.json).parent)!r} does not exist")
+        if not Path(args.json).parent.is_dir():
+            raise ValueError(f"output folder {str(Path(args.json).parent)!r} does not exist")
     data = Dataset.from_csv(args.data, args.domain)
     workload = parse_workload(args.workload, data.domain)
-    recs = _compare(data, workload, budget, _mechanism_list(args.mechanisms), range(args.seeds), _options(args))
+    recs = _compare(
+        data, workload, budget, _mechanism_list(args.mechanisms), range(args.seeds), _options(args)
+    )
     print(NOT_PRIVATE)
     print(format_table(recs))
-    if args.json: write_files({args.json: json.dumps(recs, indent=1, default=_jsonable) + "\n"})
+    if args.json:
+        write_files({args.json: json.dumps(recs, indent=1, default=_jsonable) + "\n"})
     return 0
 
 # %% ../nbs/07_cli.ipynb #5b8d0e2a
-INSECURE_SEED_WARNING = ("dpnotes release: warning: --insecure-seed makes the noise reproducible; "
-                         "for experiments only, do not publish this release")
+INSECURE_SEED_WARNING = (
+    "dpnotes release: warning: --insecure-seed makes the noise reproducible; "
+    "for experiments only, do not publish this release"
+)
+
 
 def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
     budget = parse_budget(args.epsilon, args.delta, args.rho)
     meta_path = f"{args.out}.meta.json"
-    check_outputs({"--out": args.out, "the metadata file": meta_path}, {"--data": args.data, "--domain": args.domain})
-    if not Path(args.out).parent.is_dir(): raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
-    if Path(args.out).is_dir(): raise ValueError(f"--out {args.out} is a folder; give the name of a file")
+    check_outputs(
+        {"--out": args.out, "the metadata file": meta_path}, {"--data": args.data, "--domain": args.domain}
+    )
+    if not Path(args.out).parent.is_dir():
+        raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
+    if Path(args.out).is_dir():
+        raise ValueError(f"--out {args.out} is a folder; give the name of a file")
     data = Dataset.from_csv(args.data, args.domain)
     workload = parse_workload(args.workload, data.domain)
     names = _mechanism_list(args.mechanism)
-    if len(names) != 1: raise ValueError(f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several")
+    if len(names) != 1:
+        raise ValueError(
+            f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
+        )
     name, seed = names[0], args.insecure_seed
-    if seed is not None: print(INSECURE_SEED_WARNING, file=sys.stderr)
+    if seed is not None:
+        print(INSECURE_SEED_WARNING, file=sys.stderr)
     rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
     rel = load_mechanisms()[name](data, workload, budget, rng=rng, **_options(args))
     meta = release_metadata(name, budget, data.n, workload, args.workload, rel, seed)
-    write_files({args.out: lambda f: write_release_csv(f, workload, rel.answers),
-                 meta_path: lambda f: f.write(metadata_json(meta))})
-    print(f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ {meta_path})")
+    write_files(
+        {
+            args.out: lambda f: write_release_csv(f, workload, rel.answers),
+            meta_path: lambda f: f.write(metadata_json(meta)),
+        }
+    )
+    print(
+        f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ {meta_path})"
+    )
     return 0
 
 # %% ../nbs/07_cli.ipynb #8aea3639
-def _one_line(msg, limit:int=200) -> str:
+def _one_line(msg, limit: int = 200) -> str:
     "`msg` on one line (runs of whitespace, newlines too, become one space), cut to `limit` characters."
     s = " ".join(str(msg).split())
-    return s if len(s) <= limit else s[:limit - 3] + "..."
+    return s if len(s) <= limit else s[: limit - 3] + "..."
+
 
 def main(argv=None) -> int:
     "Entry point of the `dpnotes` console script; bad input -> one line on stderr and exit status 2."
@@ -431,5 +604,6 @@ def main(argv=None) -> int:
     except (ValueError, TypeError, OSError, KeyError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
         print(_one_line(f"dpnotes {args.command}: error: {msg}"), file=sys.stderr)
-        if argv is None: sys.exit(2)
+        if argv is None:
+            sys.exit(2)
         return 2

@@ -12,8 +12,21 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .privacy import Budget, add_noise, gaussian_plan, noise_source
-from .histograms import (check_mechanism_args, zcdp_budget, kron_apply, kron_dense, Workload, Identity, Prefix, AllRange, Marginals, Kron, Dataset, Release,
-                                register)
+from dpnotes.histograms import (
+    check_mechanism_args,
+    zcdp_budget,
+    kron_apply,
+    kron_dense,
+    Workload,
+    Identity,
+    Prefix,
+    AllRange,
+    Marginals,
+    Kron,
+    Dataset,
+    Release,
+    register,
+)
 
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
@@ -22,24 +35,34 @@ __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'k
            'strategy_diameter', 'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
-from .histograms import prefix_gram, allrange_gram   # the closed forms live with the workloads
+from .histograms import prefix_gram, allrange_gram  # the closed forms live with the workloads
 
 # %% ../nbs/02_factorization.ipynb #e68a4fc2
-def _is_workload(W): return isinstance(W, Workload)
+def _is_workload(W):
+    return isinstance(W, Workload)
 
-def workload_gram(W,                 # Workload, ndarray (k, N) or scipy sparse matrix
-                  max_cells:int=8192, # refuse a dense N x N Gram beyond this many cells
-                 ) -> np.ndarray:
+
+def workload_gram(
+    W,  # Workload, ndarray (k, N) or scipy sparse matrix
+    max_cells: int = 8192,  # refuse a dense N x N Gram beyond this many cells
+) -> np.ndarray:
     "Dense Gram matrix $W^\\top W$ (closed form for Prefix and AllRange)."
-    if isinstance(W, Prefix): return prefix_gram(W.shape[1])
-    if isinstance(W, AllRange): return allrange_gram(W.shape[1])
+    if isinstance(W, Prefix):
+        return prefix_gram(W.shape[1])
+    if isinstance(W, AllRange):
+        return allrange_gram(W.shape[1])
     if _is_workload(W):
         N = W.shape[1]
-        if N > max_cells: raise ValueError(f"workload has N={N} cells, more than max_cells={max_cells} for a dense Gram matrix")
+        if N > max_cells:
+            raise ValueError(
+                f"workload has N={N} cells, more than max_cells={max_cells} for a dense Gram matrix"
+            )
         return np.asarray(W.gram().dense(max_entries=max_cells**2), float)
-    if sp.issparse(W): return np.asarray((W.T @ W).toarray(), float)
+    if sp.issparse(W):
+        return np.asarray((W.T @ W).toarray(), float)
     if isinstance(W, np.ndarray):
-        if W.ndim != 2: raise ValueError(f"W must be a 2-D matrix, got shape {W.shape}")
+        if W.ndim != 2:
+            raise ValueError(f"W must be a 2-D matrix, got shape {W.shape}")
         return W.T.astype(float) @ W.astype(float)
     raise TypeError(f"W must be a Workload, ndarray or sparse matrix, got {type(W).__name__}")
 
@@ -47,365 +70,555 @@ def workload_gram(W,                 # Workload, ndarray (k, N) or scipy sparse 
 @njit(cache=True)
 def _tree_levels(N, b):
     "Start offset and node count of each level of the b-ary tree over N leaves (leaves first)."
-    L = 1; m = N
+    L = 1
+    m = N
     while m > 1:
-        m = (m + b - 1) // b; L += 1
-    starts = np.zeros(L, np.int64); sizes = np.zeros(L, np.int64); sizes[0] = N; m = N
+        m = (m + b - 1) // b
+        L += 1
+    starts = np.zeros(L, np.int64)
+    sizes = np.zeros(L, np.int64)
+    sizes[0] = N
+    m = N
     for l in range(1, L):
-        m = (m + b - 1) // b; sizes[l] = m; starts[l] = starts[l - 1] + sizes[l - 1]
+        m = (m + b - 1) // b
+        sizes[l] = m
+        starts[l] = starts[l - 1] + sizes[l - 1]
     return starts, sizes
+
 
 @njit(cache=True)
 def _tree_sums(h, b):
     "Totals of all tree nodes over the leaf values h, level by level, root last."
     starts, sizes = _tree_levels(h.shape[0], b)
-    out = np.empty(starts[-1] + 1); out[:h.shape[0]] = h
+    out = np.empty(starts[-1] + 1)
+    out[: h.shape[0]] = h
     for l in range(1, starts.shape[0]):
         for j in range(sizes[l]):
             s = 0.0
-            for c in range(j * b, min((j + 1) * b, sizes[l - 1])): s += out[starts[l - 1] + c]
+            for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
+                s += out[starts[l - 1] + c]
             out[starts[l] + j] = s
     return out
+
 
 @njit(cache=True)
 def _tree_lstsq(y, N, b):
     "Least-squares leaf values from noisy node totals y (equal variances): up pass, then down pass."
     starts, sizes = _tree_levels(N, b)
-    z = y.copy(); s = np.ones(y.shape[0])
+    z = y.copy()
+    s = np.ones(y.shape[0])
     for l in range(1, starts.shape[0]):
         for j in range(sizes[l]):
-            sz = 0.0; S = 0.0
+            sz = 0.0
+            S = 0.0
             for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                sz += z[starts[l - 1] + c]; S += s[starts[l - 1] + c]
-            p = starts[l] + j; w = S / (S + 1.0)
-            z[p] = w * y[p] + (1.0 - w) * sz; s[p] = w
+                sz += z[starts[l - 1] + c]
+                S += s[starts[l - 1] + c]
+            p = starts[l] + j
+            w = S / (S + 1.0)
+            z[p] = w * y[p] + (1.0 - w) * sz
+            s[p] = w
     x = z.copy()
     for l in range(starts.shape[0] - 1, 0, -1):
         for j in range(sizes[l]):
-            sz = 0.0; S = 0.0
+            sz = 0.0
+            S = 0.0
             for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                sz += z[starts[l - 1] + c]; S += s[starts[l - 1] + c]
+                sz += z[starts[l - 1] + c]
+                S += s[starts[l - 1] + c]
             r = x[starts[l] + j] - sz
             for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                q = starts[l - 1] + c; x[q] = z[q] + s[q] / S * r
+                q = starts[l - 1] + c
+                x[q] = z[q] + s[q] / S * r
     return x[:N]
 
 # %% ../nbs/02_factorization.ipynb #aafd07f0
 class TreeStrategy(LinearOperator):
     "The b-ary hierarchical strategy over N cells (all node totals), with O(N) least-squares reconstruction."
-    def __init__(self, N:int, # number of cells (leaves)
-                 b:int=2,     # branching factor, >= 2
-                ):
-        if not isinstance(N, (int, np.integer)) or N < 1: raise ValueError(f"N must be a positive int, got N={N!r}")
-        if not isinstance(b, (int, np.integer)) or b < 2: raise ValueError(f"branching factor must be an int >= 2, got b={b!r}")
+
+    def __init__(
+        self,
+        N: int,  # number of cells (leaves)
+        b: int = 2,  # branching factor, >= 2
+    ):
+        if not isinstance(N, (int, np.integer)) or N < 1:
+            raise ValueError(f"N must be a positive int, got N={N!r}")
+        if not isinstance(b, (int, np.integer)) or b < 2:
+            raise ValueError(f"branching factor must be an int >= 2, got b={b!r}")
         self.N, self.b = int(N), int(b)
         starts, sizes = _tree_levels(self.N, self.b)
         self.levels = len(sizes)
         super().__init__(np.dtype(np.float64), (int(starts[-1] + 1), self.N))
-    def _matvec(self, h): return _tree_sums(np.ascontiguousarray(np.ravel(h), dtype=float), self.b)
-    def _rmatvec(self, y): return self.matrix().T @ np.ravel(y)
-    def norm_1_2(self) -> float: return math.sqrt(self.levels)
+
+    def _matvec(self, h):
+        return _tree_sums(np.ascontiguousarray(np.ravel(h), dtype=float), self.b)
+
+    def _rmatvec(self, y):
+        return self.matrix().T @ np.ravel(y)
+
+    def norm_1_2(self) -> float:
+        return math.sqrt(self.levels)
+
     def lstsq(self, y) -> np.ndarray:
         "$M^+ y$: the least-squares cell estimates from node readings `y`."
         y = np.ascontiguousarray(np.ravel(y), dtype=float)
-        if y.shape[0] != self.shape[0]: raise ValueError(f"expected {self.shape[0]} node readings, got {y.shape[0]}")
+        if y.shape[0] != self.shape[0]:
+            raise ValueError(f"expected {self.shape[0]} node readings, got {y.shape[0]}")
         return _tree_lstsq(y, self.N, self.b)
+
     def matrix(self) -> sp.csr_matrix:
         "The node-by-cell 0/1 matrix, sparse."
         starts, sizes = _tree_levels(self.N, self.b)
         rows, cols, u = [], [], np.arange(self.N)
         for l in range(self.levels):
-            rows.append(starts[l] + u // self.b ** l); cols.append(u)
-        return sp.csr_matrix((np.ones(self.N * self.levels), (np.concatenate(rows), np.concatenate(cols))), shape=self.shape)
+            rows.append(starts[l] + u // self.b**l)
+            cols.append(u)
+        return sp.csr_matrix(
+            (np.ones(self.N * self.levels), (np.concatenate(rows), np.concatenate(cols))), shape=self.shape
+        )
 
 # %% ../nbs/02_factorization.ipynb #c45d16d6
-def _dense_strategy(M, N:int) -> np.ndarray:
+def _dense_strategy(M, N: int) -> np.ndarray:
     "M as a dense (or sparse) matrix, validated against the number of cells N."
-    if isinstance(M, TreeStrategy): M = M.matrix()
+    if isinstance(M, TreeStrategy):
+        M = M.matrix()
     elif isinstance(M, LinearOperator) and not sp.issparse(M):
-        if hasattr(M, 'dense'): M = M.dense()
-        else: M = M @ np.eye(M.shape[1])
+        if hasattr(M, 'dense'):
+            M = M.dense()
+        else:
+            M = M @ np.eye(M.shape[1])
     if not (sp.issparse(M) or isinstance(M, np.ndarray)):
-        raise TypeError(f"strategy M must be an ndarray, sparse matrix or LinearOperator, got {type(M).__name__}")
-    if M.ndim != 2: raise ValueError(f"strategy M must be 2-D, got shape {M.shape}")
-    if M.shape[1] != N: raise ValueError(f"strategy M has {M.shape[1]} columns but the workload acts on N={N} cells")
+        raise TypeError(
+            f"strategy M must be an ndarray, sparse matrix or LinearOperator, got {type(M).__name__}"
+        )
+    if M.ndim != 2:
+        raise ValueError(f"strategy M must be 2-D, got shape {M.shape}")
+    if M.shape[1] != N:
+        raise ValueError(f"strategy M has {M.shape[1]} columns but the workload acts on N={N} cells")
     return M
+
 
 def _gram_of(M) -> np.ndarray:
     "X = M^T M as a dense array, with zero columns refused."
-    X = (M.T @ M); X = X.toarray() if sp.issparse(X) else np.asarray(X, float)
+    X = M.T @ M
+    X = X.toarray() if sp.issparse(X) else np.asarray(X, float)
     zero = np.flatnonzero(np.diag(X) <= 0)
-    if zero.size: raise ValueError(f"strategy M has {zero.size} zero column(s) (first: cell {zero[0]}): those cells are never measured")
+    if zero.size:
+        raise ValueError(
+            f"strategy M has {zero.size} zero column(s) (first: cell {zero[0]}): those cells are never measured"
+        )
     return X
 
-def _trace_gram_pinv(G, X, tol:float=1e-8) -> float:
+
+def _trace_gram_pinv(G, X, tol: float = 1e-8) -> float:
     "tr(G X^+), refusing G whose range leaves the range of X (W not reconstructible from M)."
     try:
         c, low = sla.cho_factor(X, lower=True, check_finite=False)
         dg = np.abs(np.diag(c))
-        if dg.min() > 1e-7 * dg.max(): return float(np.trace(sla.cho_solve((c, low), G, check_finite=False)))
-    except np.linalg.LinAlgError: pass
-    w, V = np.linalg.eigh(X); keep = w > 1e-10 * w.max()
-    Vk = V[:, keep]; GV = G @ Vk
-    rel = np.linalg.norm(G - Vk @ (Vk.T @ G)) / max(np.linalg.norm(G), 1e-300)   # part of G outside range(X)
+        if dg.min() > 1e-7 * dg.max():
+            return float(np.trace(sla.cho_solve((c, low), G, check_finite=False)))
+    except np.linalg.LinAlgError:
+        pass
+    w, V = np.linalg.eigh(X)
+    keep = w > 1e-10 * w.max()
+    Vk = V[:, keep]
+    GV = G @ Vk
+    rel = np.linalg.norm(G - Vk @ (Vk.T @ G)) / max(np.linalg.norm(G), 1e-300)  # part of G outside range(X)
     if rel > tol:
-        raise ValueError(f"W is not in the row space of M (relative residual {rel:.2e} > {tol:g}): M cannot reconstruct W")
+        raise ValueError(
+            f"W is not in the row space of M (relative residual {rel:.2e} > {tol:g}): M cannot reconstruct W"
+        )
     return float(np.sum(np.einsum('ik,ik->k', Vk, GV) / w[keep]))
 
 # %% ../nbs/02_factorization.ipynb #76613ba2
-_STRUCTURED = []   # functions (W, M) -> error constant or None when they do not apply
+_STRUCTURED = []  # functions (W, M) -> error constant or None when they do not apply
 
-def strategy_error(W,  # Workload, ndarray (k, N) or sparse matrix
-                   M,  # strategy: ndarray (r, N), sparse, LinearOperator, TreeStrategy, KronStrategy or MarginalStrategy
-                  ) -> float:
+
+def strategy_error(
+    W,  # Workload, ndarray (k, N) or sparse matrix
+    M,  # strategy: ndarray (r, N), sparse, LinearOperator, TreeStrategy, KronStrategy or MarginalStrategy
+) -> float:
     "Error constant $\\|M\\|_{1\\to2}^2 \\|WM^+\\|_F^2$: total squared error of $WM^+(Mh+Z)$ when $\\sigma = \\|M\\|_{1\\to2}$."
     for rule in _STRUCTURED:
         v = rule(W, M)
-        if v is not None: return v
-    G = workload_gram(W); N = G.shape[0]
+        if v is not None:
+            return v
+    G = workload_gram(W)
+    N = G.shape[0]
     X = _gram_of(_dense_strategy(M, N))
     return float(np.max(np.diag(X)) * _trace_gram_pinv(G, X))
 
 # %% ../nbs/02_factorization.ipynb #d7d519c4
 class KronStrategy(LinearOperator):
     "Kronecker product $M_1 \\otimes \\cdots \\otimes M_r$ of per-attribute strategies (ndarrays or TreeStrategy)."
-    def __init__(self, factors:list):
-        if not factors: raise ValueError("KronStrategy needs at least one factor")
+
+    def __init__(self, factors: list):
+        if not factors:
+            raise ValueError("KronStrategy needs at least one factor")
         self.factors = [f if isinstance(f, TreeStrategy) else np.asarray(f, float) for f in factors]
         self._mats = [f.matrix().toarray() if isinstance(f, TreeStrategy) else f for f in self.factors]
-        super().__init__(np.dtype(np.float64), (math.prod(m.shape[0] for m in self._mats), math.prod(m.shape[1] for m in self._mats)))
-    def _matvec(self, h): return kron_apply(self._mats, h)
-    def _rmatvec(self, y): return kron_apply([m.T for m in self._mats], y)
-    def norm_1_2(self) -> float: return math.prod(float(np.sqrt(np.max(np.sum(m * m, axis=0)))) for m in self._mats)
-    def dense(self) -> np.ndarray: return kron_dense(self._mats)
+        super().__init__(
+            np.dtype(np.float64),
+            (math.prod(m.shape[0] for m in self._mats), math.prod(m.shape[1] for m in self._mats)),
+        )
+
+    def _matvec(self, h):
+        return kron_apply(self._mats, h)
+
+    def _rmatvec(self, y):
+        return kron_apply([m.T for m in self._mats], y)
+
+    def norm_1_2(self) -> float:
+        return math.prod(float(np.sqrt(np.max(np.sum(m * m, axis=0)))) for m in self._mats)
+
+    def dense(self) -> np.ndarray:
+        return kron_dense(self._mats)
+
     def lstsq(self, y) -> np.ndarray:
         "$M^+ y$ factor by factor."
         return kron_apply([np.linalg.pinv(m) for m in self._mats], y)
+
 
 def kron_strategy(*factors) -> KronStrategy:
     "Product strategy from one strategy per attribute."
     return KronStrategy(list(factors))
 
+
 def _kron_rule(W, M):
-    if not (isinstance(M, KronStrategy) and isinstance(W, Kron) and len(W.factors) == len(M.factors)): return None
+    if not (isinstance(M, KronStrategy) and isinstance(W, Kron) and len(W.factors) == len(M.factors)):
+        return None
     return math.prod(strategy_error(Wi, Mi) for Wi, Mi in zip(W.mats, M.factors))
+
+
 _STRUCTURED.append(_kron_rule)
 
 # %% ../nbs/02_factorization.ipynb #76774d13
-def _helmert(n:int) -> np.ndarray:
+def _helmert(n: int) -> np.ndarray:
     "n x (n-1) orthonormal contrasts: column j is (1,..,1,-j,0,..)/sqrt(j(j+1)) with j ones."
     U = np.zeros((n, n - 1))
     for j in range(1, n):
-        U[:j, j - 1] = 1.0; U[j, j - 1] = -j; U[:, j - 1] /= math.sqrt(j * (j + 1))
+        U[:j, j - 1] = 1.0
+        U[j, j - 1] = -j
+        U[:, j - 1] /= math.sqrt(j * (j + 1))
     return U
+
 
 def _closure(cliques) -> list:
     "All subsets of the cliques (as sorted axis tuples), the empty set included."
     out = set()
     for c in cliques:
-        for r in range(len(c) + 1): out.update(itertools.combinations(sorted(c), r))
+        for r in range(len(c) + 1):
+            out.update(itertools.combinations(sorted(c), r))
     return sorted(out, key=lambda s: (len(s), s))
+
 
 def _lambdas(shape, cliques, subsets) -> np.ndarray:
     "Eigenvalue of G on each block S: sum over cliques C containing S of prod_{i not in C} n_i."
     d = len(shape)
-    return np.array([sum(math.prod(shape[i] for i in range(d) if i not in C) for C in cliques if set(S) <= set(C))
-                     for S in subsets], float)
+    return np.array(
+        [
+            sum(math.prod(shape[i] for i in range(d) if i not in C) for C in cliques if set(S) <= set(C))
+            for S in subsets
+        ],
+        float,
+    )
 
 # %% ../nbs/02_factorization.ipynb #07eb705b
 class MarginalStrategy(LinearOperator):
     "Measure each block $S$ of the marginal decomposition with weight $\\mu_S$: $M = [\\sqrt{\\mu_S} B_S^\\top]_S$."
-    def __init__(self, domain, # Domain of the histograms
-                 subsets:list,  # attribute subsets S (tuples of axis positions), the blocks measured
-                 mu,            # block weights mu_S > 0
-                ):
+
+    def __init__(
+        self,
+        domain,  # Domain of the histograms
+        subsets: list,  # attribute subsets S (tuples of axis positions), the blocks measured
+        mu,  # block weights mu_S > 0
+    ):
         self.domain, self.subsets = domain, [tuple(sorted(S)) for S in subsets]
-        self.mu = np.asarray(mu, float); shape = domain.shape
+        self.mu = np.asarray(mu, float)
+        shape = domain.shape
         if self.mu.shape != (len(self.subsets),) or np.any(~(self.mu > 0)):
-            raise ValueError(f"mu must hold one positive weight per subset ({len(self.subsets)}), got {self.mu!r}")
+            raise ValueError(
+                f"mu must hold one positive weight per subset ({len(self.subsets)}), got {self.mu!r}"
+            )
         self.dims = [math.prod(shape[i] - 1 for i in S) for S in self.subsets]
         self.offsets = np.concatenate([[0], np.cumsum(self.dims)]).astype(int)
         self._U = [_helmert(n) for n in shape]
         super().__init__(np.dtype(np.float64), (int(self.offsets[-1]), domain.size()))
-    def norm_1_2(self) -> float: return math.sqrt(float(np.dot(self.mu, self.dims)) / self.domain.size())
+
+    def norm_1_2(self) -> float:
+        return math.sqrt(float(np.dot(self.mu, self.dims)) / self.domain.size())
+
     def _coef(self, S, m) -> np.ndarray:
         "sqrt(mu_S) B_S^T h from the marginal m on S (axes sorted)."
         T = np.reshape(m, [self.domain.shape[i] for i in S]) if S else np.reshape(m, ())
-        for ax, i in enumerate(S): T = np.moveaxis(np.tensordot(self._U[i].T, T, axes=(1, ax)), 0, ax)
+        for ax, i in enumerate(S):
+            T = np.moveaxis(np.tensordot(self._U[i].T, T, axes=(1, ax)), 0, ax)
         c = math.prod(self.domain.shape[i] for i in range(len(self.domain)) if i not in S) ** -0.5
         return np.ravel(T) * c
-    def measure(self, marginals:dict) -> np.ndarray:
+
+    def measure(self, marginals: dict) -> np.ndarray:
         "Stack sqrt(mu_S) B_S^T h over the blocks, from a dict S -> marginal on S (flat, axes sorted)."
-        return np.concatenate([math.sqrt(w) * self._coef(S, marginals[S]) for S, w in zip(self.subsets, self.mu)])
+        return np.concatenate(
+            [math.sqrt(w) * self._coef(S, marginals[S]) for S, w in zip(self.subsets, self.mu)]
+        )
+
     def _matvec(self, h):
-        H = np.reshape(h, self.domain.shape); d = len(self.domain)
+        H = np.reshape(h, self.domain.shape)
+        d = len(self.domain)
         return self.measure({S: H.sum(axis=tuple(i for i in range(d) if i not in S)) for S in self.subsets})
+
     def _block_estimate(self, S, C, b) -> np.ndarray:
         "Contribution of block S (coefficients b of B_S^T h) to the marginal on axes C (sorted), as a tensor."
         shape, d = self.domain.shape, len(self.domain)
         T = np.reshape(b, [shape[i] - 1 for i in S]) if S else np.reshape(b, ())
-        for ax, i in enumerate(S): T = np.moveaxis(np.tensordot(self._U[i], T, axes=(1, ax)), 0, ax)
-        f = math.prod(math.sqrt(shape[i]) for i in range(d) if i not in C) / math.prod(math.sqrt(shape[i]) for i in C if i not in S)
+        for ax, i in enumerate(S):
+            T = np.moveaxis(np.tensordot(self._U[i], T, axes=(1, ax)), 0, ax)
+        f = math.prod(math.sqrt(shape[i]) for i in range(d) if i not in C) / math.prod(
+            math.sqrt(shape[i]) for i in C if i not in S
+        )
         full = [shape[i] if i in S else 1 for i in C]
         return np.broadcast_to(np.reshape(T, full) * f, [shape[i] for i in C])
-    def reconstruct(self, workload:Marginals, y) -> np.ndarray:
+
+    def reconstruct(self, workload: Marginals, y) -> np.ndarray:
         "$WM^+y$ for a marginal workload, block by block (no full histogram)."
-        y = np.ravel(y); idx = {S: j for j, S in enumerate(self.subsets)}; out = []
+        y = np.ravel(y)
+        idx = {S: j for j, S in enumerate(self.subsets)}
+        out = []
         for c in workload.cliques:
-            ax = workload.domain.axes(c); C = tuple(sorted(ax)); est = np.zeros([self.domain.shape[i] for i in C])
+            ax = workload.domain.axes(c)
+            C = tuple(sorted(ax))
+            est = np.zeros([self.domain.shape[i] for i in C])
             for S in _closure([C]):
-                j = idx[S]; b = y[self.offsets[j]:self.offsets[j + 1]] / math.sqrt(self.mu[j])
+                j = idx[S]
+                b = y[self.offsets[j] : self.offsets[j + 1]] / math.sqrt(self.mu[j])
                 est = est + self._block_estimate(S, C, b)
             out.append(np.transpose(est, np.argsort(np.argsort(ax))).ravel() if C else np.atleast_1d(est))
         return np.concatenate(out)
+
     def _rmatvec(self, y):
-        y = np.ravel(y); full = tuple(range(len(self.domain))); out = np.zeros(self.domain.shape)
-        for j, S in enumerate(self.subsets):   # B_S b is the block estimate on the full set of axes
-            out = out + self._block_estimate(S, full, y[self.offsets[j]:self.offsets[j + 1]] * math.sqrt(self.mu[j]))
+        y = np.ravel(y)
+        full = tuple(range(len(self.domain)))
+        out = np.zeros(self.domain.shape)
+        for j, S in enumerate(self.subsets):  # B_S b is the block estimate on the full set of axes
+            out = out + self._block_estimate(
+                S, full, y[self.offsets[j] : self.offsets[j + 1]] * math.sqrt(self.mu[j])
+            )
         return out.ravel()
 
 # %% ../nbs/02_factorization.ipynb #87a1e4c7
-def marginal_strategy(W:Marginals,        # marginal workload
-                      kind:str='optimal',  # 'optimal' (mu ~ sqrt(lambda)), 'workload' (mu = lambda) or 'identity' (all blocks, mu = 1)
-                     ) -> MarginalStrategy:
+def marginal_strategy(
+    W: Marginals,  # marginal workload
+    kind: str = 'optimal',  # 'optimal' (mu ~ sqrt(lambda)), 'workload' (mu = lambda) or 'identity' (all blocks, mu = 1)
+) -> MarginalStrategy:
     "A strategy of the marginal family for `W`, scaled to $\\|M\\|_{1\\to2} = 1$."
-    if not isinstance(W, Marginals): raise TypeError(f"W must be a Marginals workload, got {type(W).__name__}")
+    if not isinstance(W, Marginals):
+        raise TypeError(f"W must be a Marginals workload, got {type(W).__name__}")
     shape, cl = W.domain.shape, [W.domain.axes(c) for c in W.cliques]
-    if kind == 'identity': subsets = _closure([tuple(range(len(shape)))]); mu = np.ones(len(subsets))
+    if kind == 'identity':
+        subsets = _closure([tuple(range(len(shape)))])
+        mu = np.ones(len(subsets))
     elif kind in ('optimal', 'workload'):
-        subsets = _closure(cl); lam = _lambdas(shape, cl, subsets)
+        subsets = _closure(cl)
+        lam = _lambdas(shape, cl, subsets)
         mu = np.sqrt(lam) if kind == 'optimal' else lam
-    else: raise ValueError(f"kind must be 'optimal', 'workload' or 'identity', got kind={kind!r}")
+    else:
+        raise ValueError(f"kind must be 'optimal', 'workload' or 'identity', got kind={kind!r}")
     dims = np.array([math.prod(shape[i] - 1 for i in S) for S in subsets], float)
     return MarginalStrategy(W.domain, subsets, mu * W.domain.size() / np.dot(mu, dims))
 
+
 def _marginal_rule(W, M):
-    if not (isinstance(M, MarginalStrategy) and isinstance(W, Marginals)): return None
-    if W.domain.shape != M.domain.shape: raise ValueError(f"strategy domain {M.domain.shape} does not match the workload domain {W.domain.shape}")
-    cl = [W.domain.axes(c) for c in W.cliques]; need = _closure(cl); idx = {S: j for j, S in enumerate(M.subsets)}
+    if not (isinstance(M, MarginalStrategy) and isinstance(W, Marginals)):
+        return None
+    if W.domain.shape != M.domain.shape:
+        raise ValueError(
+            f"strategy domain {M.domain.shape} does not match the workload domain {W.domain.shape}"
+        )
+    cl = [W.domain.axes(c) for c in W.cliques]
+    need = _closure(cl)
+    idx = {S: j for j, S in enumerate(M.subsets)}
     missing = [S for S in need if S not in idx]
-    if missing: raise ValueError(f"W is not in the row space of M: block {missing[0]} (attribute positions) is never measured")
-    lam = _lambdas(W.domain.shape, cl, need); j = np.array([idx[S] for S in need])
+    if missing:
+        raise ValueError(
+            f"W is not in the row space of M: block {missing[0]} (attribute positions) is never measured"
+        )
+    lam = _lambdas(W.domain.shape, cl, need)
+    j = np.array([idx[S] for S in need])
     return float(M.norm_1_2() ** 2 * np.sum(np.array(M.dims)[j] * lam / M.mu[j]))
+
+
 _STRUCTURED.append(_marginal_rule)
 
 # %% ../nbs/02_factorization.ipynb #39c8cc13
 def _dual_eval(G, d, ridge):
     "At dual weights d: certified lower bound, the two primal error constants, the next weights, and factors."
-    s = np.sqrt(d); B = s[:, None] * G * s[None, :]
+    s = np.sqrt(d)
+    B = s[:, None] * G * s[None, :]
     B[np.diag_indices_from(B)] += ridge * d
     w, V = sla.eigh(B, driver='evd', check_finite=False)
     lower = float(np.sum(np.sqrt(np.clip(w - ridge * d.max(), 0, None))) ** 2)
-    r = np.sqrt(np.clip(w, 1e-300, None)); S = r.sum()
-    y = (V * V) @ r                                              # diag(Y)
+    r = np.sqrt(np.clip(w, 1e-300, None))
+    S = r.sum()
+    y = (V * V) @ r  # diag(Y)
     up1 = float(S * np.max(y / d))
     EV = np.sqrt(y)[:, None] * V
     up2 = float(np.sum(np.einsum('ik,ik->k', EV, G @ EV) / r))
     return lower, up1, up2, y / S, (r, V, y, d)
 
-def _primal(parts, which:int) -> np.ndarray:
+
+def _primal(parts, which: int) -> np.ndarray:
     "Strategy M = Y^{1/2}-factor scaled by D^{-1/2} (which=1) or diag(Y)^{-1/2} (which=2), max column norm 1."
     r, V, y, d = parts
     M = np.sqrt(r)[:, None] * V.T * (1 / np.sqrt(d if which == 1 else y))[None, :]
     return M / np.sqrt(np.max(np.sum(M * M, axis=0)))
 
+
 @dataclass
 class OptimalStrategy:
     "An optimised strategy with its certificate."
-    strategy: object       # M (ndarray or LinearOperator), scaled to max column norm 1
-    upper: float           # its error constant ||M||_{1->2}^2 ||W M^+||_F^2
-    lower: float           # certified lower bound on the error constant of every strategy
-    iterations: int        # solver iterations (eigendecompositions)
-    seconds: float         # wall-clock time
-    method: str            # how it was found
-    weights: np.ndarray|None = field(default=None, repr=False)   # dual weights D (diagonal, trace 1)
-    @property
-    def gap(self) -> float: return self.upper / self.lower - 1.0
-    @property
-    def ratio(self) -> float: return self.upper / self.lower
 
-def optimize_gram(G,                 # Gram matrix W^T W (N x N, symmetric PSD)
-                  *, tol:float=1e-3, # stop when upper <= (1 + tol) * lower
-                  max_iter:int=500,  # eigendecompositions at most; warns if the gap is still above tol
-                  d0=None,           # starting dual weights (length N, positive), default uniform
-                  ridge:float=1e-10, # relative ridge for rank-deficient G
-                 ) -> OptimalStrategy:
+    strategy: object  # M (ndarray or LinearOperator), scaled to max column norm 1
+    upper: float  # its error constant ||M||_{1->2}^2 ||W M^+||_F^2
+    lower: float  # certified lower bound on the error constant of every strategy
+    iterations: int  # solver iterations (eigendecompositions)
+    seconds: float  # wall-clock time
+    method: str  # how it was found
+    weights: np.ndarray | None = field(default=None, repr=False)  # dual weights D (diagonal, trace 1)
+
+    @property
+    def gap(self) -> float:
+        return self.upper / self.lower - 1.0
+
+    @property
+    def ratio(self) -> float:
+        return self.upper / self.lower
+
+
+def optimize_gram(
+    G,  # Gram matrix W^T W (N x N, symmetric PSD)
+    *,
+    tol: float = 1e-3,  # stop when upper <= (1 + tol) * lower
+    max_iter: int = 500,  # eigendecompositions at most; warns if the gap is still above tol
+    d0=None,  # starting dual weights (length N, positive), default uniform
+    ridge: float = 1e-10,  # relative ridge for rank-deficient G
+) -> OptimalStrategy:
     "Minimise $\\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by the fixed point of the diagonal dual."
-    t0 = time.perf_counter(); G = np.asarray(G, float)
-    if G.ndim != 2 or G.shape[0] != G.shape[1]: raise ValueError(f"G must be a square matrix, got shape {G.shape}")
+    t0 = time.perf_counter()
+    G = np.asarray(G, float)
+    if G.ndim != 2 or G.shape[0] != G.shape[1]:
+        raise ValueError(f"G must be a square matrix, got shape {G.shape}")
     N = G.shape[0]
-    if not np.all(np.isfinite(G)) or np.trace(G) <= 0: raise ValueError("G must be finite with a positive trace (a nonzero workload)")
+    if not np.all(np.isfinite(G)) or np.trace(G) <= 0:
+        raise ValueError("G must be finite with a positive trace (a nonzero workload)")
     d = np.full(N, 1.0 / N) if d0 is None else np.maximum(np.asarray(d0, float), 1e-300)
-    d = d / d.sum(); eps = ridge * np.trace(G) / N; best, lower = (np.inf, None), 0.0
+    d = d / d.sum()
+    eps = ridge * np.trace(G) / N
+    best, lower = (np.inf, None), 0.0
     for it in range(1, max_iter + 1):
         lo, u1, u2, dn, parts = _dual_eval(G, d, eps)
-        if lo > lower: lower, dbest = lo, d
-        if min(u1, u2) < best[0]: best = (min(u1, u2), _primal(parts, 1 if u1 <= u2 else 2))
-        if best[0] <= (1 + tol) * lower: break
+        if lo > lower:
+            lower, dbest = lo, d
+        if min(u1, u2) < best[0]:
+            best = (min(u1, u2), _primal(parts, 1 if u1 <= u2 else 2))
+        if best[0] <= (1 + tol) * lower:
+            break
         d = np.maximum(dn, 1e-300)
-    else: warnings.warn(f"optimize_gram stopped at max_iter={max_iter} with gap {best[0] / lower - 1:.2e} > tol={tol:g}")
-    return OptimalStrategy(best[1], best[0], lower, it, time.perf_counter() - t0, 'diagonal-dual fixed point', dbest)
+    else:
+        warnings.warn(
+            f"optimize_gram stopped at max_iter={max_iter} with gap {best[0] / lower - 1:.2e} > tol={tol:g}"
+        )
+    return OptimalStrategy(
+        best[1], best[0], lower, it, time.perf_counter() - t0, 'diagonal-dual fixed point', dbest
+    )
 
 # %% ../nbs/02_factorization.ipynb #c829a9d3
 def svd_bound(W) -> float:
     "Li-Miklau lower bound $(\\sum_i \\sigma_i(W))^2/N$ on the error constant of every strategy."
     if isinstance(W, Marginals):
-        cl = [W.domain.axes(c) for c in W.cliques]; S = _closure(cl); lam = _lambdas(W.domain.shape, cl, S)
+        cl = [W.domain.axes(c) for c in W.cliques]
+        S = _closure(cl)
+        lam = _lambdas(W.domain.shape, cl, S)
         dims = [math.prod(W.domain.shape[i] - 1 for i in s) for s in S]
         return float(np.dot(dims, np.sqrt(lam)) ** 2 / W.domain.size())
     G = workload_gram(W)
-    w = np.linalg.eigvalsh(G); w = np.where(w > 1e-12 * w.max(), w, 0.0)   # round-off eigenvalues of null directions
+    w = np.linalg.eigvalsh(G)
+    w = np.where(w > 1e-12 * w.max(), w, 0.0)  # round-off eigenvalues of null directions
     return float(np.sum(np.sqrt(w)) ** 2 / G.shape[0])
 
 # %% ../nbs/02_factorization.ipynb #9668fc75
-def _interp_weights(dc, N:int) -> np.ndarray:
+def _interp_weights(dc, N: int) -> np.ndarray:
     "Dual weights of a coarse 1-D solution, read as a density and interpolated onto N cells."
-    Nc = len(dc); return np.interp((np.arange(N) + 0.5) / N, (np.arange(Nc) + 0.5) / Nc, dc * Nc)
+    Nc = len(dc)
+    return np.interp((np.arange(N) + 0.5) / N, (np.arange(Nc) + 0.5) / Nc, dc * Nc)
 
-def optimal_strategy(W,                  # Workload (Prefix, AllRange, Marginals, Kron, ...) or ndarray (k, N)
-                     *, tol:float=1e-3,  # relative gap at which the solver stops
-                     max_iter:int=500,   # iteration limit of the dense solver
-                     coarse_above:int=512, # 1-D prefix/range workloads above this size start from a coarse solution
-                    ) -> OptimalStrategy:
+
+def optimal_strategy(
+    W,  # Workload (Prefix, AllRange, Marginals, Kron, ...) or ndarray (k, N)
+    *,
+    tol: float = 1e-3,  # relative gap at which the solver stops
+    max_iter: int = 500,  # iteration limit of the dense solver
+    coarse_above: int = 512,  # 1-D prefix/range workloads above this size start from a coarse solution
+) -> OptimalStrategy:
     "The optimal L2 factorization strategy for `W` with lower bound, upper bound, gap, iterations and seconds."
     t0 = time.perf_counter()
     if isinstance(W, Marginals):
         M = marginal_strategy(W, 'optimal')
-        return OptimalStrategy(M, strategy_error(W, M), svd_bound(W), 0, time.perf_counter() - t0, 'marginal closed form')
+        return OptimalStrategy(
+            M, strategy_error(W, M), svd_bound(W), 0, time.perf_counter() - t0, 'marginal closed form'
+        )
     if isinstance(W, Kron):
-        parts = [optimal_strategy(f, tol=tol, max_iter=max_iter, coarse_above=coarse_above) for f in W.factors]
+        parts = [
+            optimal_strategy(f, tol=tol, max_iter=max_iter, coarse_above=coarse_above) for f in W.factors
+        ]
         M = KronStrategy([p.strategy for p in parts])
-        return OptimalStrategy(M, math.prod(p.upper for p in parts), math.prod(p.lower for p in parts),
-                               sum(p.iterations for p in parts), time.perf_counter() - t0, 'product of factor optima')
+        return OptimalStrategy(
+            M,
+            math.prod(p.upper for p in parts),
+            math.prod(p.lower for p in parts),
+            sum(p.iterations for p in parts),
+            time.perf_counter() - t0,
+            'product of factor optima',
+        )
     d0, method = None, 'diagonal-dual fixed point'
     if isinstance(W, (Prefix, AllRange)) and W.shape[1] > coarse_above:
-        coarse = optimal_strategy(type(W)(W.shape[1] // 4), tol=tol, max_iter=max_iter, coarse_above=coarse_above)
+        coarse = optimal_strategy(
+            type(W)(W.shape[1] // 4), tol=tol, max_iter=max_iter, coarse_above=coarse_above
+        )
         d0, method = _interp_weights(coarse.weights, W.shape[1]), method + ', coarse start'
     res = optimize_gram(workload_gram(W), tol=tol, max_iter=max_iter, d0=d0)
     res.seconds, res.method = time.perf_counter() - t0, method
     return res
+
 
 def optimize_strategy(W, **kwargs):
     "Optimal strategy M for `W` (ndarray or LinearOperator); `optimal_strategy` returns it with its certificate."
     return optimal_strategy(W, **kwargs).strategy
 
 # %% ../nbs/02_factorization.ipynb #04f3c956
-def cvxpy_optimal(W, *, solver:str='CLARABEL') -> tuple:
+def cvxpy_optimal(W, *, solver: str = 'CLARABEL') -> tuple:
     "Reference optimum of $\\min \\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by cvxpy: (value, X). Small N only."
     import cvxpy as cp
-    G = workload_gram(W); N = G.shape[0]
-    w, V = np.linalg.eigh(G); keep = w > 1e-12 * w.max()
-    L = V[:, keep] * np.sqrt(w[keep])                 # G = L L^T
+
+    G = workload_gram(W)
+    N = G.shape[0]
+    w, V = np.linalg.eigh(G)
+    keep = w > 1e-12 * w.max()
+    L = V[:, keep] * np.sqrt(w[keep])  # G = L L^T
     X = cp.Variable((N, N), PSD=True)
     prob = cp.Problem(cp.Minimize(cp.matrix_frac(L, X)), [cp.diag(X) <= 1])
     prob.solve(solver=solver)
     return float(prob.value), X.value
 
-def gamma2_sdp(W, *, solver:str='CLARABEL') -> float:
+
+def gamma2_sdp(W, *, solver: str = 'CLARABEL') -> float:
     "Factorization norm $\\gamma(W) = \\min_{RM=W}\\|R\\|_F\\|M\\|_{1\\to2}$ by the SDP of lecture 001 (cvxpy, small W)."
     import cvxpy as cp
-    W = np.asarray(W.dense() if _is_workload(W) else W, float); k, N = W.shape
-    A = cp.Variable((k, k), symmetric=True); X = cp.Variable((N, N), symmetric=True); t = cp.Variable()
+
+    W = np.asarray(W.dense() if _is_workload(W) else W, float)
+    k, N = W.shape
+    A = cp.Variable((k, k), symmetric=True)
+    X = cp.Variable((N, N), symmetric=True)
+    t = cp.Variable()
     prob = cp.Problem(cp.Minimize((cp.trace(A) + t) / 2), [cp.bmat([[A, W], [W.T, X]]) >> 0, cp.diag(X) <= t])
     prob.solve(solver=solver)
     return float(prob.value)
@@ -415,36 +628,49 @@ from fractions import Fraction
 from .privacy import ceil_float, ceil_sqrt, MIN_NORMAL
 from .histograms import column_norms_up
 
+
 def _norm_1_2(M) -> float:
     "$\\|M\\|_{1\\to2}$ rounded up, without underflow: closed forms of the structured strategies, else rescaled columns."
-    if isinstance(M, TreeStrategy): return ceil_sqrt(M.levels)        # each cell lies in one node per level
-    if isinstance(M, KronStrategy): return ceil_float(math.prod(Fraction(_norm_1_2(m)) for m in M._mats))
-    if isinstance(M, MarginalStrategy):                                # sqrt(sum_S mu_S dim_S / N), from the exact sum
+    if isinstance(M, TreeStrategy):
+        return ceil_sqrt(M.levels)  # each cell lies in one node per level
+    if isinstance(M, KronStrategy):
+        return ceil_float(math.prod(Fraction(_norm_1_2(m)) for m in M._mats))
+    if isinstance(M, MarginalStrategy):  # sqrt(sum_S mu_S dim_S / N), from the exact sum
         return ceil_sqrt(sum(Fraction(float(w)) * d for w, d in zip(M.mu, M.dims)) / M.domain.size())
-    if hasattr(M, 'norm_1_2'): return float(M.norm_1_2())
+    if hasattr(M, 'norm_1_2'):
+        return float(M.norm_1_2())
     return float(np.max(column_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
+
 
 def _lstsq(M, y) -> np.ndarray:
     "M^+ y for any supported strategy."
-    if hasattr(M, 'lstsq'): return M.lstsq(y)
-    if sp.issparse(M): return sp.linalg.lsqr(M, y, atol=1e-12, btol=1e-12)[0]
+    if hasattr(M, 'lstsq'):
+        return M.lstsq(y)
+    if sp.issparse(M):
+        return sp.linalg.lsqr(M, y, atol=1e-12, btol=1e-12)[0]
     return np.linalg.lstsq(np.asarray(M), y, rcond=None)[0]
 
-def measurement_error(M, N:int) -> float:
+
+def measurement_error(M, N: int) -> float:
     "Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells: N 2^-50 ||M||_{1->2}."
     return math.ldexp(N * _norm_1_2(M), -50)
 
-def factorize_release(W,            # Workload or ndarray (k, N)
-                      M,            # strategy (ndarray, sparse, TreeStrategy, KronStrategy)
-                      h,            # normalised histogram (length N)
-                      sigma:float,  # noise scale of each measurement, >= 0
-                      *, rng=None,  # None (secure) or a numpy Generator (reproducible)
-                     ) -> np.ndarray:
+
+def factorize_release(
+    W,  # Workload or ndarray (k, N)
+    M,  # strategy (ndarray, sparse, TreeStrategy, KronStrategy)
+    h,  # normalised histogram (length N)
+    sigma: float,  # noise scale of each measurement, >= 0
+    *,
+    rng=None,  # None (secure) or a numpy Generator (reproducible)
+) -> np.ndarray:
     "Answers $WM^+(Mh + Z)$, Z exact discrete Gaussian of scale sigma on a fine grid (no privacy accounting: see the mechanism)."
     h = np.ravel(np.asarray(h, float))
-    if h.shape[0] != M.shape[1]: raise ValueError(f"histogram has {h.shape[0]} cells but the strategy has {M.shape[1]} columns")
+    if h.shape[0] != M.shape[1]:
+        raise ValueError(f"histogram has {h.shape[0]} cells but the strategy has {M.shape[1]} columns")
     sigma = float(sigma)
-    if not (math.isfinite(sigma) and sigma >= 0): raise ValueError(f"sigma must be finite and >= 0, got sigma={sigma!r}")
+    if not (math.isfinite(sigma) and sigma >= 0):
+        raise ValueError(f"sigma must be finite and >= 0, got sigma={sigma!r}")
     y = np.asarray(M @ h, float)
     if sigma > 0:
         plan = gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size), bound=_norm_1_2(M))
@@ -454,170 +680,274 @@ def factorize_release(W,            # Workload or ndarray (k, N)
 # %% ../nbs/02_factorization.ipynb #20119d42
 from .histograms import Gram, column_diameter, as_domain
 
+
 class _MatrixColumns(Workload):
     "A dense or sparse strategy matrix seen as a workload, so the certified column-diameter code of `dpnotes.histograms` applies."
-    def __init__(self, M, N:int): self.M = M; super().__init__(as_domain(N), M.shape[0])
-    def _matvec(self, h): return np.asarray(self.M @ np.ravel(h), float).ravel()
-    def _rmatvec(self, y): return np.asarray(self.M.T @ np.ravel(y), float).ravel()
+
+    def __init__(self, M, N: int):
+        self.M = M
+        super().__init__(as_domain(N), M.shape[0])
+
+    def _matvec(self, h):
+        return np.asarray(self.M @ np.ravel(h), float).ravel()
+
+    def _rmatvec(self, y):
+        return np.asarray(self.M.T @ np.ravel(y), float).ravel()
+
     def gram(self):
         def dense():
             X = self.M.T @ self.M
             return X.toarray() if sp.issparse(X) else np.asarray(X, float)
+
         return Gram(self, dense=dense)
-    def norm_1_2(self): return _norm_1_2(self.M)
+
+    def norm_1_2(self):
+        return _norm_1_2(self.M)
+
 
 def _bound_diameter(M) -> float:
     "The triangle-inequality bound 2 ||M||_{1->2}, rounded up."
     return ceil_float(2 * Fraction(_norm_1_2(M)))
 
+
 def _disjoint_diameter(M):
     "Exact diameter when every row of M has at most one nonzero (disjoint column supports), else None."
     if sp.issparse(M):
-        A = sp.csr_matrix(M, dtype=float); A.eliminate_zeros()
-        if np.diff(A.indptr).max(initial=0) > 1: return None
-        one = np.diff(sp.csc_matrix(A).indptr).max(initial=0) <= 1       # also one nonzero per column: norms are entries
+        A = sp.csr_matrix(M, dtype=float)
+        A.eliminate_zeros()
+        if np.diff(A.indptr).max(initial=0) > 1:
+            return None
+        one = (
+            np.diff(sp.csc_matrix(A).indptr).max(initial=0) <= 1
+        )  # also one nonzero per column: norms are entries
         norms = abs(A).max(axis=0).toarray().ravel() if one else column_norms_up(A)
     else:
         A = np.asarray(M, float)
         nz = A != 0
-        if nz.sum(axis=1).max(initial=0) > 1: return None
-        norms = np.abs(A).max(axis=0, initial=0.0) if nz.sum(axis=0).max(initial=0) <= 1 else column_norms_up(A)
-    if not np.isfinite(norms).all(): raise ValueError("strategy M has non-finite entries")
-    a, b = np.sort(norms)[-2:]                                           # ||Me_u - Me_v||^2 = ||Me_u||^2 + ||Me_v||^2
+        if nz.sum(axis=1).max(initial=0) > 1:
+            return None
+        norms = (
+            np.abs(A).max(axis=0, initial=0.0) if nz.sum(axis=0).max(initial=0) <= 1 else column_norms_up(A)
+        )
+    if not np.isfinite(norms).all():
+        raise ValueError("strategy M has non-finite entries")
+    a, b = np.sort(norms)[-2:]  # ||Me_u - Me_v||^2 = ||Me_u||^2 + ||Me_v||^2
     return ceil_sqrt(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
+
 
 def _tree_diameter(T) -> float:
     "sqrt(2 (L - 1)): cells under different children of the root differ at every level but the root's."
     return ceil_sqrt(2 * (T.levels - 1))
 
-def _marginal_diameter(M, max_attrs:int=20, max_exact:int=20000):
+
+def _marginal_diameter(M, max_attrs: int = 20, max_exact: int = 20000):
     "max over attribute sets D of (2/N) sum_S mu_S (dim_S - prod_{i in S} a_i(D)), rounded up; None beyond `max_attrs` attributes."
     shape, N = M.domain.shape, M.domain.size()
-    blocks = [(S, float(w), int(dm)) for S, w, dm in zip(M.subsets, M.mu, M.dims) if dm > 0]  # dim 0: the block is empty
-    rel = sorted({i for S, _, _ in blocks for i in S})                   # attributes some block looks at (all n_i >= 2)
-    if not rel: return 0.0                                               # only the total is measured: all columns equal
+    blocks = [
+        (S, float(w), int(dm)) for S, w, dm in zip(M.subsets, M.mu, M.dims) if dm > 0
+    ]  # dim 0: the block is empty
+    rel = sorted({i for S, _, _ in blocks for i in S})  # attributes some block looks at (all n_i >= 2)
+    if not rel:
+        return 0.0  # only the total is measured: all columns equal
     d = len(rel)
-    if d > max_attrs: return None
-    e = math.frexp(max(w for _, w, _ in blocks))[1]                       # weights scaled into (0, 1] exactly
-    bit = {a: d - 1 - j for j, a in enumerate(rel)}                      # attribute rel[j] is bit d-1-j of a flat index
-    c = np.zeros(2 ** d)
-    np.add.at(c, np.array([sum(1 << bit[i] for i in S) for S, _, _ in blocks], np.int64),
-              np.ldexp([w for _, w, _ in blocks], -e))
-    c = c.reshape((2,) * d)                                              # axis j: 0 = rel[j] not in S, 1 = in S
-    for j, a in enumerate(rel):                                          # axis j becomes 0 = rel[j] not in D, 1 = in D
+    if d > max_attrs:
+        return None
+    e = math.frexp(max(w for _, w, _ in blocks))[1]  # weights scaled into (0, 1] exactly
+    bit = {a: d - 1 - j for j, a in enumerate(rel)}  # attribute rel[j] is bit d-1-j of a flat index
+    c = np.zeros(2**d)
+    np.add.at(
+        c,
+        np.array([sum(1 << bit[i] for i in S) for S, _, _ in blocks], np.int64),
+        np.ldexp([w for _, w, _ in blocks], -e),
+    )
+    c = c.reshape((2,) * d)  # axis j: 0 = rel[j] not in S, 1 = in S
+    for j, a in enumerate(rel):  # axis j becomes 0 = rel[j] not in D, 1 = in D
         c0, c1 = np.take(c, 0, axis=j), np.take(c, 1, axis=j)
         c = np.stack([c0 + (shape[a] - 1) * c1, c0 - c1], axis=j)
-    F = c.ravel(); T = F[0]                                              # F[D] = sum_S mu_S prod_{i in S} a_i(D)
-    if not np.isfinite(F).all(): return None
-    f = T - F                                                            # f[D] >= 0, f[{}] = 0
-    fmax = float(f.max()); err = (4 * d + 8) * 2.0 ** -52 * T + 2.0 ** -1000
-    cand = np.flatnonzero(f >= fmax - 2 * err)                           # the true maximiser is among these
-    if cand.size * len(blocks) <= max_exact:                             # exact: Fraction sums at the candidates
+    F = c.ravel()
+    T = F[0]  # F[D] = sum_S mu_S prod_{i in S} a_i(D)
+    if not np.isfinite(F).all():
+        return None
+    f = T - F  # f[D] >= 0, f[{}] = 0
+    fmax = float(f.max())
+    err = (4 * d + 8) * 2.0**-52 * T + 2.0**-1000
+    cand = np.flatnonzero(f >= fmax - 2 * err)  # the true maximiser is among these
+    if cand.size * len(blocks) <= max_exact:  # exact: Fraction sums at the candidates
         best = Fraction(0)
         for x in map(int, cand):
             s = Fraction(0)
             for S, w, dm in blocks:
                 p = math.prod(-1 if x >> bit[i] & 1 else shape[i] - 1 for i in S)
-                if p != dm: s += Fraction(w) * (dm - p)
+                if p != dm:
+                    s += Fraction(w) * (dm - p)
             best = max(best, s)
-    else: best = Fraction(fmax + err) * (1 + Fraction(1, 2 ** 50)) * Fraction(2) ** e
+    else:
+        best = Fraction(fmax + err) * (1 + Fraction(1, 2**50)) * Fraction(2) ** e
     return ceil_sqrt(2 * best / N)
 
-def _kron_diameter(K, chunk:int=2**22):
+
+def _kron_diameter(K, chunk: int = 2**22):
     "max_{u<v} G_uu + G_vv - 2 G_uv for G = (x) M_j^T M_j, row block by row block, plus a bound on its rounding; rounded up."
     mats, es = [], []
-    for A in K._mats:                                                    # exact power-of-two scaling: entries < 1, max >= 1/2
-        e = int(np.frexp(np.max(np.abs(A)))[1]); mats.append(np.ldexp(A, -e)); es.append(e)
-    Gs = [A.T @ A for A in mats]; N = K.shape[1]; r = len(mats)
-    idx = np.stack(np.unravel_index(np.arange(N), [A.shape[1] for A in mats]), axis=1)   # cell -> index in each factor
-    g = kron_dense([np.diag(Gj)[None, :] for Gj in Gs]).ravel()        # diagonal of G
-    rel = 4 * (r * (max(A.shape[0] for A in mats) + 1) + 4) * 2.0 ** -52  # rounding of g_u + g_v - 2 G_uv, per unit of g_u + g_v
+    for A in K._mats:  # exact power-of-two scaling: entries < 1, max >= 1/2
+        e = int(np.frexp(np.max(np.abs(A)))[1])
+        mats.append(np.ldexp(A, -e))
+        es.append(e)
+    Gs = [A.T @ A for A in mats]
+    N = K.shape[1]
+    r = len(mats)
+    idx = np.stack(
+        np.unravel_index(np.arange(N), [A.shape[1] for A in mats]), axis=1
+    )  # cell -> index in each factor
+    g = kron_dense([np.diag(Gj)[None, :] for Gj in Gs]).ravel()  # diagonal of G
+    rel = (
+        4 * (r * (max(A.shape[0] for A in mats) + 1) + 4) * 2.0**-52
+    )  # rounding of g_u + g_v - 2 G_uv, per unit of g_u + g_v
     best, step = 0.0, max(1, chunk // N)
     for s in range(0, N - 1, step):
-        u = np.arange(s, min(s + step, N - 1)); rows = np.ones((u.size, 1))
-        for j, Gj in enumerate(Gs): rows = (rows[:, :, None] * Gj[idx[u, j]][:, None, :]).reshape(u.size, -1)   # G[u, :]
+        u = np.arange(s, min(s + step, N - 1))
+        rows = np.ones((u.size, 1))
+        for j, Gj in enumerate(Gs):
+            rows = (rows[:, :, None] * Gj[idx[u, j]][:, None, :]).reshape(u.size, -1)  # G[u, :]
         gs = g[u][:, None] + g[None, :]
         est = gs * (1 + rel) - 2 * rows
-        est[np.arange(N)[None, :] <= u[:, None]] = -np.inf              # pairs u < v only
+        est[np.arange(N)[None, :] <= u[:, None]] = -np.inf  # pairs u < v only
         best = max(best, float(est.max()))
-    if not math.isfinite(best): return None
-    slack = (r + 1) * math.prod(A.shape[0] for A in mats) * Fraction(1, 2 ** 1070)   # underflowed products
-    return ceil_sqrt((Fraction(best) * (1 + Fraction(1, 2 ** 50)) + slack) * Fraction(4) ** sum(es))
+    if not math.isfinite(best):
+        return None
+    slack = (r + 1) * math.prod(A.shape[0] for A in mats) * Fraction(1, 2**1070)  # underflowed products
+    return ceil_sqrt((Fraction(best) * (1 + Fraction(1, 2**50)) + slack) * Fraction(4) ** sum(es))
 
-def strategy_diameter(M,       # strategy: TreeStrategy, KronStrategy, MarginalStrategy, ndarray, sparse matrix or LinearOperator
-                      N:int,   # number of cells (columns of M)
-                     ) -> float: # diam(M) = max_{u != v} ||M e_u - M e_v||_2, rounded up
+
+def strategy_diameter(
+    M,  # strategy: TreeStrategy, KronStrategy, MarginalStrategy, ndarray, sparse matrix or LinearOperator
+    N: int,  # number of cells (columns of M)
+) -> float:  # diam(M) = max_{u != v} ||M e_u - M e_v||_2, rounded up
     "$\\max_{u\\ne v}\\|Me_u - Me_v\\|_2$ rounded up: closed forms or exact enumeration where affordable, else the bound $2\\|M\\|_{1\\to2}$."
-    if M.shape[1] != N: raise ValueError(f"strategy M has {M.shape[1]} columns but N={N} cells")
-    if N < 2: return 0.0
-    if isinstance(M, TreeStrategy): return _tree_diameter(M)
-    if isinstance(M, MarginalStrategy): d = _marginal_diameter(M)
-    elif isinstance(M, KronStrategy): d = _kron_diameter(M) if N <= 8192 else None
-    else:                                                                # a matrix, or an operator made dense when small
-        A = M if (sp.issparse(M) or isinstance(M, np.ndarray)) else (_dense_strategy(M, N) if N <= 4096 else None)
+    if M.shape[1] != N:
+        raise ValueError(f"strategy M has {M.shape[1]} columns but N={N} cells")
+    if N < 2:
+        return 0.0
+    if isinstance(M, TreeStrategy):
+        return _tree_diameter(M)
+    if isinstance(M, MarginalStrategy):
+        d = _marginal_diameter(M)
+    elif isinstance(M, KronStrategy):
+        d = _kron_diameter(M) if N <= 8192 else None
+    else:  # a matrix, or an operator made dense when small
+        A = (
+            M
+            if (sp.issparse(M) or isinstance(M, np.ndarray))
+            else (_dense_strategy(M, N) if N <= 4096 else None)
+        )
         d = None if A is None else _disjoint_diameter(A)
-        if d is None and A is not None and N <= 4096: d = column_diameter(_MatrixColumns(A, N))
+        if d is None and A is not None and N <= 4096:
+            d = column_diameter(_MatrixColumns(A, N))
     return _bound_diameter(M) if d is None else float(d)
 
 # %% ../nbs/02_factorization.ipynb #471b5ced
 def _strategy_for(workload, name):
     "Strategy object and a precomputed error constant (or None) for a strategy name."
-    N = workload.shape[1]; one_d = len(workload.domain) == 1
+    N = workload.shape[1]
+    one_d = len(workload.domain) == 1
     if name is None:
-        if isinstance(workload, Marginals) or N <= 1024: name = 'optimal'
-        else: name = 'tree' if one_d else 'identity'
+        if isinstance(workload, Marginals) or N <= 1024:
+            name = 'optimal'
+        else:
+            name = 'tree' if one_d else 'identity'
     if not isinstance(name, str):
-        if isinstance(name, (np.ndarray, LinearOperator)) or sp.issparse(name): return 'custom', name, None
+        if isinstance(name, (np.ndarray, LinearOperator)) or sp.issparse(name):
+            return 'custom', name, None
         raise TypeError(f"strategy must be a name or a matrix, got {type(name).__name__}")
     if isinstance(workload, Marginals) and name in ('optimal', 'workload', 'identity'):
         return name, marginal_strategy(workload, name), None
     if name == 'optimal':
-        res = optimal_strategy(workload); return name, res.strategy, res.upper
-    if name == 'identity': return name, sp.identity(N, format='csr'), None
+        res = optimal_strategy(workload)
+        return name, res.strategy, res.upper
+    if name == 'identity':
+        return name, sp.identity(N, format='csr'), None
     if name == 'tree':
-        if not one_d: raise ValueError(f"strategy 'tree' needs a 1-D workload, got a domain with attributes {workload.domain.attrs}")
+        if not one_d:
+            raise ValueError(
+                f"strategy 'tree' needs a 1-D workload, got a domain with attributes {workload.domain.attrs}"
+            )
         return name, TreeStrategy(N), None
     if name == 'workload':
-        G = workload_gram(workload); w, V = np.linalg.eigh(G); keep = w > 1e-12 * w.max()
-        return name, (V[:, keep] * np.sqrt(w[keep])).T, None    # M^T M = W^T W: the same noise law as measuring W itself
+        G = workload_gram(workload)
+        w, V = np.linalg.eigh(G)
+        keep = w > 1e-12 * w.max()
+        return (
+            name,
+            (V[:, keep] * np.sqrt(w[keep])).T,
+            None,
+        )  # M^T M = W^T W: the same noise law as measuring W itself
     raise ValueError(f"strategy must be one of identity, workload, tree, optimal, got strategy={name!r}")
 
+
 @register("factorization")
-def factorization_mechanism(data:Dataset,      # private records (n public)
-                            workload:Workload, # queries to answer
-                            budget:Budget,     # (epsilon, delta) or rho-zCDP budget, spent entirely on Mh + Z (through zCDP)
-                            *, rng=None,       # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
-                            strategy=None,     # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
-                            **options,         # none accepted
-                           ) -> Release:
+def factorization_mechanism(
+    data: Dataset,  # private records (n public)
+    workload: Workload,  # queries to answer
+    budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on Mh + Z (through zCDP)
+    *,
+    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    strategy=None,  # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
+    **options,  # none accepted
+) -> Release:
     "Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid; replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget through its largest $\\rho$)."
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     workload.check(data)  # the workload may act on a projection of the data's domain
     t0, src = time.perf_counter(), noise_source(rng)
     rho = zcdp_budget(budget, 'factorization_mechanism')
     name, M, err = _strategy_for(workload, strategy)
-    if M.shape[1] != workload.shape[1]: raise ValueError(f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells")
-    N = workload.shape[1]; nrm = _norm_1_2(M)
-    if not nrm > 0: raise ValueError("strategy has only zero columns")
-    diam = strategy_diameter(M, N)                                      # exact diameter of the columns, rounded up
-    sens = ceil_float(Fraction(diam) / data.n)                          # Delta_2 = diam(M) / n, rounded up
-    bound = ceil_float(2 * Fraction(nrm) / data.n)                      # the triangle-inequality bound 2 ||M||_{1->2} / n
+    if M.shape[1] != workload.shape[1]:
+        raise ValueError(
+            f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells"
+        )
+    N = workload.shape[1]
+    nrm = _norm_1_2(M)
+    if not nrm > 0:
+        raise ValueError("strategy has only zero columns")
+    diam = strategy_diameter(M, N)  # exact diameter of the columns, rounded up
+    sens = ceil_float(Fraction(diam) / data.n)  # Delta_2 = diam(M) / n, rounded up
+    bound = ceil_float(2 * Fraction(nrm) / data.n)  # the triangle-inequality bound 2 ||M||_{1->2} / n
     if sens != 0 and not MIN_NORMAL <= sens < math.inf:
-        raise ValueError(f"sensitivity diam(M) / n = {diam!r} / {data.n} is not a normal float (overflow, or below "
-                         "2.2e-308): rescale the strategy")
-    if sens == 0:                                                        # all columns of M equal: Mh = M e_0 whatever the data
+        raise ValueError(
+            f"sensitivity diam(M) / n = {diam!r} / {data.n} is not a normal float (overflow, or below "
+            "2.2e-308): rescale the strategy"
+        )
+    if sens == 0:  # all columns of M equal: Mh = M e_0 whatever the data
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
         plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N), bound=nrm)
         if isinstance(M, MarginalStrategy):
             attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
-        else: y = np.asarray(M @ workload.histogram(data), float)
+        else:
+            y = np.asarray(M @ workload.histogram(data), float)
         y = add_noise(plan, y, rng=src)
-    answers = M.reconstruct(workload, y) if isinstance(M, MarginalStrategy) else np.asarray(workload @ _lstsq(M, y), float)
-    if err is None: err = strategy_error(workload, M)
+    answers = (
+        M.reconstruct(workload, y)
+        if isinstance(M, MarginalStrategy)
+        else np.asarray(workload @ _lstsq(M, y), float)
+    )
+    if err is None:
+        err = strategy_error(workload, M)
     sigma = 0.0 if plan is None else plan.scale
-    rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))      # sigma ||W M^+||_F / sqrt(k)
-    return Release(answers, 'factorization', budget, float(sigma), time.perf_counter() - t0,
-                   {'strategy': name, 'sensitivity': sens, 'sensitivity_bound': bound, 'n': data.n, 'error_constant': err,
-                    'expected_rmse': rmse, 'noise': None if plan is None else plan.info(src.secure)})
+    rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))  # sigma ||W M^+||_F / sqrt(k)
+    return Release(
+        answers,
+        'factorization',
+        budget,
+        float(sigma),
+        time.perf_counter() - t0,
+        {
+            'strategy': name,
+            'sensitivity': sens,
+            'sensitivity_bound': bound,
+            'n': data.n,
+            'error_constant': err,
+            'expected_rmse': rmse,
+            'noise': None if plan is None else plan.info(src.secure),
+        },
+    )

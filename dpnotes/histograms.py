@@ -13,7 +13,15 @@ import numpy as np
 from numba import njit
 from scipy.sparse.linalg import LinearOperator
 
-from .privacy import Accountant, Budget, NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
+from dpnotes.privacy import (
+    Accountant,
+    Budget,
+    NoisePlan,
+    add_noise,
+    gaussian_plan,
+    laplace_plan,
+    noise_source,
+)
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram',
@@ -27,18 +35,24 @@ __all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 
 @dataclass(frozen=True)
 class Domain:
     "Ordered attributes and their sizes; attribute `a` takes values `0 .. size-1`."
+
     attrs: tuple  # attribute names, unique strings
     shape: tuple  # number of values of each attribute, positive ints
 
     def __post_init__(self):
-        if isinstance(self.attrs, str): raise TypeError(f"attrs must be a sequence of names, got the string {self.attrs!r}")
+        if isinstance(self.attrs, str):
+            raise TypeError(f"attrs must be a sequence of names, got the string {self.attrs!r}")
         attrs, shape = tuple(self.attrs), tuple(self.shape)
-        if len(attrs) != len(shape): raise ValueError(f"got {len(attrs)} attribute names but {len(shape)} sizes")
-        if not attrs: raise ValueError("a domain needs at least one attribute, got none")
+        if len(attrs) != len(shape):
+            raise ValueError(f"got {len(attrs)} attribute names but {len(shape)} sizes")
+        if not attrs:
+            raise ValueError("a domain needs at least one attribute, got none")
         for a in attrs:
-            if not isinstance(a, str) or not a: raise TypeError(f"attribute names must be non-empty strings, got {a!r}")
+            if not isinstance(a, str) or not a:
+                raise TypeError(f"attribute names must be non-empty strings, got {a!r}")
         dup = sorted({a for a in attrs if attrs.count(a) > 1})
-        if dup: raise ValueError(f"attribute names must be unique, got duplicates {dup}")
+        if dup:
+            raise ValueError(f"attribute names must be unique, got duplicates {dup}")
         sizes = []
         for a, s in zip(attrs, shape):
             if isinstance(s, (bool, np.bool_)) or not isinstance(s, (int, np.integer)) or s < 1:
@@ -48,81 +62,116 @@ class Domain:
         object.__setattr__(self, 'shape', tuple(sizes))
 
     @classmethod
-    def from_dict(cls, sizes:Mapping) -> Domain:
+    def from_dict(cls, sizes: Mapping) -> Domain:
         "Domain from a mapping attribute -> size (kept in the mapping's order)."
-        if not isinstance(sizes, Mapping): raise TypeError(f"expected a mapping attribute -> size, got {type(sizes).__name__}")
+        if not isinstance(sizes, Mapping):
+            raise TypeError(f"expected a mapping attribute -> size, got {type(sizes).__name__}")
         return cls(tuple(sizes), tuple(sizes.values()))
 
     @classmethod
     def from_json(cls, path) -> Domain:
         "Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is skipped)."
+
         def unique(pairs):
             seen = {}
             for k, v in pairs:
-                if k in seen: raise ValueError(f"{path}: duplicate key {k!r} in the domain JSON")
+                if k in seen:
+                    raise ValueError(f"{path}: duplicate key {k!r} in the domain JSON")
                 seen[k] = v
             return seen
+
         with open(path, encoding='utf-8-sig') as f:
-            try: d = json.load(f, object_pairs_hook=unique)
-            except json.JSONDecodeError as e: raise ValueError(f"{path}: not valid JSON ({e})") from None
-            except UnicodeDecodeError as e: raise ValueError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-        if not isinstance(d, dict): raise ValueError(f"{path}: expected a JSON object attribute -> size, got {type(d).__name__}")
+            try:
+                d = json.load(f, object_pairs_hook=unique)
+            except json.JSONDecodeError as e:
+                raise ValueError(f"{path}: not valid JSON ({e})") from None
+            except UnicodeDecodeError as e:
+                raise ValueError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+        if not isinstance(d, dict):
+            raise ValueError(f"{path}: expected a JSON object attribute -> size, got {type(d).__name__}")
         return cls.from_dict(d)
 
-    def to_dict(self) -> dict: return dict(zip(self.attrs, self.shape))
+    def to_dict(self) -> dict:
+        return dict(zip(self.attrs, self.shape))
+
     def size(self) -> int:
         "Number of cells, a python int (it may not fit a float exactly)."
         return math.prod(self.shape)
-    def __len__(self): return len(self.attrs)
-    def __iter__(self): return iter(self.attrs)
-    def __contains__(self, a): return a in self.attrs
+
+    def __len__(self):
+        return len(self.attrs)
+
+    def __iter__(self):
+        return iter(self.attrs)
+
+    def __contains__(self, a):
+        return a in self.attrs
+
     def __getitem__(self, a):
-        if a not in self.attrs: raise KeyError(f"attribute {a!r} not in domain {self.attrs}")
+        if a not in self.attrs:
+            raise KeyError(f"attribute {a!r} not in domain {self.attrs}")
         return self.shape[self.attrs.index(a)]
 
-    def axes(self, attrs:Sequence[str]) -> tuple:
+    def axes(self, attrs: Sequence[str]) -> tuple:
         "Positions of `attrs` in this domain."
-        if isinstance(attrs, str): attrs = (attrs,)
+        if isinstance(attrs, str):
+            attrs = (attrs,)
         attrs = tuple(attrs)
         missing = [a for a in attrs if a not in self.attrs]
-        if missing: raise ValueError(f"attributes {missing} not in domain {self.attrs}")
+        if missing:
+            raise ValueError(f"attributes {missing} not in domain {self.attrs}")
         dup = sorted({a for a in attrs if attrs.count(a) > 1})
-        if dup: raise ValueError(f"attributes must not repeat, got duplicates {dup}")
+        if dup:
+            raise ValueError(f"attributes must not repeat, got duplicates {dup}")
         return tuple(self.attrs.index(a) for a in attrs)
 
-    def project(self, attrs:Sequence[str]) -> Domain:
+    def project(self, attrs: Sequence[str]) -> Domain:
         "Sub-domain on `attrs`, in the order given."
-        if isinstance(attrs, str): attrs = (attrs,)
+        if isinstance(attrs, str):
+            attrs = (attrs,)
         return Domain(tuple(attrs), tuple(self.shape[i] for i in self.axes(attrs)))
 
 # %% ../nbs/01_histograms.ipynb #25a2accb
 def _parse_cell(v):
     "One CSV/object cell as a float (NaN for empty or missing), or None if it is not a number."
-    if v is None: return np.nan
-    if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)): return float(v)
+    if v is None:
+        return np.nan
+    if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)):
+        return float(v)
     s = str(v).strip()
-    if s == '' or s.lower() in ('nan', 'na', 'null', 'none'): return np.nan
-    try: return float(int(s))
-    except ValueError: pass
-    try: return float(s)
-    except ValueError: return None
+    if s == '' or s.lower() in ('nan', 'na', 'null', 'none'):
+        return np.nan
+    try:
+        return float(int(s))
+    except ValueError:
+        pass
+    try:
+        return float(s)
+    except ValueError:
+        return None
 
-def _coerce_column(values, name:str, size:int, where:str='') -> np.ndarray:
+
+def _coerce_column(values, name: str, size: int, where: str = '') -> np.ndarray:
     "Validate one column of attribute `name` (values `0 .. size-1`) and return it as int64."
     v = np.asarray(values)
-    if v.dtype.kind == 'b': v = v.astype(np.int64)
+    if v.dtype.kind == 'b':
+        v = v.astype(np.int64)
     if v.dtype.kind in 'OUS':
-        try: v = v.astype(np.int64)  # fast path: every cell an integer literal
+        try:
+            v = v.astype(np.int64)  # fast path: every cell an integer literal
         except (ValueError, TypeError, OverflowError):
             parsed = [_parse_cell(c) for c in v]
             for i, p in enumerate(parsed):
-                if p is None: raise ValueError(f"{where}column {name!r} row {i}: value {str(v[i])!r} is not a number")
+                if p is None:
+                    raise ValueError(f"{where}column {name!r} row {i}: value {str(v[i])!r} is not a number")
             v = np.array(parsed, dtype=np.float64)
     if v.dtype.kind == 'f':
         bad = np.flatnonzero(np.isnan(v))
-        if bad.size: raise ValueError(f"{where}column {name!r} row {bad[0]}: missing value (NaN)")
+        if bad.size:
+            raise ValueError(f"{where}column {name!r} row {bad[0]}: missing value (NaN)")
         bad = np.flatnonzero(~np.isfinite(v) | (v != np.floor(v)))
-        if bad.size: raise ValueError(f"{where}column {name!r} row {bad[0]}: value {v[bad[0]]} is not an integer")
+        if bad.size:
+            raise ValueError(f"{where}column {name!r} row {bad[0]}: value {v[bad[0]]} is not an integer")
     elif v.dtype.kind not in 'iu':
         raise ValueError(f"{where}column {name!r}: expected integer codes, got dtype {v.dtype}")
     bad = np.flatnonzero((v < 0) | (v >= size))
@@ -132,11 +181,13 @@ def _coerce_column(values, name:str, size:int, where:str='') -> np.ndarray:
         raise ValueError(f"{where}column {name!r} row {bad[0]}: value {x} outside domain 0..{size - 1}")
     return v.astype(np.int64)
 
-def _check_columns(found:Sequence[str], domain:Domain, where:str=''):
+
+def _check_columns(found: Sequence[str], domain: Domain, where: str = ''):
     "Columns must be exactly the domain's attributes (any order)."
     found = [str(c) for c in found]
     dup = sorted({c for c in found if found.count(c) > 1})
-    if dup: raise ValueError(f"{where}duplicate columns {dup}")
+    if dup:
+        raise ValueError(f"{where}duplicate columns {dup}")
     missing = [a for a in domain.attrs if a not in found]
     extra = [c for c in found if c not in domain.attrs]
     if missing or extra:
@@ -145,23 +196,38 @@ def _check_columns(found:Sequence[str], domain:Domain, where:str=''):
 # %% ../nbs/01_histograms.ipynb #79cb9987
 MAX_CELLS = 2**27  # largest histogram/marginal materialised (~1 GB of float64)
 
+
 class Dataset:
     "Integer-coded records `(n, d)` over a `Domain`, validated when constructed."
-    def __init__(self,
-                 records,        # array-like (n, d) of integer codes, column j is `domain.attrs[j]`
-                 domain:Domain,  # the domain (or a mapping attribute -> size)
-                ):
-        if isinstance(domain, Mapping): domain = Domain.from_dict(domain)
-        if not isinstance(domain, Domain): raise TypeError(f"domain must be a Domain, got {type(domain).__name__}")
+
+    def __init__(
+        self,
+        records,  # array-like (n, d) of integer codes, column j is `domain.attrs[j]`
+        domain: Domain,  # the domain (or a mapping attribute -> size)
+    ):
+        if isinstance(domain, Mapping):
+            domain = Domain.from_dict(domain)
+        if not isinstance(domain, Domain):
+            raise TypeError(f"domain must be a Domain, got {type(domain).__name__}")
         arr = np.asarray(records)
-        if arr.ndim != 2: raise ValueError(f"records must be a 2-D array (n, d), got shape {arr.shape}")
+        if arr.ndim != 2:
+            raise ValueError(f"records must be a 2-D array (n, d), got shape {arr.shape}")
         if arr.shape[1] != len(domain):
-            raise ValueError(f"records have {arr.shape[1]} columns but the domain has {len(domain)} attributes {domain.attrs}")
-        if arr.shape[0] == 0: raise ValueError("dataset is empty: need at least one record")
-        if arr.dtype.kind in 'iu' and (arr.min(axis=0) >= 0).all() and (arr.max(axis=0) < np.array(domain.shape)).all():
+            raise ValueError(
+                f"records have {arr.shape[1]} columns but the domain has {len(domain)} attributes {domain.attrs}"
+            )
+        if arr.shape[0] == 0:
+            raise ValueError("dataset is empty: need at least one record")
+        if (
+            arr.dtype.kind in 'iu'
+            and (arr.min(axis=0) >= 0).all()
+            and (arr.max(axis=0) < np.array(domain.shape)).all()
+        ):
             recs = arr.astype(np.int64)  # fast path: all codes in range
         else:
-            recs = np.column_stack([_coerce_column(arr[:, j], a, s) for j, (a, s) in enumerate(zip(domain.attrs, domain.shape))])
+            recs = np.column_stack(
+                [_coerce_column(arr[:, j], a, s) for j, (a, s) in enumerate(zip(domain.attrs, domain.shape))]
+            )
         self._set(recs, domain)
 
     def _set(self, recs, domain):
@@ -172,56 +238,73 @@ class Dataset:
     @classmethod
     def _trusted(cls, recs, domain) -> Dataset:
         "Wrap records already known to be valid (no checks)."
-        self = object.__new__(cls); self._set(recs, domain); return self
+        self = object.__new__(cls)
+        self._set(recs, domain)
+        return self
 
     @property
-    def n(self) -> int: return int(self.records.shape[0])
-    def __len__(self): return self.n
-    def __repr__(self): return f"Dataset(n={self.n}, domain={self.domain.to_dict()})"
+    def n(self) -> int:
+        return int(self.records.shape[0])
+
+    def __len__(self):
+        return self.n
+
+    def __repr__(self):
+        return f"Dataset(n={self.n}, domain={self.domain.to_dict()})"
 
     @classmethod
-    def from_array(cls, arr, domain:Domain) -> Dataset:
+    def from_array(cls, arr, domain: Domain) -> Dataset:
         "Dataset from an `(n, d)` array whose columns follow `domain.attrs`."
         return cls(arr, domain)
 
     @classmethod
-    def from_csv(cls,
-                 csv_path,     # CSV with a header row naming the columns (any order)
-                 domain_path,  # private-pgm style domain JSON, or a `Domain`
-                ) -> Dataset:
+    def from_csv(
+        cls,
+        csv_path,  # CSV with a header row naming the columns (any order)
+        domain_path,  # private-pgm style domain JSON, or a `Domain`
+    ) -> Dataset:
         "Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON; columns must match the domain exactly."
         domain = domain_path if isinstance(domain_path, Domain) else Domain.from_json(domain_path)
         where = f"{csv_path}: "
         with open(csv_path, newline='', encoding='utf-8-sig') as f:
-            try: rows = list(csv.reader(f))
-            except UnicodeDecodeError as e: raise ValueError(f"{where}not UTF-8 text ({e.reason} at byte {e.start})") from None
-        if not rows: raise ValueError(f"{where}file is empty, expected a header row")
+            try:
+                rows = list(csv.reader(f))
+            except UnicodeDecodeError as e:
+                raise ValueError(f"{where}not UTF-8 text ({e.reason} at byte {e.start})") from None
+        if not rows:
+            raise ValueError(f"{where}file is empty, expected a header row")
         header = [c.strip() for c in rows[0]]
         _check_columns(header, domain, where)
         body = [r for r in rows[1:] if r]  # ignore blank lines
-        if not body: raise ValueError(f"{where}dataset is empty: header but no records")
+        if not body:
+            raise ValueError(f"{where}dataset is empty: header but no records")
         for i, r in enumerate(body):
             if len(r) != len(header):
                 raise ValueError(f"{where}row {i} has {len(r)} fields, expected {len(header)}")
         table = np.array(body, dtype=str)
-        cols = [_coerce_column(table[:, header.index(a)], a, s, where) for a, s in zip(domain.attrs, domain.shape)]
+        cols = [
+            _coerce_column(table[:, header.index(a)], a, s, where) for a, s in zip(domain.attrs, domain.shape)
+        ]
         return cls._trusted(np.column_stack(cols), domain)
 
     @classmethod
-    def from_dataframe(cls, df, domain:Domain) -> Dataset:
+    def from_dataframe(cls, df, domain: Domain) -> Dataset:
         "Dataset from a pandas DataFrame whose columns are the domain's attributes (any order)."
-        if isinstance(domain, Mapping): domain = Domain.from_dict(domain)
+        if isinstance(domain, Mapping):
+            domain = Domain.from_dict(domain)
         _check_columns(list(df.columns), domain)
-        if len(df) == 0: raise ValueError("dataset is empty: need at least one record")
+        if len(df) == 0:
+            raise ValueError("dataset is empty: need at least one record")
         cols = [_coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
         return cls._trusted(np.column_stack(cols), domain)
 
     def to_dataframe(self):
         "The records as a pandas DataFrame (needs pandas)."
         import pandas as pd
+
         return pd.DataFrame(self.records, columns=list(self.domain.attrs))
 
-    def project(self, attrs:Sequence[str]) -> Dataset:
+    def project(self, attrs: Sequence[str]) -> Dataset:
         "The records restricted to `attrs` (in that order)."
         return Dataset._trusted(self.records[:, list(self.domain.axes(attrs))], self.domain.project(attrs))
 
@@ -239,6 +322,7 @@ def _count_blocks(records, axes, strides, offsets, total):
             counts[idx] += 1
     return counts
 
+
 @njit(cache=True)
 def _mixed_radix(records, axes, strides):
     "Codes (n, m): `codes[i, j] = sum_t records[i, axes[j, t]] * strides[j, t]` (cell index of record i in block j)."
@@ -252,7 +336,8 @@ def _mixed_radix(records, axes, strides):
             codes[i, j] = c
     return codes
 
-def _block_plan(domain:Domain, cliques):
+
+def _block_plan(domain: Domain, cliques):
     "Axes, strides, block offsets and sizes for counting the marginals on `cliques` with `_count_blocks`."
     cliques = [tuple(c) for c in cliques]
     w = max(1, max(len(c) for c in cliques))
@@ -261,90 +346,131 @@ def _block_plan(domain:Domain, cliques):
     for j, c in enumerate(cliques):
         ax, shp = domain.axes(c), domain.project(c).shape if c else ()
         size = math.prod(shp)
-        if size > MAX_CELLS: raise ValueError(f"marginal on {c} has {size} cells, more than MAX_CELLS={MAX_CELLS}")
-        axes[j, :len(c)] = ax
-        strides[j, :len(c)] = [math.prod(shp[t + 1:]) for t in range(len(c))]
+        if size > MAX_CELLS:
+            raise ValueError(f"marginal on {c} has {size} cells, more than MAX_CELLS={MAX_CELLS}")
+        axes[j, : len(c)] = ax
+        strides[j, : len(c)] = [math.prod(shp[t + 1 :]) for t in range(len(c))]
         sizes.append(size)
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     return axes, strides, offsets, sizes
 
-def _cover_plan(domain:Domain, cliques:list, n:int, max_table:int=2**20):
+
+def _cover_plan(domain: Domain, cliques: list, n: int, max_table: int = 2**20):
     "Attribute groups, cliques to read off joint tables of groups ({group indices: clique indices}), cliques to count directly."
     k = max(len(c) for c in cliques)
     used = [a for a in domain.attrs if any(a in c for c in cliques)]
-    if len(cliques) < 2 or k == 0 or not used: return [], {}, list(range(len(cliques)))
+    if len(cliques) < 2 or k == 0 or not used:
+        return [], {}, list(range(len(cliques)))
     cap = min(n / 2, max_table)  # a table is worth it if smaller than n (and max_table bounds memory)
     limit, groups, cur, size = max(2.0, cap ** (1 / k)), [], [], 1
     for a in used:  # consecutive groups whose joint size stays below limit
-        if cur and size * domain[a] > limit: groups.append(tuple(cur)); cur, size = [], 1
-        cur.append(a); size *= domain[a]
+        if cur and size * domain[a] > limit:
+            groups.append(tuple(cur))
+            cur, size = [], 1
+        cur.append(a)
+        size *= domain[a]
     groups.append(tuple(cur))
     group_of = {a: g for g, grp in enumerate(groups) for a in grp}
     plan, direct = {}, []
     for j, c in enumerate(cliques):
         gs = tuple(sorted({group_of[a] for a in c}))
-        if math.prod(domain[a] for g in gs for a in groups[g]) <= cap: plan.setdefault(gs, []).append(j)
-        else: direct.append(j)
+        if math.prod(domain[a] for g in gs for a in groups[g]) <= cap:
+            plan.setdefault(gs, []).append(j)
+        else:
+            direct.append(j)
     return groups, plan, direct
 
-def _sum_to(joint, U:tuple, c:tuple) -> np.ndarray:
+
+def _sum_to(joint, U: tuple, c: tuple) -> np.ndarray:
     "Marginal on clique `c` (C order over `c`) of a joint table over `U` (c a subset of U)."
-    if not c: return np.atleast_1d(joint.sum())
+    if not c:
+        return np.atleast_1d(joint.sum())
     ax = [U.index(a) for a in c]
     M = joint.sum(axis=tuple(i for i in range(len(U)) if i not in ax))
     return np.transpose(M, np.argsort(np.argsort(ax))).ravel()
+
 
 def _count(records, domain, cliques) -> list:
     "Counts of each marginal, all in one `_count_blocks` pass."
     axes, strides, offsets, sizes = _block_plan(domain, cliques)
     counts = _count_blocks(records, axes, strides, offsets[:-1], int(offsets[-1]))
-    return [counts[offsets[i]:offsets[i + 1]] for i in range(len(sizes))]
+    return [counts[offsets[i] : offsets[i + 1]] for i in range(len(sizes))]
 
-def _marginals(data:Dataset, cliques, normalize=True) -> list:
+
+def _marginals(data: Dataset, cliques, normalize=True) -> list:
     "Marginals of `data` on each clique: small joint tables of attribute groups in one pass, then sums."
     cliques = [(c,) if isinstance(c, str) else tuple(c) for c in cliques]
-    if not cliques: return []
+    if not cliques:
+        return []
     dom = data.domain
-    for c in cliques: dom.axes(c)  # validate names
+    for c in cliques:
+        dom.axes(c)  # validate names
     groups, plan, direct = _cover_plan(dom, cliques, data.n)
     out = [None] * len(cliques)
-    if plan:  # recode each record by its group codes (mixed radix inside a group), count tables of group unions
-        gdom = Domain(tuple(f"g{g}" for g in range(len(groups))), tuple(dom.project(grp).size() for grp in groups))
+    if (
+        plan
+    ):  # recode each record by its group codes (mixed radix inside a group), count tables of group unions
+        gdom = Domain(
+            tuple(f"g{g}" for g in range(len(groups))), tuple(dom.project(grp).size() for grp in groups)
+        )
         axes, strides, _, _ = _block_plan(dom, groups)
         codes = _mixed_radix(data.records, axes, strides)
         tables = _count(codes, gdom, [tuple(f"g{g}" for g in gs) for gs in plan])
         for (gs, js), t in zip(plan.items(), tables):
             U = tuple(a for g in gs for a in groups[g])
             joint = t.reshape(dom.project(U).shape if U else ())
-            for j in js: out[j] = _sum_to(joint, U, cliques[j])
+            for j in js:
+                out[j] = _sum_to(joint, U, cliques[j])
     if direct:
-        for j, t in zip(direct, _count(data.records, dom, [cliques[j] for j in direct])): out[j] = t
+        for j, t in zip(direct, _count(data.records, dom, [cliques[j] for j in direct])):
+            out[j] = t
     return [o / data.n for o in out] if normalize else out
 
-def _marginal(self:Dataset,
-              attrs:Sequence[str],   # attributes of the marginal, in the order of its axes
-              normalize:bool=True,   # divide by n (frequencies) or keep counts
-             ) -> np.ndarray:
+
+def _marginal(
+    self: Dataset,
+    attrs: Sequence[str],  # attributes of the marginal, in the order of its axes
+    normalize: bool = True,  # divide by n (frequencies) or keep counts
+) -> np.ndarray:
     "Marginal on `attrs` as a flat array (C order over `attrs`), without building the full histogram."
-    if isinstance(attrs, str): attrs = (attrs,)
+    if isinstance(attrs, str):
+        attrs = (attrs,)
     return _marginals(self, [tuple(attrs)], normalize)[0]
 
-def _marginals_method(self:Dataset, cliques:Sequence, normalize:bool=True) -> list:
+
+def _marginals_method(self: Dataset, cliques: Sequence, normalize: bool = True) -> list:
     "Marginals on each attribute set in `cliques`, counted in a single pass over the records."
     return _marginals(self, cliques, normalize)
 
-def _datavector(self:Dataset, normalize:bool=True) -> np.ndarray:
+
+def _datavector(self: Dataset, normalize: bool = True) -> np.ndarray:
     "Histogram over the full domain in C order (frequencies sum to 1 when `normalize`)."
     N = self.domain.size()
     if N > MAX_CELLS:
-        raise ValueError(f"domain has {N} cells, more than MAX_CELLS={MAX_CELLS}; use marginal(attrs) instead")
+        raise ValueError(
+            f"domain has {N} cells, more than MAX_CELLS={MAX_CELLS}; use marginal(attrs) instead"
+        )
     return _marginal(self, self.domain.attrs, normalize)
+
 
 Dataset.marginal, Dataset.marginals, Dataset.datavector = _marginal, _marginals_method, _datavector
 
 # %% ../nbs/01_histograms.ipynb #f1b33b24
-DEFAULT_DOMAIN = Domain.from_dict({'age': 5, 'sex': 2, 'education': 4, 'marital': 3, 'workclass': 4,
-                                   'hours': 4, 'income': 2, 'children': 3, 'health': 3, 'internet': 2})
+DEFAULT_DOMAIN = Domain.from_dict(
+    {
+        'age': 5,
+        'sex': 2,
+        'education': 4,
+        'marital': 3,
+        'workclass': 4,
+        'hours': 4,
+        'income': 2,
+        'children': 3,
+        'health': 3,
+        'internet': 2,
+    }
+)
+
 
 def _sample_softmax(rng, scores):
     "One categorical draw per row of `scores` (n, s) with probabilities softmax(row)."
@@ -353,89 +479,134 @@ def _sample_softmax(rng, scores):
     u = rng.random((scores.shape[0], 1))
     return np.minimum((u > cum).sum(axis=1), scores.shape[1] - 1)
 
-def default_dataset(n:int=5000,  # number of records
-                    *, rng=0,    # seed or np.random.Generator; the same seed gives the same data
-                   ) -> Dataset:
+
+def default_dataset(
+    n: int = 5000,  # number of records
+    *,
+    rng=0,  # seed or np.random.Generator; the same seed gives the same data
+) -> Dataset:
     "Synthetic census-like data from a fixed 10-attribute Bayesian network (see `DEFAULT_DOMAIN`)."
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got n={n!r}")
     rng = np.random.default_rng(rng)
     n = int(n)
+
     def draw(base, *terms):  # base scores (s,) plus, per parent, value (n,) times weights (s,)
         s = np.broadcast_to(np.asarray(base, float), (n, len(base))).copy()
-        for val, w in terms: s += np.outer(val, w)
+        for val, w in terms:
+            s += np.outer(val, w)
         return _sample_softmax(rng, s)
-    age = draw(np.log([.2, .24, .22, .19, .15]))
-    sex = draw([0., 0.])
-    educ = draw([.5, .8, .2, -1.], (age == 0, [.8, .5, -.6, -2.]), (age, [.2, 0, -.05, .12]))
-    marital = draw([1., .3, -1.5], (age, [-.9, .6, .5]))
-    work = draw([1., .2, -.3, -1.], (educ, [-.8, .1, .5, .9]))          # manual, service, office, professional
-    hours = draw([-.5, .3, 1., -.5], (sex, [.6, .2, -.2, -.6]), (work, [-.1, 0, .2, .3]), (age == 4, [2., .5, -.5, -1]))
-    income = draw([0., -2.5], (educ, [0, .9]), (hours, [0, .6]), (np.minimum(age, 3), [0, .35]))
-    children = draw([1.2, .2, -.5], (marital == 1, [-1.5, .8, 1.]), (age == 0, [1.5, -.5, -1.]))
-    health = draw([1., .3, -1.], (age, [-.5, .1, .45]), (income, [.4, 0, -.4]))
-    internet = draw([0., 1.], (age, [0, -.55]), (educ, [0, .5]))
+
+    age = draw(np.log([0.2, 0.24, 0.22, 0.19, 0.15]))
+    sex = draw([0.0, 0.0])
+    educ = draw([0.5, 0.8, 0.2, -1.0], (age == 0, [0.8, 0.5, -0.6, -2.0]), (age, [0.2, 0, -0.05, 0.12]))
+    marital = draw([1.0, 0.3, -1.5], (age, [-0.9, 0.6, 0.5]))
+    work = draw(
+        [1.0, 0.2, -0.3, -1.0], (educ, [-0.8, 0.1, 0.5, 0.9])
+    )  # manual, service, office, professional
+    hours = draw(
+        [-0.5, 0.3, 1.0, -0.5],
+        (sex, [0.6, 0.2, -0.2, -0.6]),
+        (work, [-0.1, 0, 0.2, 0.3]),
+        (age == 4, [2.0, 0.5, -0.5, -1]),
+    )
+    income = draw([0.0, -2.5], (educ, [0, 0.9]), (hours, [0, 0.6]), (np.minimum(age, 3), [0, 0.35]))
+    children = draw([1.2, 0.2, -0.5], (marital == 1, [-1.5, 0.8, 1.0]), (age == 0, [1.5, -0.5, -1.0]))
+    health = draw([1.0, 0.3, -1.0], (age, [-0.5, 0.1, 0.45]), (income, [0.4, 0, -0.4]))
+    internet = draw([0.0, 1.0], (age, [0, -0.55]), (educ, [0, 0.5]))
     recs = np.column_stack([age, sex, educ, marital, work, hours, income, children, health, internet])
     return Dataset._trusted(recs, DEFAULT_DOMAIN)
 
 # %% ../nbs/01_histograms.ipynb #cdcf876e
 class Operator(LinearOperator):
     "Real linear operator with a `dense()` view for small shapes."
-    def __init__(self, shape): super().__init__(np.dtype(np.float64), tuple(int(s) for s in shape))
-    def dense(self, max_entries:int=2**25) -> np.ndarray:
+
+    def __init__(self, shape):
+        super().__init__(np.dtype(np.float64), tuple(int(s) for s in shape))
+
+    def dense(self, max_entries: int = 2**25) -> np.ndarray:
         "The matrix itself; ValueError when it has more than `max_entries` entries."
         k, N = self.shape
         if k * N > max_entries:
-            raise ValueError(f"{type(self).__name__} of shape {self.shape} is too big for dense() (max_entries={max_entries})")
+            raise ValueError(
+                f"{type(self).__name__} of shape {self.shape} is too big for dense() (max_entries={max_entries})"
+            )
         return self._dense()
+
     def _dense(self):
         N = self.shape[1]
         out = np.empty(self.shape)
         e = np.zeros(N)
         for u in range(N):
-            e[u] = 1.0; out[:, u] = self._matvec(e); e[u] = 0.0
+            e[u] = 1.0
+            out[:, u] = self._matvec(e)
+            e[u] = 0.0
         return out
+
 
 class Gram(Operator):
     "The Gram matrix $W^\\top W$ of a workload as an operator; `dense` may be given in closed form."
-    def __init__(self, workload, dense:Callable|None=None):
+
+    def __init__(self, workload, dense: Callable | None = None):
         N = workload.shape[1]
-        super().__init__((N, N)); self.workload, self._dense_fn = workload, dense
-    def _matvec(self, x): return self.workload._rmatvec(self.workload._matvec(np.ravel(x)))
-    def _rmatvec(self, x): return self._matvec(x)
+        super().__init__((N, N))
+        self.workload, self._dense_fn = workload, dense
+
+    def _matvec(self, x):
+        return self.workload._rmatvec(self.workload._matvec(np.ravel(x)))
+
+    def _rmatvec(self, x):
+        return self._matvec(x)
+
     def _dense(self):
-        if self._dense_fn is not None: return self._dense_fn()
-        W = self.workload.dense(); return W.T @ W
+        if self._dense_fn is not None:
+            return self._dense_fn()
+        W = self.workload.dense()
+        return W.T @ W
+
 
 def kron_apply(mats, x) -> np.ndarray:
     "$(A_1\\otimes\\cdots\\otimes A_d)\\,x$ by one mode product per factor ($x$ in C order over the factors' columns)."
     X = np.reshape(x, [A.shape[1] for A in mats])
-    for ax, A in enumerate(mats): X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
+    for ax, A in enumerate(mats):
+        X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
     return X.ravel()
+
 
 def kron_dense(mats) -> np.ndarray:
     "The dense Kronecker product of `mats` (small cases only)."
     out = np.ones((1, 1))
-    for A in mats: out = np.kron(out, A)
+    for A in mats:
+        out = np.kron(out, A)
     return out
+
 
 class KronGram(Operator):
     "A sum of Kronecker products $\\sum_t \\bigotimes_a A_{t,a}$ (one small square matrix per attribute)."
-    def __init__(self, terms:list):
+
+    def __init__(self, terms: list):
         self.terms = [[np.asarray(A, float) for A in t] for t in terms]
         self.dims = tuple(A.shape[0] for A in self.terms[0])
-        N = math.prod(self.dims); super().__init__((N, N))
+        N = math.prod(self.dims)
+        super().__init__((N, N))
+
     def _matvec(self, x):
         out = np.zeros(self.shape[0])
-        for t in self.terms: out += kron_apply(t, x)
+        for t in self.terms:
+            out += kron_apply(t, x)
         return out
-    def _rmatvec(self, x): return self._matvec(x)  # every factor here is symmetric
-    def _dense(self): return sum(kron_dense(t) for t in self.terms)
+
+    def _rmatvec(self, x):
+        return self._matvec(x)  # every factor here is symmetric
+
+    def _dense(self):
+        return sum(kron_dense(t) for t in self.terms)
 
 # %% ../nbs/01_histograms.ipynb #0c6ea74c
 from fractions import Fraction
 import scipy.sparse as sp
 from .privacy import ceil_float, ceil_sqrt, MIN_NORMAL
+
 
 def _ldexp_up(r, e) -> np.ndarray:
     "r * 2^e, exact in the normal range, rounded up where it lands among the subnormals (or would underflow to 0)."
@@ -444,243 +615,381 @@ def _ldexp_up(r, e) -> np.ndarray:
     out[low] = np.nextafter(out[low], np.inf)
     return out
 
+
 def column_norms_up(D) -> np.ndarray:
     "Upper bounds, tight to a few ulps, on the l2 norms of the columns of D (k x m, dense or sparse); columns are scaled by powers of two first, so no square under- or overflows."
     if sp.issparse(D):
         D = sp.csc_matrix(D, dtype=float)
-        k = max(1, int(np.diff(D.indptr).max(initial=0)))              # terms summed per column
+        k = max(1, int(np.diff(D.indptr).max(initial=0)))  # terms summed per column
         m = abs(D).max(axis=0).toarray().ravel()
     else:
         D = np.asarray(D, float)
-        if D.ndim == 1: D = D[:, None]
+        if D.ndim == 1:
+            D = D[:, None]
         k, m = D.shape[0], np.max(np.abs(D), axis=0)
-    if not np.isfinite(m).all(): raise ValueError("cannot measure a norm: the vector has non-finite entries")
-    e = np.frexp(m)[1]                                                # m = f 2^e with f in [1/2, 1)
+    if not np.isfinite(m).all():
+        raise ValueError("cannot measure a norm: the vector has non-finite entries")
+    e = np.frexp(m)[1]  # m = f 2^e with f in [1/2, 1)
     if sp.issparse(D):
-        Ds = D @ sp.diags(np.ldexp(1.0, -e)); S = np.asarray(Ds.multiply(Ds).sum(axis=0)).ravel()
-    else: S = np.sum(np.ldexp(D, -e[None, :]) ** 2, axis=0)          # in [1/4, k]
-    r = (np.sqrt(S) + math.sqrt(k) * 2.0 ** -1073) * (1 + (k + 4) * 2.0 ** -52)
+        Ds = D @ sp.diags(np.ldexp(1.0, -e))
+        S = np.asarray(Ds.multiply(Ds).sum(axis=0)).ravel()
+    else:
+        S = np.sum(np.ldexp(D, -e[None, :]) ** 2, axis=0)  # in [1/4, k]
+    r = (np.sqrt(S) + math.sqrt(k) * 2.0**-1073) * (1 + (k + 4) * 2.0**-52)
     out = _ldexp_up(np.nextafter(r, np.inf), e)
-    out[m == 0] = 0.0                                                 # a zero column has norm exactly 0
+    out[m == 0] = 0.0  # a zero column has norm exactly 0
     return out
+
 
 def _diff_norms_up(A, B) -> np.ndarray:
     "Upper bounds on ||A[:, j] - B[:, j]||_2, scaled before subtracting (no overflow); exactly 0 for equal columns."
     A, B = np.asarray(A, float), np.asarray(B, float)
     m = np.maximum(np.max(np.abs(A), axis=0), np.max(np.abs(B), axis=0))
-    if not np.isfinite(m).all(): raise ValueError("cannot measure a distance: the columns have non-finite entries")
+    if not np.isfinite(m).all():
+        raise ValueError("cannot measure a distance: the columns have non-finite entries")
     e = np.frexp(m)[1]
-    Ds = np.ldexp(A, -e[None, :]) - np.ldexp(B, -e[None, :])         # entries of magnitude < 2
-    r = column_norms_up(Ds) + math.sqrt(A.shape[0]) * 2.0 ** -1072          # the scaling may flush entries far below m
+    Ds = np.ldexp(A, -e[None, :]) - np.ldexp(B, -e[None, :])  # entries of magnitude < 2
+    r = column_norms_up(Ds) + math.sqrt(A.shape[0]) * 2.0**-1072  # the scaling may flush entries far below m
     out = _ldexp_up(np.nextafter(r, np.inf), e)
     out[np.all(A == B, axis=0)] = 0.0
     return out
 
 # %% ../nbs/01_histograms.ipynb #9246fa24
-def _cell_labels(domain:Domain) -> list:
+def _cell_labels(domain: Domain) -> list:
     "Labels 'a=i,b=j' of the cells of `domain` in C order."
     return [','.join(f"{a}={v}" for a, v in zip(domain.attrs, idx)) for idx in np.ndindex(*domain.shape)]
 
+
 def as_domain(domain) -> Domain:
     "A Domain, or an int N meaning a single attribute 'x' of size N."
-    if isinstance(domain, (int, np.integer)) and not isinstance(domain, (bool, np.bool_)): return Domain(('x',), (int(domain),))
-    if not isinstance(domain, Domain): raise TypeError(f"expected a Domain or an int, got {type(domain).__name__}")
+    if isinstance(domain, (int, np.integer)) and not isinstance(domain, (bool, np.bool_)):
+        return Domain(('x',), (int(domain),))
+    if not isinstance(domain, Domain):
+        raise TypeError(f"expected a Domain or an int, got {type(domain).__name__}")
     return domain
+
 
 def _finite_diameter(d, workload) -> float:
     "`d` as a float, or ValueError if it is NaN, negative, infinite (overflow) or positive below the smallest normal float."
     d, name = float(d), type(workload).__name__
     if math.isnan(d) or d < 0:
-        raise ValueError(f"l2 diameter of {name} must be finite and >= 0, got {d!r}: the workload has non-finite weights")
+        raise ValueError(
+            f"l2 diameter of {name} must be finite and >= 0, got {d!r}: the workload has non-finite weights"
+        )
     if d == math.inf:
-        raise ValueError(f"l2 diameter of {name} overflows (exceeds the largest float, 1.8e308): rescale the workload")
+        raise ValueError(
+            f"l2 diameter of {name} overflows (exceeds the largest float, 1.8e308): rescale the workload"
+        )
     if 0 < d < MIN_NORMAL:
-        raise ValueError(f"l2 diameter {d!r} of {name} is below the smallest normal float (2.2e-308) and cannot be "
-                         "represented accurately: rescale the workload")
+        raise ValueError(
+            f"l2 diameter {d!r} of {name} is below the smallest normal float (2.2e-308) and cannot be "
+            "represented accurately: rescale the workload"
+        )
     return d
 
+
 _EPS = float(np.finfo(float).eps)
-_SAFE_GRAM = (2.0 ** -500, 2.0 ** 500)   # a Gram diagonal in this range has no underflow or overflow that matters
+_SAFE_GRAM = (2.0**-500, 2.0**500)  # a Gram diagonal in this range has no underflow or overflow that matters
+
 
 def _columns(W, cols) -> np.ndarray:
     "The columns W e_u for u in `cols`, as a (k, len(cols)) array."
-    C = np.empty((W.shape[0], len(cols))); e = np.zeros(W.shape[1])
+    C = np.empty((W.shape[0], len(cols)))
+    e = np.zeros(W.shape[1])
     for j, u in enumerate(cols):
-        e[u] = 1.0; C[:, j] = W._matvec(e); e[u] = 0.0
+        e[u] = 1.0
+        C[:, j] = W._matvec(e)
+        e[u] = 0.0
     return C
 
-def column_diameter(W, max_work:int=2**27) -> float:
+
+def column_diameter(W, max_work: int = 2**27) -> float:
     "max_{u<v} ||W e_u - W e_v||_2, rounded up, from differences of columns; the Gram matrix only preselects the candidate pairs; 0 only if all columns are exactly equal."
     k, N = W.shape
-    if N < 2: return 0.0
-    with np.errstate(over='ignore', invalid='ignore'): G, C = W.gram().dense(), None   # checked just below
+    if N < 2:
+        return 0.0
+    with np.errstate(over='ignore', invalid='ignore'):
+        G, C = W.gram().dense(), None  # checked just below
     g = np.diag(G).copy()
     if not (np.isfinite(G).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]):
-        if k * N > max_work: return 2 * W.norm_1_2()                # extreme weights, too big to rescale: the safe bound
-        C = _columns(W, range(N))                                   # extreme weights: rescale by a power of two
-        if not np.isfinite(C).all(): raise ValueError(f"{type(W).__name__} has non-finite entries")
-        if not C.any(): return 0.0
+        if k * N > max_work:
+            return 2 * W.norm_1_2()  # extreme weights, too big to rescale: the safe bound
+        C = _columns(W, range(N))  # extreme weights: rescale by a power of two
+        if not np.isfinite(C).all():
+            raise ValueError(f"{type(W).__name__} has non-finite entries")
+        if not C.any():
+            return 0.0
         Cs = np.ldexp(C, -int(np.frexp(np.max(np.abs(C)))[1]))
-        G = Cs.T @ Cs; g = np.diag(G).copy()
-    est = g[:, None] + g[None, :] - 2 * G                          # ||.||^2 up to cancellation
-    err = 4 * (k + 4) * (_EPS * (g[:, None] + g[None, :]) + 5e-324) # bound on the rounding (and underflow) error of est
+        G = Cs.T @ Cs
+        g = np.diag(G).copy()
+    est = g[:, None] + g[None, :] - 2 * G  # ||.||^2 up to cancellation
+    err = (
+        4 * (k + 4) * (_EPS * (g[:, None] + g[None, :]) + 5e-324)
+    )  # bound on the rounding (and underflow) error of est
     iu, iv = np.triu_indices(N, 1)
-    lower = np.max(est[iu, iv] - err[iu, iv])                       # the true max is at least this
-    keep = est[iu, iv] + err[iu, iv] >= lower                        # pairs that may attain the max
+    lower = np.max(est[iu, iv] - err[iu, iv])  # the true max is at least this
+    keep = est[iu, iv] + err[iu, iv] >= lower  # pairs that may attain the max
     iu, iv = iu[keep], iv[keep]
     cols = np.unique(np.concatenate([iu, iv]))
-    if (cols.size + iu.size) * k > max_work: return 2 * W.norm_1_2()  # too much work: the safe bound
+    if (cols.size + iu.size) * k > max_work:
+        return 2 * W.norm_1_2()  # too much work: the safe bound
     C = _columns(W, cols) if C is None else C[:, cols]
-    pos = np.searchsorted(cols, np.arange(N))                       # column u sits at C[:, pos[u]] when kept
+    pos = np.searchsorted(cols, np.arange(N))  # column u sits at C[:, pos[u]] when kept
     best, step = 0.0, max(1, (1 << 22) // max(k, 1))
     for s in range(0, iu.size, step):
-        best = max(best, float(np.max(_diff_norms_up(C[:, pos[iu[s:s + step]]], C[:, pos[iv[s:s + step]]]))))
+        best = max(
+            best, float(np.max(_diff_norms_up(C[:, pos[iu[s : s + step]]], C[:, pos[iv[s : s + step]]])))
+        )
     return best
+
 
 class Workload(Operator):
     "Base class: $k$ linear queries on normalised histograms over `domain` (shape `(k, domain.size())`)."
-    def __init__(self, domain:Domain, k:int):
+
+    def __init__(self, domain: Domain, k: int):
         self.domain = as_domain(domain)
         super().__init__((k, self.domain.size()))
 
     def gram(self) -> Operator:
         "$W^\\top W$ as an operator (`.dense()` for small domains)."
         return Gram(self)
+
     def norm_1_2(self) -> float:
         "Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$, rounded up (from the Gram diagonal, or the rescaled columns if it under/overflows)."
         k, N = self.shape
-        with np.errstate(over='ignore', invalid='ignore'): g = np.diag(self.gram().dense())   # checked just below
-        if np.isfinite(g).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]:  # k products summed: relative error <= (k+2) ulps
-            return ceil_sqrt(Fraction(float(g.max())) * (1 + Fraction(2 * (k + 2), 2 ** 53)))
+        with np.errstate(over='ignore', invalid='ignore'):
+            g = np.diag(self.gram().dense())  # checked just below
+        if (
+            np.isfinite(g).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]
+        ):  # k products summed: relative error <= (k+2) ulps
+            return ceil_sqrt(Fraction(float(g.max())) * (1 + Fraction(2 * (k + 2), 2**53)))
         return max(float(column_norms_up(_columns(self, [u]))[0]) for u in range(N))
+
     def l2_diameter(self) -> float:
         "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
-        if self.shape[1] > 4096: return _finite_diameter(2 * self.norm_1_2(), self)
+        if self.shape[1] > 4096:
+            return _finite_diameter(2 * self.norm_1_2(), self)
         return _finite_diameter(column_diameter(self), self)
-    def sensitivity(self, n:int) -> float:
+
+    def sensitivity(self, n: int) -> float:
         "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`, rounded up."
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
         d = _finite_diameter(self.l2_diameter(), self)
-        if d == 0: return 0.0                                       # all columns equal: the answers ignore the data
-        s = ceil_float(Fraction(d) / int(n))                       # rounded up
+        if d == 0:
+            return 0.0  # all columns equal: the answers ignore the data
+        s = ceil_float(Fraction(d) / int(n))  # rounded up
         if s < MIN_NORMAL:
-            raise ValueError(f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float (2.2e-308) "
-                             "and cannot be represented accurately: rescale the workload")
+            raise ValueError(
+                f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float (2.2e-308) "
+                "and cannot be represented accurately: rescale the workload"
+            )
         return s
+
     def histogram(self, data) -> np.ndarray:
         "Normalised histogram of `data` projected on this workload's attributes."
-        self.check(data); return data.marginal(self.domain.attrs)
+        self.check(data)
+        return data.marginal(self.domain.attrs)
+
     def check(self, data):
-        if not isinstance(data, Dataset): raise TypeError(f"expected a Dataset, got {type(data).__name__}")
+        if not isinstance(data, Dataset):
+            raise TypeError(f"expected a Dataset, got {type(data).__name__}")
         for a, s in zip(self.domain.attrs, self.domain.shape):
-            if a not in data.domain: raise ValueError(f"workload attribute {a!r} not in the dataset's domain {data.domain.attrs}")
-            if data.domain[a] != s: raise ValueError(f"attribute {a!r} has size {s} in the workload but {data.domain[a]} in the dataset")
-    def answer(self, data:Dataset) -> np.ndarray:
+            if a not in data.domain:
+                raise ValueError(f"workload attribute {a!r} not in the dataset's domain {data.domain.attrs}")
+            if data.domain[a] != s:
+                raise ValueError(
+                    f"attribute {a!r} has size {s} in the workload but {data.domain[a]} in the dataset"
+                )
+
+    def answer(self, data: Dataset) -> np.ndarray:
         "True answers $Wh$ on `data` (normalised histogram of its projection on `domain`)."
         return self._matvec(self.histogram(data))
-    def labels(self) -> list: raise NotImplementedError
-    def __repr__(self): return f"{type(self).__name__}(k={self.shape[0]}, domain={self.domain.to_dict()})"
+
+    def labels(self) -> list:
+        raise NotImplementedError
+
+    def __repr__(self):
+        return f"{type(self).__name__}(k={self.shape[0]}, domain={self.domain.to_dict()})"
 
 # %% ../nbs/01_histograms.ipynb #0b77a18e
 class Identity(Workload):
     "Every cell of the histogram: $W = I_N$."
-    def __init__(self, domain:Domain): d = as_domain(domain); super().__init__(d, d.size())
-    def _matvec(self, h): return np.array(h, dtype=float).ravel()
-    def _rmatvec(self, y): return np.array(y, dtype=float).ravel()
-    def _dense(self): return np.eye(self.shape[1])
-    def gram(self): return Gram(self, dense=lambda: np.eye(self.shape[1]))
-    def norm_1_2(self): return 1.0
-    def l2_diameter(self): return math.sqrt(2) if self.shape[1] > 1 else 0.0
-    def labels(self): return _cell_labels(self.domain)
+
+    def __init__(self, domain: Domain):
+        d = as_domain(domain)
+        super().__init__(d, d.size())
+
+    def _matvec(self, h):
+        return np.array(h, dtype=float).ravel()
+
+    def _rmatvec(self, y):
+        return np.array(y, dtype=float).ravel()
+
+    def _dense(self):
+        return np.eye(self.shape[1])
+
+    def gram(self):
+        return Gram(self, dense=lambda: np.eye(self.shape[1]))
+
+    def norm_1_2(self):
+        return 1.0
+
+    def l2_diameter(self):
+        return math.sqrt(2) if self.shape[1] > 1 else 0.0
+
+    def labels(self):
+        return _cell_labels(self.domain)
+
 
 class Total(Workload):
     "The single query 'number of records' (= 1 on a normalised histogram)."
-    def __init__(self, domain:Domain): super().__init__(domain, 1)
-    def _matvec(self, h): return np.array([np.sum(h)], dtype=float)
-    def _rmatvec(self, y): return np.full(self.shape[1], float(np.ravel(y)[0]))
-    def gram(self): return Gram(self, dense=lambda: np.ones((self.shape[1],) * 2))
-    def norm_1_2(self): return 1.0
-    def l2_diameter(self): return 0.0
-    def answer(self, data): self.check(data); return np.ones(1)
-    def labels(self): return ['total']
+
+    def __init__(self, domain: Domain):
+        super().__init__(domain, 1)
+
+    def _matvec(self, h):
+        return np.array([np.sum(h)], dtype=float)
+
+    def _rmatvec(self, y):
+        return np.full(self.shape[1], float(np.ravel(y)[0]))
+
+    def gram(self):
+        return Gram(self, dense=lambda: np.ones((self.shape[1],) * 2))
+
+    def norm_1_2(self):
+        return 1.0
+
+    def l2_diameter(self):
+        return 0.0
+
+    def answer(self, data):
+        self.check(data)
+        return np.ones(1)
+
+    def labels(self):
+        return ['total']
+
 
 def _one_dim(domain, cls):
     d = as_domain(domain)
-    if len(d) != 1: raise ValueError(f"{cls} needs a one-attribute domain, got attributes {d.attrs}")
+    if len(d) != 1:
+        raise ValueError(f"{cls} needs a one-attribute domain, got attributes {d.attrs}")
     return d
 
-def prefix_gram(N:int) -> np.ndarray:
-    "Gram matrix $W^\\top W$ of the $N$ prefix queries: $G_{uv} = N - \\max(u,v)$."
-    u = np.arange(N); return (N - np.maximum.outer(u, u)).astype(float)
 
-def allrange_gram(N:int) -> np.ndarray:
+def prefix_gram(N: int) -> np.ndarray:
+    "Gram matrix $W^\\top W$ of the $N$ prefix queries: $G_{uv} = N - \\max(u,v)$."
+    u = np.arange(N)
+    return (N - np.maximum.outer(u, u)).astype(float)
+
+
+def allrange_gram(N: int) -> np.ndarray:
     "Gram matrix of all $N(N+1)/2$ ranges: $G_{uv} = (\\min(u,v)+1)(N - \\max(u,v))$."
-    u = np.arange(N); return ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float)
+    u = np.arange(N)
+    return ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float)
+
 
 class Prefix(Workload):
     "All prefix queries $\\{u \\le b\\}$, $b = 0..N-1$, on a one-attribute domain."
-    def __init__(self, domain:Domain): d = _one_dim(domain, 'Prefix'); super().__init__(d, d.size())
-    def _matvec(self, h): return np.cumsum(np.ravel(h).astype(float))
-    def _rmatvec(self, y): return np.cumsum(np.ravel(y)[::-1].astype(float))[::-1]
-    def gram(self): return Gram(self, dense=lambda: prefix_gram(self.shape[1]))
-    def norm_1_2(self): return ceil_sqrt(self.shape[1])
-    def l2_diameter(self): return ceil_sqrt(self.shape[1] - 1)
-    def labels(self): a = self.domain.attrs[0]; return [f"{a}<={b}" for b in range(self.shape[1])]
+
+    def __init__(self, domain: Domain):
+        d = _one_dim(domain, 'Prefix')
+        super().__init__(d, d.size())
+
+    def _matvec(self, h):
+        return np.cumsum(np.ravel(h).astype(float))
+
+    def _rmatvec(self, y):
+        return np.cumsum(np.ravel(y)[::-1].astype(float))[::-1]
+
+    def gram(self):
+        return Gram(self, dense=lambda: prefix_gram(self.shape[1]))
+
+    def norm_1_2(self):
+        return ceil_sqrt(self.shape[1])
+
+    def l2_diameter(self):
+        return ceil_sqrt(self.shape[1] - 1)
+
+    def labels(self):
+        a = self.domain.attrs[0]
+        return [f"{a}<={b}" for b in range(self.shape[1])]
+
 
 class AllRange(Workload):
     "All $N(N+1)/2$ interval queries $\\{a \\le u \\le b\\}$ on a one-attribute domain."
-    def __init__(self, domain:Domain):
-        d = _one_dim(domain, 'AllRange'); N = d.size()
+
+    def __init__(self, domain: Domain):
+        d = _one_dim(domain, 'AllRange')
+        N = d.size()
         super().__init__(d, N * (N + 1) // 2)
         self._lo, self._hi = np.triu_indices(N)
+
     def _matvec(self, h):
         c = np.concatenate([[0.0], np.cumsum(np.ravel(h).astype(float))])
         return c[self._hi + 1] - c[self._lo]
+
     def _rmatvec(self, y):
         N = self.shape[1]
-        Y = np.zeros((N, N)); Y[self._lo, self._hi] = np.ravel(y)
-        S = np.cumsum(Y[:, ::-1], axis=1)[:, ::-1]   # S[a, u] = sum_{b >= u} Y[a, b]
+        Y = np.zeros((N, N))
+        Y[self._lo, self._hi] = np.ravel(y)
+        S = np.cumsum(Y[:, ::-1], axis=1)[:, ::-1]  # S[a, u] = sum_{b >= u} Y[a, b]
         return np.diag(np.cumsum(S, axis=0)).copy()  # sum_{a <= u} S[a, u]
-    def gram(self): return Gram(self, dense=lambda: allrange_gram(self.shape[1]))
+
+    def gram(self):
+        return Gram(self, dense=lambda: allrange_gram(self.shape[1]))
+
     def norm_1_2(self):
-        N = self.shape[1]; u = np.arange(N)
+        N = self.shape[1]
+        u = np.arange(N)
         return ceil_sqrt(int(np.max((u + 1) * (N - u))))
+
     def l2_diameter(self):
         N = self.shape[1]
-        if N == 1: return 0.0
+        if N == 1:
+            return 0.0
         g = np.clip(np.array([(N + 1) // 2, (N + 2) // 2]), 1, N - 1)
         return ceil_sqrt(int(np.max(g * (N + 1 - g))))
+
     def labels(self):
-        a = self.domain.attrs[0]; return [f"{lo}<={a}<={hi}" for lo, hi in zip(self._lo, self._hi)]
+        a = self.domain.attrs[0]
+        return [f"{lo}<={a}<={hi}" for lo, hi in zip(self._lo, self._hi)]
 
 # %% ../nbs/01_histograms.ipynb #faccf36f
 class Marginals(Workload):
     "Marginal queries on attribute subsets ('cliques'); blocks in clique order, each block in C order."
-    def __init__(self,
-                 domain:Domain,     # domain of the histograms
-                 cliques:Sequence,  # attribute subsets, e.g. [('age', 'sex'), ('income',)]
-                ):
+
+    def __init__(
+        self,
+        domain: Domain,  # domain of the histograms
+        cliques: Sequence,  # attribute subsets, e.g. [('age', 'sex'), ('income',)]
+    ):
         domain = as_domain(domain)
-        if isinstance(cliques, str): cliques = [cliques]
+        if isinstance(cliques, str):
+            cliques = [cliques]
         cliques = [(c,) if isinstance(c, str) else tuple(c) for c in cliques]
-        if not cliques: raise ValueError("Marginals needs at least one clique, got none")
-        for c in cliques: domain.axes(c)  # validates names and repeats
+        if not cliques:
+            raise ValueError("Marginals needs at least one clique, got none")
+        for c in cliques:
+            domain.axes(c)  # validates names and repeats
         self.cliques = cliques
         self.block_sizes = tuple(domain.project(c).size() if c else 1 for c in cliques)
         self.offsets = tuple(int(o) for o in np.concatenate([[0], np.cumsum(self.block_sizes)[:-1]]))
         super().__init__(domain, sum(self.block_sizes))
 
     @classmethod
-    def all_kway(cls, domain:Domain, k:int) -> Marginals:
+    def all_kway(cls, domain: Domain, k: int) -> Marginals:
         "All $\\binom{d}{k}$ marginals on $k$ attributes."
         domain = as_domain(domain)
-        if not 0 <= k <= len(domain): raise ValueError(f"k must be in 0..{len(domain)}, got k={k}")
+        if not 0 <= k <= len(domain):
+            raise ValueError(f"k must be in 0..{len(domain)}, got k={k}")
         return cls(domain, list(itertools.combinations(domain.attrs, k)))
 
     def blocks(self, y) -> list:
         "Split an answer vector into one array per clique."
-        y = np.ravel(y); return [y[o:o + s] for o, s in zip(self.offsets, self.block_sizes)]
+        y = np.ravel(y)
+        return [y[o : o + s] for o, s in zip(self.offsets, self.block_sizes)]
 
     def _matvec(self, h):
         H = np.reshape(h, self.domain.shape)
@@ -699,15 +1008,31 @@ class Marginals(Workload):
 
     def gram(self) -> KronGram:
         "$\\sum_C \\bigotimes_a (I \\text{ if } a \\in C \\text{ else } J)$ as a `KronGram`."
-        return KronGram([[np.eye(s) if a in c else np.ones((s, s)) for a, s in zip(self.domain.attrs, self.domain.shape)]
-                         for c in self.cliques])
-    def norm_1_2(self): return ceil_sqrt(len(self.cliques))
-    def l2_diameter(self): return ceil_sqrt(2 * sum(s > 1 for s in self.block_sizes))
-    def answer(self, data:Dataset) -> np.ndarray:
+        return KronGram(
+            [
+                [
+                    np.eye(s) if a in c else np.ones((s, s))
+                    for a, s in zip(self.domain.attrs, self.domain.shape)
+                ]
+                for c in self.cliques
+            ]
+        )
+
+    def norm_1_2(self):
+        return ceil_sqrt(len(self.cliques))
+
+    def l2_diameter(self):
+        return ceil_sqrt(2 * sum(s > 1 for s in self.block_sizes))
+
+    def answer(self, data: Dataset) -> np.ndarray:
         "Marginals of `data` in one counting pass (no full histogram)."
-        self.check(data); return np.concatenate(data.marginals(self.cliques))
+        self.check(data)
+        return np.concatenate(data.marginals(self.cliques))
+
     def labels(self):
-        return [lab for c in self.cliques for lab in (_cell_labels(self.domain.project(c)) if c else ['total'])]
+        return [
+            lab for c in self.cliques for lab in (_cell_labels(self.domain.project(c)) if c else ['total'])
+        ]
 
 # %% ../nbs/01_histograms.ipynb #fafffb99
 @njit(cache=True)
@@ -723,63 +1048,93 @@ def _fwht(x):
         h *= 2
     return y
 
+
 @njit(cache=True)
 def _parity_matrix(masks, N):
     "Entries $(-1)^{popcount(S \\& u)}$ for each mask S (rows) and cell u < N (columns)."
     out = np.empty((masks.shape[0], N))
     for j in range(masks.shape[0]):
         for u in range(N):
-            v = masks[j] & u; b = 0
+            v = masks[j] & u
+            b = 0
             while v:
-                v &= v - 1; b ^= 1
+                v &= v - 1
+                b ^= 1
             out[j, u] = 1.0 - 2.0 * b
     return out
 
+
 class Parities(Workload):
     "All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over $\\{0,1\\}^d$."
-    def __init__(self,
-                 domain,  # a Domain whose attributes are all binary, or an int d (attributes x0..x{d-1})
-                 k:int,   # order of the parities, 0 <= k <= d
-                ):
+
+    def __init__(
+        self,
+        domain,  # a Domain whose attributes are all binary, or an int d (attributes x0..x{d-1})
+        k: int,  # order of the parities, 0 <= k <= d
+    ):
         if isinstance(domain, (int, np.integer)) and not isinstance(domain, (bool, np.bool_)):
-            if domain < 1: raise ValueError(f"d must be >= 1, got d={domain}")
+            if domain < 1:
+                raise ValueError(f"d must be >= 1, got d={domain}")
             domain = Domain(tuple(f"x{i}" for i in range(domain)), (2,) * int(domain))
         domain = as_domain(domain)
         nonbin = [a for a, s in zip(domain.attrs, domain.shape) if s != 2]
-        if nonbin: raise ValueError(f"Parities needs binary attributes, got non-binary {nonbin}")
+        if nonbin:
+            raise ValueError(f"Parities needs binary attributes, got non-binary {nonbin}")
         d = len(domain)
-        if not 0 <= k <= d: raise ValueError(f"k must be in 0..{d}, got k={k}")
+        if not 0 <= k <= d:
+            raise ValueError(f"k must be in 0..{d}, got k={k}")
         self.k, self.sets = k, list(itertools.combinations(range(d), k))
         self.masks = np.array([sum(1 << (d - 1 - i) for i in S) for S in self.sets], dtype=np.int64)
         super().__init__(domain, len(self.sets))
-    def _matvec(self, h): return _fwht(np.ravel(h).astype(float))[self.masks]
+
+    def _matvec(self, h):
+        return _fwht(np.ravel(h).astype(float))[self.masks]
+
     def _rmatvec(self, y):
-        z = np.zeros(self.shape[1]); z[self.masks] = np.ravel(y); return _fwht(z)
-    def _dense(self): return _parity_matrix(self.masks, self.shape[1])   # closed form, not |X| transforms
-    def norm_1_2(self): return ceil_sqrt(len(self.sets))
+        z = np.zeros(self.shape[1])
+        z[self.masks] = np.ravel(y)
+        return _fwht(z)
+
+    def _dense(self):
+        return _parity_matrix(self.masks, self.shape[1])  # closed form, not |X| transforms
+
+    def norm_1_2(self):
+        return ceil_sqrt(len(self.sets))
+
     def l2_diameter(self):
         d, k = len(self.domain), self.k
-        odd = [sum(math.comb(w, j) * math.comb(d - w, k - j) for j in range(1, k + 1, 2)) for w in range(1, d + 1)]
+        odd = [
+            sum(math.comb(w, j) * math.comb(d - w, k - j) for j in range(1, k + 1, 2))
+            for w in range(1, d + 1)
+        ]
         return 2 * ceil_sqrt(max(odd))
-    def answer(self, data:Dataset) -> np.ndarray:
+
+    def answer(self, data: Dataset) -> np.ndarray:
         "Parities of `data`: via the histogram when it is small, else averaged over the records."
         self.check(data)
-        if self.shape[1] <= 2**22: return self._matvec(data.marginal(self.domain.attrs))
+        if self.shape[1] <= 2**22:
+            return self._matvec(data.marginal(self.domain.attrs))
         X = data.records[:, list(data.domain.axes(self.domain.attrs))]
         return np.array([np.mean(1 - 2 * (X[:, list(S)].sum(axis=1) & 1)) for S in self.sets])
-    def labels(self): return ["parity{" + ','.join(self.domain.attrs[i] for i in S) + "}" for S in self.sets]
+
+    def labels(self):
+        return ["parity{" + ','.join(self.domain.attrs[i] for i in S) + "}" for S in self.sets]
 
 # %% ../nbs/01_histograms.ipynb #fbdefacb
 class Predicates(Workload):
     "Explicit queries: a `(k, N)` matrix of weights (0/1 for predicates), or callables records -> bool."
-    def __init__(self,
-                 predicates,      # (k, N) array, or a callable / list of callables `f(records (n, d)) -> (n,) bool`
-                 domain:Domain,   # domain of the histograms (columns of the matrix in C order)
-                 names:Sequence[str]|None=None,  # query labels (default: function names or q0, q1, ...)
-                ):
+
+    def __init__(
+        self,
+        predicates,  # (k, N) array, or a callable / list of callables `f(records (n, d)) -> (n,) bool`
+        domain: Domain,  # domain of the histograms (columns of the matrix in C order)
+        names: Sequence[str] | None = None,  # query labels (default: function names or q0, q1, ...)
+    ):
         domain = as_domain(domain)
         self._matrix, self._funcs = None, None
-        if callable(predicates) or (isinstance(predicates, (list, tuple)) and predicates and all(callable(f) for f in predicates)):
+        if callable(predicates) or (
+            isinstance(predicates, (list, tuple)) and predicates and all(callable(f) for f in predicates)
+        ):
             self._funcs = [predicates] if callable(predicates) else list(predicates)
             k = len(self._funcs)
             default = [getattr(f, '__name__', f'q{i}') for i, f in enumerate(self._funcs)]
@@ -787,12 +1142,15 @@ class Predicates(Workload):
             M = np.asarray(predicates, dtype=float)
             if M.ndim != 2 or M.shape[1] != domain.size():
                 raise ValueError(f"predicate matrix must have shape (k, {domain.size()}), got {M.shape}")
-            if not np.isfinite(M).all(): raise ValueError("predicate matrix must be finite")
+            if not np.isfinite(M).all():
+                raise ValueError("predicate matrix must be finite")
             self._matrix, k = M, M.shape[0]
             default = [f"q{i}" for i in range(k)]
-        if k == 0: raise ValueError("Predicates needs at least one query, got none")
+        if k == 0:
+            raise ValueError("Predicates needs at least one query, got none")
         self.names = list(names) if names is not None else default
-        if len(self.names) != k: raise ValueError(f"got {len(self.names)} names for {k} queries")
+        if len(self.names) != k:
+            raise ValueError(f"got {len(self.names)} names for {k} queries")
         super().__init__(domain, k)
 
     def _eval(self, records) -> np.ndarray:
@@ -800,11 +1158,16 @@ class Predicates(Workload):
         out = np.empty((len(self._funcs), len(records)))
         for i, f in enumerate(self._funcs):
             v = np.asarray(f(records))
-            if v.shape != (len(records),): raise ValueError(f"predicate {self.names[i]!r} must return shape ({len(records)},), got {v.shape}")
+            if v.shape != (len(records),):
+                raise ValueError(
+                    f"predicate {self.names[i]!r} must return shape ({len(records)},), got {v.shape}"
+                )
             out[i] = v
             if not np.isfinite(out[i]).all():
                 bad = int(np.flatnonzero(~np.isfinite(out[i]))[0])
-                raise ValueError(f"predicate {self.names[i]!r} must return finite values, got {float(out[i, bad])!r} at row {bad}")
+                raise ValueError(
+                    f"predicate {self.names[i]!r} must return finite values, got {float(out[i, bad])!r} at row {bad}"
+                )
         return out
 
     @property
@@ -812,130 +1175,199 @@ class Predicates(Workload):
         "The $(k, N)$ matrix (built from the callables over the enumerated domain if needed)."
         if self._matrix is None:
             N = self.domain.size()
-            if N * self.shape[0] > 2**25: raise ValueError(f"domain of {N} cells is too big to enumerate the predicates")
+            if N * self.shape[0] > 2**25:
+                raise ValueError(f"domain of {N} cells is too big to enumerate the predicates")
             cells = np.indices(self.domain.shape).reshape(len(self.domain), -1).T
             self._matrix = self._eval(cells)
         return self._matrix
-    def _matvec(self, h): return self.matrix @ np.ravel(h)
-    def _rmatvec(self, y): return self.matrix.T @ np.ravel(y)
-    def _dense(self): return self.matrix.copy()
-    def norm_1_2(self): return float(np.max(column_norms_up(self.matrix)))   # rescaled columns, rounded up
-    def answer(self, data:Dataset) -> np.ndarray:
+
+    def _matvec(self, h):
+        return self.matrix @ np.ravel(h)
+
+    def _rmatvec(self, y):
+        return self.matrix.T @ np.ravel(y)
+
+    def _dense(self):
+        return self.matrix.copy()
+
+    def norm_1_2(self):
+        return float(np.max(column_norms_up(self.matrix)))  # rescaled columns, rounded up
+
+    def answer(self, data: Dataset) -> np.ndarray:
         "Answers $Wh$; callables are averaged over the records directly."
         self.check(data)
-        if self._funcs is None: return self._matvec(self.histogram(data))
+        if self._funcs is None:
+            return self._matvec(self.histogram(data))
         return self._eval(data.records[:, list(data.domain.axes(self.domain.attrs))]).mean(axis=1)
-    def labels(self): return list(self.names)
+
+    def labels(self):
+        return list(self.names)
+
 
 class Kron(Workload):
     "Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small factors)."
-    def __init__(self, factors:Sequence[Workload]):
+
+    def __init__(self, factors: Sequence[Workload]):
         factors = list(factors)
-        if not factors: raise ValueError("Kron needs at least one factor")
+        if not factors:
+            raise ValueError("Kron needs at least one factor")
         for f in factors:
-            if not isinstance(f, Workload): raise TypeError(f"Kron factors must be workloads, got {type(f).__name__}")
+            if not isinstance(f, Workload):
+                raise TypeError(f"Kron factors must be workloads, got {type(f).__name__}")
         attrs = [a for f in factors for a in f.domain.attrs]
         self.factors, self.mats = factors, [f.dense() for f in factors]
-        super().__init__(Domain(tuple(attrs), tuple(s for f in factors for s in f.domain.shape)), math.prod(f.shape[0] for f in factors))
-    def _matvec(self, h): return kron_apply(self.mats, h)
-    def _rmatvec(self, y): return kron_apply([A.T for A in self.mats], y)
-    def gram(self) -> KronGram: return KronGram([[A.T @ A for A in self.mats]])
-    def norm_1_2(self): return ceil_float(math.prod(Fraction(f.norm_1_2()) for f in self.factors))  # exact product, rounded up
-    def labels(self): return [','.join(p) for p in itertools.product(*(f.labels() for f in self.factors))]
+        super().__init__(
+            Domain(tuple(attrs), tuple(s for f in factors for s in f.domain.shape)),
+            math.prod(f.shape[0] for f in factors),
+        )
+
+    def _matvec(self, h):
+        return kron_apply(self.mats, h)
+
+    def _rmatvec(self, y):
+        return kron_apply([A.T for A in self.mats], y)
+
+    def gram(self) -> KronGram:
+        return KronGram([[A.T @ A for A in self.mats]])
+
+    def norm_1_2(self):
+        return ceil_float(
+            math.prod(Fraction(f.norm_1_2()) for f in self.factors)
+        )  # exact product, rounded up
+
+    def labels(self):
+        return [','.join(p) for p in itertools.product(*(f.labels() for f in self.factors))]
 
 # %% ../nbs/01_histograms.ipynb #3c1d823a
 def _pair(a, b):
     a, b = np.asarray(a, float).ravel(), np.asarray(b, float).ravel()
-    if a.shape != b.shape: raise ValueError(f"answer vectors must have the same length, got {a.size} and {b.size}")
-    if a.size == 0: raise ValueError("answer vectors are empty")
+    if a.shape != b.shape:
+        raise ValueError(f"answer vectors must have the same length, got {a.size} and {b.size}")
+    if a.size == 0:
+        raise ValueError("answer vectors are empty")
     return a, b
+
 
 def rmse(a, b) -> float:
     "Root-mean-square error $\\|a-b\\|_2/\\sqrt{k}$."
-    a, b = _pair(a, b); return float(np.linalg.norm(a - b) / math.sqrt(a.size))
+    a, b = _pair(a, b)
+    return float(np.linalg.norm(a - b) / math.sqrt(a.size))
+
 
 def max_error(a, b) -> float:
     "Largest absolute error $\\|a-b\\|_\\infty$."
-    a, b = _pair(a, b); return float(np.max(np.abs(a - b)))
+    a, b = _pair(a, b)
+    return float(np.max(np.abs(a - b)))
 
-def marginal_l1(a, b, workload:Marginals) -> np.ndarray:
+
+def marginal_l1(a, b, workload: Marginals) -> np.ndarray:
     "$\\ell_1$ error of each marginal block of a `Marginals` workload."
     a, b = _pair(a, b)
-    if not isinstance(workload, Marginals): raise TypeError(f"marginal_l1 needs a Marginals workload, got {type(workload).__name__}")
-    if a.size != workload.shape[0]: raise ValueError(f"answers have length {a.size}, workload has {workload.shape[0]} queries")
+    if not isinstance(workload, Marginals):
+        raise TypeError(f"marginal_l1 needs a Marginals workload, got {type(workload).__name__}")
+    if a.size != workload.shape[0]:
+        raise ValueError(f"answers have length {a.size}, workload has {workload.shape[0]} queries")
     return np.array([np.abs(x - y).sum() for x, y in zip(workload.blocks(a), workload.blocks(b))])
 
 # %% ../nbs/01_histograms.ipynb #60bfa0d6
-NEIGHBOURS = "replace-one, n public"   # the neighbouring relation every mechanism here is private under
+NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
+
 
 @dataclass(frozen=True)
 class Release:
     "Private answers to a workload with how they were made."
-    answers: np.ndarray   # (k,) answers in the order of `workload.labels()`
-    mechanism: str        # registry name of the mechanism
-    budget: Budget        # privacy budget spent
-    sigma: float|None     # Gaussian noise scale of the measurements, if there is a single one
-    seconds: float        # wall-clock time of the release
-    info: dict = field(default_factory=dict)  # extras: sensitivity, strategy, noise, distribution, domain, ...
-    workload: Workload|None = None            # the workload answered (set by the registry)
-    neighbours: str = NEIGHBOURS              # the neighbouring relation of the guarantee
+
+    answers: np.ndarray  # (k,) answers in the order of `workload.labels()`
+    mechanism: str  # registry name of the mechanism
+    budget: Budget  # privacy budget spent
+    sigma: float | None  # Gaussian noise scale of the measurements, if there is a single one
+    seconds: float  # wall-clock time of the release
+    info: dict = field(
+        default_factory=dict
+    )  # extras: sensitivity, strategy, noise, distribution, domain, ...
+    workload: Workload | None = None  # the workload answered (set by the registry)
+    neighbours: str = NEIGHBOURS  # the neighbouring relation of the guarantee
 
     @property
-    def noise(self) -> dict|None:
+    def noise(self) -> dict | None:
         "Kind, scale, grid and realised privacy of the (last) noise draw, as written to release metadata."
         return self.info.get('noise')
+
     @property
-    def distribution(self) -> np.ndarray|None:
+    def distribution(self) -> np.ndarray | None:
         "The released distribution over `domain` (projection, MWEM), else None."
         return self.info.get('distribution')
+
     @property
-    def domain(self) -> Domain|None:
+    def domain(self) -> Domain | None:
         "The universe the answers and the distribution live on."
         return self.info.get('domain', None if self.workload is None else self.workload.domain)
+
     @property
-    def n(self) -> int|None:
+    def n(self) -> int | None:
         "Number of records (public)."
         return self.info.get('n')
 
 # %% ../nbs/01_histograms.ipynb #77cb1e51
 MECHANISMS: dict = {}
 
-def _charge(acct:Accountant, budget:Budget, label:str, record:bool):
+
+def _charge(acct: Accountant, budget: Budget, label: str, record: bool):
     "Check (or record) a whole call's budget in a caller's ledger: rho, pure epsilon, or (epsilon, delta)."
     kw = dict(rho=budget.rho) if budget.is_zcdp else dict(epsilon=budget.epsilon, delta=budget.delta)
     return acct.spend(label, **kw) if record else acct.check(**kw)
 
-def register(name:str):
+
+def register(name: str):
     "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget to a caller's ledger."
-    if not isinstance(name, str) or not name: raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
+    if not isinstance(name, str) or not name:
+        raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
+
     def deco(fn):
-        old = MECHANISMS.get(name)   # the same function again (module reloaded, or redefined in its notebook) replaces it
-        if old is not None and (old.__qualname__ != fn.__qualname__ or
-                                old.__module__ != fn.__module__ and '__main__' not in (old.__module__, fn.__module__)):
-            raise ValueError(f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}")
+        old = MECHANISMS.get(
+            name
+        )  # the same function again (module reloaded, or redefined in its notebook) replaces it
+        if old is not None and (
+            old.__qualname__ != fn.__qualname__
+            or old.__module__ != fn.__module__
+            and '__main__' not in (old.__module__, fn.__module__)
+        ):
+            raise ValueError(
+                f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}"
+            )
+
         @functools.wraps(fn)
-        def mechanism(data, workload, budget, *args, accountant:Accountant|None=None, **kwargs):
+        def mechanism(data, workload, budget, *args, accountant: Accountant | None = None, **kwargs):
             if accountant is not None:
-                if not isinstance(accountant, Accountant): raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
-                _charge(accountant, budget, name, record=False)         # an overspend is refused before any noise
+                if not isinstance(accountant, Accountant):
+                    raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
+                _charge(accountant, budget, name, record=False)  # an overspend is refused before any noise
             rel = fn(data, workload, budget, *args, **kwargs)
-            if accountant is not None: _charge(accountant, budget, f"{name}: {workload!r}", record=True)
+            if accountant is not None:
+                _charge(accountant, budget, f"{name}: {workload!r}", record=True)
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
+
         MECHANISMS[name] = mechanism
         return mechanism
+
     return deco
 
 # %% ../nbs/01_histograms.ipynb #90b3507d
-def sample_records(p:np.ndarray,   # distribution over the cells of `domain` (C order)
-                   domain:Domain,  # the universe p lives on
-                   n:int,          # number of records to draw, >= 1
-                   *, rng=None,    # None or a numpy Generator (post-processing: its seed is not a privacy matter)
-                  ) -> Dataset:
+def sample_records(
+    p: np.ndarray,  # distribution over the cells of `domain` (C order)
+    domain: Domain,  # the universe p lives on
+    n: int,  # number of records to draw, >= 1
+    *,
+    rng=None,  # None or a numpy Generator (post-processing: its seed is not a privacy matter)
+) -> Dataset:
     "Draw `n` records i.i.d. from `p` over `domain` (post-processing of a private distribution: no privacy cost)."
     p = np.asarray(p, dtype=np.float64).ravel()
-    if p.size != domain.size(): raise ValueError(f"p must have one entry per cell, |X|={domain.size()}, got {p.size}")
+    if p.size != domain.size():
+        raise ValueError(f"p must have one entry per cell, |X|={domain.size()}, got {p.size}")
     if not np.all(np.isfinite(p)) or p.min() < -1e-12 or abs(p.sum() - 1) > 1e-6:
-        raise ValueError(f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, sum={p.sum():.6g}")
+        raise ValueError(
+            f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, sum={p.sum():.6g}"
+        )
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got n={n!r}")
     rng = np.random.default_rng(rng)
@@ -944,105 +1376,172 @@ def sample_records(p:np.ndarray,   # distribution over the cells of `domain` (C 
     return Dataset._trusted(np.stack(np.unravel_index(cells, domain.shape), axis=1).astype(np.int64), domain)
 
 # %% ../nbs/01_histograms.ipynb #0cce6167
-def _labels(self:Release) -> list:
-    if self.workload is not None: return list(self.workload.labels())
+def _labels(self: Release) -> list:
+    if self.workload is not None:
+        return list(self.workload.labels())
     return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
 
-def _to_frame(self:Release):
+
+def _to_frame(self: Release):
     "One row per query: index, readable label, released fraction, and the count it stands for (fraction times n)."
     import pandas as pd
-    df = pd.DataFrame({'query': np.arange(len(self.answers)), 'label': _labels(self), 'answer': np.asarray(self.answers, float)})
-    if self.n is not None: df['count'] = df['answer'] * self.n
+
+    df = pd.DataFrame(
+        {
+            'query': np.arange(len(self.answers)),
+            'label': _labels(self),
+            'answer': np.asarray(self.answers, float),
+        }
+    )
+    if self.n is not None:
+        df['count'] = df['answer'] * self.n
     return df
 
-def _synthetic(self:Release, rows:int, *, rng=None) -> Dataset:
+
+def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
     "`rows` synthetic records drawn from the release's distribution (post-processing: no privacy cost)."
-    if self.distribution is None: raise ValueError(f"a {self.mechanism!r} release holds no distribution to sample from")
+    if self.distribution is None:
+        raise ValueError(f"a {self.mechanism!r} release holds no distribution to sample from")
     return sample_records(self.distribution, self.domain, rows, rng=rng)
+
 
 Release.labels, Release.to_frame, Release.synthetic = _labels, _to_frame, _synthetic
 
 # %% ../nbs/01_histograms.ipynb #10daa209
-def _save(self:Release, path):
+def _save(self: Release, path):
     "Write the release to `path` (.npz: answers, distribution, labels, JSON metadata), atomically."
     import json, os, tempfile
+
     path = Path(path)
-    meta = dict(mechanism=self.mechanism, sigma=self.sigma, seconds=self.seconds, neighbours=self.neighbours,
-                budget={k: v for k, v in vars(self.budget).items() if v is not None}, n=self.n, noise=self.noise,
-                domain=None if self.domain is None else self.domain.to_dict())
-    arrays = dict(answers=np.asarray(self.answers, float), labels=np.array(self.labels(), dtype=str),
-                  meta=np.array(json.dumps(meta, default=float)))
-    if self.distribution is not None: arrays['distribution'] = np.asarray(self.distribution, float)
+    meta = dict(
+        mechanism=self.mechanism,
+        sigma=self.sigma,
+        seconds=self.seconds,
+        neighbours=self.neighbours,
+        budget={k: v for k, v in vars(self.budget).items() if v is not None},
+        n=self.n,
+        noise=self.noise,
+        domain=None if self.domain is None else self.domain.to_dict(),
+    )
+    arrays = dict(
+        answers=np.asarray(self.answers, float),
+        labels=np.array(self.labels(), dtype=str),
+        meta=np.array(json.dumps(meta, default=float)),
+    )
+    if self.distribution is not None:
+        arrays['distribution'] = np.asarray(self.distribution, float)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
-        with os.fdopen(fd, 'wb') as f: np.savez_compressed(f, **arrays)
+        with os.fdopen(fd, 'wb') as f:
+            np.savez_compressed(f, **arrays)
         os.replace(tmp, path)
     except BaseException:
-        if os.path.exists(tmp): os.unlink(tmp)
+        if os.path.exists(tmp):
+            os.unlink(tmp)
         raise
+
 
 def _load(path) -> Release:
     "A release written by `Release.save` (the workload object is not stored: its labels are)."
     import json
+
     with np.load(path, allow_pickle=False) as z:
         meta = json.loads(str(z['meta']))
         info = {'n': meta['n'], 'noise': meta['noise'], 'labels': [str(s) for s in z['labels']]}
-        if meta['domain'] is not None: info['domain'] = Domain.from_dict(meta['domain'])
-        if 'distribution' in z: info['distribution'] = z['distribution']
-        return Release(z['answers'], meta['mechanism'], Budget(**meta['budget']), meta['sigma'], meta['seconds'], info,
-                       neighbours=meta['neighbours'])
+        if meta['domain'] is not None:
+            info['domain'] = Domain.from_dict(meta['domain'])
+        if 'distribution' in z:
+            info['distribution'] = z['distribution']
+        return Release(
+            z['answers'],
+            meta['mechanism'],
+            Budget(**meta['budget']),
+            meta['sigma'],
+            meta['seconds'],
+            info,
+            neighbours=meta['neighbours'],
+        )
+
 
 Release.save, Release.load = _save, staticmethod(_load)
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
-def check_mechanism_args(data, workload, budget, options:dict, name:str, accepts:str=''):
+def check_mechanism_args(data, workload, budget, options: dict, name: str, accepts: str = ''):
     "TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty (`accepts` lists the valid ones)."
-    if options: raise TypeError(f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else ''))
-    if not isinstance(data, Dataset): raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
-    if not isinstance(workload, Workload): raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
-    if not isinstance(budget, Budget): raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
+    if options:
+        raise TypeError(
+            f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else '')
+        )
+    if not isinstance(data, Dataset):
+        raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
+    if not isinstance(workload, Workload):
+        raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
 
-def integral(workload:Workload) -> bool:
+
+def integral(workload: Workload) -> bool:
     "True when W has integer entries, so its answers on a normalised histogram are integer counts / n (released without rounding)."
-    if type(workload) in (Identity, Total, Prefix, AllRange, Marginals, Parities): return True
-    if type(workload) is Kron: return all(integral(f) for f in workload.factors)
-    if type(workload) is Predicates: M = workload.matrix; return bool(np.all(M == np.rint(M)))
+    if type(workload) in (Identity, Total, Prefix, AllRange, Marginals, Parities):
+        return True
+    if type(workload) is Kron:
+        return all(integral(f) for f in workload.factors)
+    if type(workload) is Predicates:
+        M = workload.matrix
+        return bool(np.all(M == np.rint(M)))
     return False
 
-def answer_error(workload:Workload) -> float:
+
+def answer_error(workload: Workload) -> float:
     "Bound on the floating-point error of each computed answer on a normalised histogram: N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound)."
     return math.ldexp(workload.shape[1] * workload.norm_1_2(), -50)
 
-def zcdp_budget(budget:Budget, name:str) -> float:
+
+def zcdp_budget(budget: Budget, name: str) -> float:
     "The rho a Gaussian-noise mechanism may spend; a pure-DP budget is refused (Gaussian noise cannot give delta = 0)."
     if getattr(budget, 'is_pure', False):
-        raise ValueError(f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
-                         "or mwem-hlm with noise='laplace', or give a delta > 0")
+        raise ValueError(
+            f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
+            "or mwem-hlm with noise='laplace', or give a delta > 0"
+        )
     return budget.to_rho()
 
-def gaussian_plan_for(workload:Workload, n:int, budget:Budget) -> NoisePlan|None:
+
+def gaussian_plan_for(workload: Workload, n: int, budget: Budget) -> NoisePlan | None:
     "The noise plan of `gaussian_mechanism` (None when the workload ignores the data: zero sensitivity)."
     sens = workload.sensitivity(n)
     if not (math.isfinite(sens) and sens >= 0):
-        raise ValueError(f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release")
+        raise ValueError(
+            f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release"
+        )
     rho = zcdp_budget(budget, 'gaussian_mechanism')
-    if sens == 0.0: return None
-    return gaussian_plan(sens, rho, workload.shape[0], n=n if integral(workload) else None,
-                         error=0.0 if integral(workload) else answer_error(workload), bound=workload.norm_1_2())
+    if sens == 0.0:
+        return None
+    return gaussian_plan(
+        sens,
+        rho,
+        workload.shape[0],
+        n=n if integral(workload) else None,
+        error=0.0 if integral(workload) else answer_error(workload),
+        bound=workload.norm_1_2(),
+    )
 
-def gaussian_rmse(workload:Workload, n:int, budget:Budget) -> float:
+
+def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
     "Expected RMS error of `gaussian_mechanism`: its noise scale sigma (0 if the workload ignores the data)."
     plan = gaussian_plan_for(workload, n, budget)
     return 0.0 if plan is None else plan.scale
 
 # %% ../nbs/01_histograms.ipynb #9356b65c
 @register("gaussian")
-def gaussian_mechanism(data:Dataset,        # private records (n is treated as public)
-                       workload:Workload,   # queries to answer
-                       budget:Budget,       # (epsilon, delta) or rho-zCDP budget, spent entirely (through zCDP)
-                       *, rng=None,         # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
-                       **options,           # none accepted
-                      ) -> Release:
+def gaussian_mechanism(
+    data: Dataset,  # private records (n is treated as public)
+    workload: Workload,  # queries to answer
+    budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely (through zCDP)
+    *,
+    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    **options,  # none accepted
+) -> Release:
     "Answer $Wh$ + exact discrete Gaussian noise on a grid; replace-one neighbours, n public, $\\Delta_2 = diam(W)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget is converted to the largest $\\rho$ implying it)."
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
     t0, src = time.perf_counter(), noise_source(rng)
@@ -1050,48 +1549,89 @@ def gaussian_mechanism(data:Dataset,        # private records (n is treated as p
     truth = workload.answer(data)
     answers = truth.copy() if plan is None else add_noise(plan, truth, rng=src)
     sigma = 0.0 if plan is None else plan.scale
-    return Release(answers, 'gaussian', budget, sigma, time.perf_counter() - t0,
-                   {'sensitivity': workload.sensitivity(data.n), 'n': data.n, 'expected_rmse': sigma,
-                    'noise': None if plan is None else plan.info(src.secure)})
+    return Release(
+        answers,
+        'gaussian',
+        budget,
+        sigma,
+        time.perf_counter() - t0,
+        {
+            'sensitivity': workload.sensitivity(data.n),
+            'n': data.n,
+            'expected_rmse': sigma,
+            'noise': None if plan is None else plan.info(src.secure),
+        },
+    )
 
 # %% ../nbs/01_histograms.ipynb #e6ff7338
-def l1_diameter(workload:Workload) -> float:
+def l1_diameter(workload: Workload) -> float:
     "$\\max_{u,v}\\|We_u - We_v\\|_1$: closed forms for marginals, identity, prefix and all-range; else exact from columns when small, or $2\\max_u\\|We_u\\|_1$."
     N, kind = workload.shape[1], type(workload)
-    if N < 2 or kind is Total: return 0.0
-    if kind is Marginals: return 2.0 * sum(s > 1 for s in workload.block_sizes)
-    if kind is Identity: return 2.0
-    if kind is Prefix: return float(N - 1)
-    if kind is AllRange:                             # (v-u)(u+1+N-v) is largest for u, v near N/3, 2N/3: scan u, best v
-        u = np.arange(N - 1); v = np.clip(np.rint((N + 2 * u + 1) / 2), u + 1, N - 1)
+    if N < 2 or kind is Total:
+        return 0.0
+    if kind is Marginals:
+        return 2.0 * sum(s > 1 for s in workload.block_sizes)
+    if kind is Identity:
+        return 2.0
+    if kind is Prefix:
+        return float(N - 1)
+    if kind is AllRange:  # (v-u)(u+1+N-v) is largest for u, v near N/3, 2N/3: scan u, best v
+        u = np.arange(N - 1)
+        v = np.clip(np.rint((N + 2 * u + 1) / 2), u + 1, N - 1)
         return float(np.max((v - u) * (u + 1 + N - v)))
     D = workload.dense()
-    if workload.shape[0] * N * N <= 2**26:          # exact: every pair of columns
-        best = max(float(np.abs(D[:, u:u + 1] - D[:, u + 1:]).sum(axis=0).max()) for u in range(N - 1))
-    else: best = 2.0 * float(np.abs(D).sum(axis=0).max())
-    return best * (1 + 2.0**-40)                     # summation rounding, upward
+    if workload.shape[0] * N * N <= 2**26:  # exact: every pair of columns
+        best = max(float(np.abs(D[:, u : u + 1] - D[:, u + 1 :]).sum(axis=0).max()) for u in range(N - 1))
+    else:
+        best = 2.0 * float(np.abs(D).sum(axis=0).max())
+    return best * (1 + 2.0**-40)  # summation rounding, upward
 
-def _pure_epsilon(budget:Budget) -> float:
+
+def _pure_epsilon(budget: Budget) -> float:
     "The epsilon a pure-DP mechanism may spend: epsilon of a pure or (epsilon, delta) budget, sqrt(2 rho) rounded down for zCDP."
-    if budget.is_zcdp: return math.nextafter(math.sqrt(2 * budget.rho), 0.0)
+    if budget.is_zcdp:
+        return math.nextafter(math.sqrt(2 * budget.rho), 0.0)
     return budget.epsilon
 
+
 @register("laplace")
-def laplace_baseline(data:Dataset,        # private records (n is treated as public)
-                     workload:Workload,   # queries to answer
-                     budget:Budget,       # pure epsilon (or the epsilon of an (epsilon, delta) budget, or sqrt(2 rho))
-                     *, rng=None,         # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
-                     **options,           # none accepted
-                    ) -> Release:
+def laplace_baseline(
+    data: Dataset,  # private records (n is treated as public)
+    workload: Workload,  # queries to answer
+    budget: Budget,  # pure epsilon (or the epsilon of an (epsilon, delta) budget, or sqrt(2 rho))
+    *,
+    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    **options,  # none accepted
+) -> Release:
     "Answer $Wh$ + exact discrete Laplace noise on a grid; replace-one neighbours, n public, $\\Delta_1 = diam_1(W)/n$; pure $\\epsilon$-DP."
     check_mechanism_args(data, workload, budget, options, 'laplace_baseline')
     t0, src = time.perf_counter(), noise_source(rng)
     sens, eps = l1_diameter(workload) / data.n, _pure_epsilon(budget)
     truth = workload.answer(data)
-    if sens == 0.0: return Release(truth.copy(), 'laplace', budget, None, time.perf_counter() - t0, {'sensitivity': 0.0, 'n': data.n})
+    if sens == 0.0:
+        return Release(
+            truth.copy(), 'laplace', budget, None, time.perf_counter() - t0, {'sensitivity': 0.0, 'n': data.n}
+        )
     exact = integral(workload)
-    plan = laplace_plan(sens, eps, truth.size, n=data.n if exact else None, error=0.0 if exact else answer_error(workload),
-                        bound=workload.norm_1_2())
+    plan = laplace_plan(
+        sens,
+        eps,
+        truth.size,
+        n=data.n if exact else None,
+        error=0.0 if exact else answer_error(workload),
+        bound=workload.norm_1_2(),
+    )
     answers = add_noise(plan, truth, rng=src)
-    return Release(answers, 'laplace', budget, None, time.perf_counter() - t0,
-                   {'sensitivity': sens, 'n': data.n, 'expected_rmse': plan.scale * math.sqrt(2), 'noise': plan.info(src.secure)})
+    return Release(
+        answers,
+        'laplace',
+        budget,
+        None,
+        time.perf_counter() - t0,
+        {
+            'sensitivity': sens,
+            'n': data.n,
+            'expected_rmse': plan.scale * math.sqrt(2),
+            'noise': plan.info(src.secure),
+        },
+    )

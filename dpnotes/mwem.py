@@ -11,62 +11,111 @@ __all__ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'hedge_eta', 'hedge_regret_bound', '
 import math, time
 import numpy as np
 from numba import njit
-from .privacy import (Budget, Accountant, advanced_epsilon, zcdp_to_epsilon, noise_source, exponential_mechanism,
-                             gaussian_plan, laplace_plan, add_noise)
-from .histograms import Dataset, Domain, Marginals, Release, Workload, register, check_mechanism_args, integral, sample_records
+from dpnotes.privacy import (
+    Budget,
+    Accountant,
+    advanced_epsilon,
+    zcdp_to_epsilon,
+    noise_source,
+    exponential_mechanism,
+    gaussian_plan,
+    laplace_plan,
+    add_noise,
+)
+from dpnotes.histograms import (
+    Dataset,
+    Domain,
+    Marginals,
+    Release,
+    Workload,
+    register,
+    check_mechanism_args,
+    integral,
+    sample_records,
+)
 
 # %% ../nbs/04_mwem.ipynb #45d82f2d
-def hedge_eta(m:int, # number of actions, >= 2
-              T:int, # number of rounds, >= 1
-             ) -> float:
+def hedge_eta(
+    m: int,  # number of actions, >= 2
+    T: int,  # number of rounds, >= 1
+) -> float:
     "The learning rate sqrt(ln m / T) used by Hedge and by the lecture's MWEM."
-    if m < 2: raise ValueError(f"m must be >= 2, got m={m}")
-    if T < 1: raise ValueError(f"T must be >= 1, got T={T}")
+    if m < 2:
+        raise ValueError(f"m must be >= 2, got m={m}")
+    if T < 1:
+        raise ValueError(f"T must be >= 1, got T={T}")
     return math.sqrt(math.log(m) / T)
 
-def hedge_regret_bound(m:int, # number of actions
-                       T:int, # number of rounds
-                      ) -> float:
+
+def hedge_regret_bound(
+    m: int,  # number of actions
+    T: int,  # number of rounds
+) -> float:
     "The lecture's bound 2 sqrt(ln m / T) on Hedge's average regret with eta = sqrt(ln m / T)."
     return 2 * hedge_eta(m, T)
 
 # %% ../nbs/04_mwem.ipynb #71da070a
 class Hedge:
     "Multiplicative weights over `m` actions with costs in [0, 1] (weights kept in log space)."
-    def __init__(self, m:int, # number of actions, >= 2
-                 eta:float, # learning rate, > 0
-                ):
-        if not (isinstance(m, (int, np.integer)) and m >= 2): raise ValueError(f"m must be an int >= 2, got m={m!r}")
-        if not (eta > 0 and math.isfinite(eta)): raise ValueError(f"eta must be > 0 and finite, got eta={eta}")
-        self.m, self.eta, self.logw, self.loss, self.costs = int(m), float(eta), np.zeros(int(m)), 0.0, np.zeros(int(m))
+
+    def __init__(
+        self,
+        m: int,  # number of actions, >= 2
+        eta: float,  # learning rate, > 0
+    ):
+        if not (isinstance(m, (int, np.integer)) and m >= 2):
+            raise ValueError(f"m must be an int >= 2, got m={m!r}")
+        if not (eta > 0 and math.isfinite(eta)):
+            raise ValueError(f"eta must be > 0 and finite, got eta={eta}")
+        self.m, self.eta, self.logw, self.loss, self.costs = (
+            int(m),
+            float(eta),
+            np.zeros(int(m)),
+            0.0,
+            np.zeros(int(m)),
+        )
+
     @property
     def p(self) -> np.ndarray:
         "The distribution played this round."
-        w = np.exp(self.logw - self.logw.max()); return w / w.sum()
-    def update(self, c:np.ndarray, # cost vector in [0, 1]^m
-              ) -> float:
+        w = np.exp(self.logw - self.logw.max())
+        return w / w.sum()
+
+    def update(
+        self,
+        c: np.ndarray,  # cost vector in [0, 1]^m
+    ) -> float:
         "Pay <c, p>, then multiply each weight by exp(-eta c_a); returns the cost paid."
         c = np.asarray(c, dtype=float)
-        if c.shape != (self.m,): raise ValueError(f"cost vector must have shape ({self.m},), got {c.shape}")
-        if c.min() < 0 or c.max() > 1: raise ValueError(f"costs must lie in [0, 1], got range [{c.min()}, {c.max()}]")
+        if c.shape != (self.m,):
+            raise ValueError(f"cost vector must have shape ({self.m},), got {c.shape}")
+        if c.min() < 0 or c.max() > 1:
+            raise ValueError(f"costs must lie in [0, 1], got range [{c.min()}, {c.max()}]")
         paid = float(c @ self.p)
-        self.loss += paid; self.costs += c; self.logw -= self.eta * c
+        self.loss += paid
+        self.costs += c
+        self.logw -= self.eta * c
         return paid
-    def regret(self, T:int) -> float:
+
+    def regret(self, T: int) -> float:
         "Average regret after T rounds against the best fixed action in hindsight."
         return (self.loss - self.costs.min()) / T
 
 # %% ../nbs/04_mwem.ipynb #84f76373
-def _mwem_cost(eps0:float, T:int, budget:Budget, accounting:str) -> dict:
+def _mwem_cost(eps0: float, T: int, budget: Budget, accounting: str) -> dict:
     "The spend MWEM records for T runs at eps0: rho = T eps0^2/8 ('zcdp'), epsilon = T eps0 ('basic', pure DP) or the advanced-composition (epsilon, delta)."
-    if accounting == 'zcdp': return dict(rho=T * eps0**2 / 8)
-    if accounting == 'basic': return dict(epsilon=T * eps0, delta=0.0)
+    if accounting == 'zcdp':
+        return dict(rho=T * eps0**2 / 8)
+    if accounting == 'basic':
+        return dict(epsilon=T * eps0, delta=0.0)
     return dict(epsilon=advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
 
-def mwem_epsilon0(budget:Budget, # total privacy budget
-                  rounds:int, # number of exponential-mechanism runs T
-                  accounting:str='advanced', # 'advanced' (lecture, needs epsilon and delta), 'zcdp' or 'basic' (pure epsilon-DP)
-                 ) -> float:
+
+def mwem_epsilon0(
+    budget: Budget,  # total privacy budget
+    rounds: int,  # number of exponential-mechanism runs T
+    accounting: str = 'advanced',  # 'advanced' (lecture, needs epsilon and delta), 'zcdp' or 'basic' (pure epsilon-DP)
+) -> float:
     "Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget` exactly (the float spend never exceeds it)."
     _check_rounds(rounds)
     if accounting == 'zcdp':
@@ -74,64 +123,83 @@ def mwem_epsilon0(budget:Budget, # total privacy budget
         eps0 = math.sqrt(8 * cap / rounds)
         fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['rho'] <= cap
     elif accounting == 'basic':
-        if budget.epsilon is None: raise ValueError(f"accounting='basic' needs an epsilon budget, got {budget}")
+        if budget.epsilon is None:
+            raise ValueError(f"accounting='basic' needs an epsilon budget, got {budget}")
         eps0 = budget.epsilon / rounds
         fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
     else:
-        if accounting != 'advanced': raise ValueError(f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}")
+        if accounting != 'advanced':
+            raise ValueError(
+                f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}"
+            )
         if budget.epsilon is None or not budget.delta:
-            raise ValueError(f"accounting='advanced' needs an (epsilon, delta) budget with delta > 0, got {budget}")
-        lo, hi = 0.0, budget.epsilon                 # one step alone already costs eps0 <= total epsilon
+            raise ValueError(
+                f"accounting='advanced' needs an (epsilon, delta) budget with delta > 0, got {budget}"
+            )
+        lo, hi = 0.0, budget.epsilon  # one step alone already costs eps0 <= total epsilon
         for _ in range(200):
             mid = (lo + hi) / 2
-            if advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon: lo = mid
-            else: hi = mid
+            if advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon:
+                lo = mid
+            else:
+                hi = mid
         eps0 = lo
         fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
     # the Accountant compares exactly; one spend against a fresh ledger fits iff float cost <= float budget, so step
     # eps0 down to the next smaller float until it does (an ulp or two at most; the loop is bounded)
     for _ in range(64):
-        if eps0 > 0 and fits(eps0): return eps0
+        if eps0 > 0 and fits(eps0):
+            return eps0
         eps0 = math.nextafter(eps0, 0.0)
-    raise ValueError(f"no positive epsilon0 fits {budget.describe()} with rounds={rounds} ({accounting} accounting): "
-                     f"the budget is too small to represent")
+    raise ValueError(
+        f"no positive epsilon0 fits {budget.describe()} with rounds={rounds} ({accounting} accounting): "
+        f"the budget is too small to represent"
+    )
+
 
 def _check_rounds(rounds):
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
-    if rounds <= 0: raise ValueError(f"rounds must be >= 1, got rounds={rounds}")
+    if rounds <= 0:
+        raise ValueError(f"rounds must be >= 1, got rounds={rounds}")
 
 # %% ../nbs/04_mwem.ipynb #0cb9685c
-def mwem_bound(n:int, # number of records (public)
-               m:int, # universe size |X|
-               K:int, # size of the complement-closed query set (2k)
-               rounds:int, # T
-               epsilon0:float, # per-round exponential-mechanism epsilon
-               beta:float=0.05, # failure probability
-              ) -> float:
+def mwem_bound(
+    n: int,  # number of records (public)
+    m: int,  # universe size |X|
+    K: int,  # size of the complement-closed query set (2k)
+    rounds: int,  # T
+    epsilon0: float,  # per-round exponential-mechanism epsilon
+    beta: float = 0.05,  # failure probability
+) -> float:
     "The lecture's max-error bound 2 sqrt(ln m/T) + 4 ln(K T/beta)/(n eps0), holding with probability >= 1-beta."
     return 2 * math.sqrt(math.log(m) / rounds) + 4 * math.log(K * rounds / beta) / (n * epsilon0)
+
 
 def _selection_slack(n, K, epsilon0):
     "Expected shortfall scale 2 ln K/(n eps0) of one exponential-mechanism pick among K queries."
     return 2 * math.log(K) / (n * epsilon0)
 
-def mwem_rounds(n:int, # number of records
-                m:int, # universe size
-                K:int, # size of the complement-closed query set
-                budget:Budget, # total budget
-                accounting:str='advanced', # 'advanced' or 'zcdp'
-                beta:float=0.05, # failure probability in the bound
-                max_rounds:int=20000, # search limit
-               ) -> int:
+
+def mwem_rounds(
+    n: int,  # number of records
+    m: int,  # universe size
+    K: int,  # size of the complement-closed query set
+    budget: Budget,  # total budget
+    accounting: str = 'advanced',  # 'advanced' or 'zcdp'
+    beta: float = 0.05,  # failure probability in the bound
+    max_rounds: int = 20000,  # search limit
+) -> int:
     "The T minimising `mwem_bound`, among T whose selection is not swamped by noise (slack < 1)."
     grid = np.unique(np.round(np.geomspace(1, max_rounds, 400)).astype(int))
     best, bestT = math.inf, 1
     for T in grid:
         e0 = mwem_epsilon0(budget, int(T), accounting)
-        if _selection_slack(n, K, e0) >= 1: break          # larger T only makes eps0 smaller
+        if _selection_slack(n, K, e0) >= 1:
+            break  # larger T only makes eps0 smaller
         b = mwem_bound(n, m, K, int(T), e0, beta)
-        if b < best: best, bestT = b, int(T)
+        if b < best:
+            best, bestT = b, int(T)
     return bestT
 
 # %% ../nbs/04_mwem.ipynb #c87fff93
@@ -141,128 +209,192 @@ def _reduce_ops(ws, ops, acc):
     for o in range(ops.shape[0]):
         src, dst, A, G, R = ops[o, 0], ops[o, 1], ops[o, 2], ops[o, 3], ops[o, 4]
         for a in range(A):
-            for r in range(R): acc[r] = 0.0
+            for r in range(R):
+                acc[r] = 0.0
             base = src + a * G * R
             for g in range(G):
                 row = base + g * R
-                for r in range(R): acc[r] += ws[row + r]
+                for r in range(R):
+                    acc[r] += ws[row + r]
             out = dst + a * R
-            for r in range(R): ws[out + r] = acc[r]
+            for r in range(R):
+                ws[out + r] = acc[r]
 
 # %% ../nbs/04_mwem.ipynb #015f6c6b
-def _prod(xs) -> int: return int(np.prod(np.asarray(xs, dtype=np.int64))) if len(xs) else 1
+def _prod(xs) -> int:
+    return int(np.prod(np.asarray(xs, dtype=np.int64))) if len(xs) else 1
+
 
 class MarginalPlan:
     "Precomputed marginal-sum steps for `cliques` (tuples of axes, any order) over a C-order domain `shape`."
-    def __init__(self, shape, # sizes of the domain's axes
-                 cliques, # list of tuples of axis positions
-                ):
-        self.shape = [int(s) for s in shape]; self.m = _prod(self.shape)
+
+    def __init__(
+        self,
+        shape,  # sizes of the domain's axes
+        cliques,  # list of tuples of axis positions
+    ):
+        self.shape = [int(s) for s in shape]
+        self.m = _prod(self.shape)
         self.sizes = [_prod([self.shape[a] for a in c]) for c in cliques]
-        offs = np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.int64); k = self.k = int(offs[-1])
+        offs = np.concatenate([[0], np.cumsum(self.sizes)]).astype(np.int64)
+        k = self.k = int(offs[-1])
         trie = {}
         for i, c in enumerate(cliques):
             node = trie
-            for a in sorted(c): node = node.setdefault(a, {})
+            for a in sorted(c):
+                node = node.setdefault(a, {})
             node.setdefault(None, []).append(i)
         depth = max([len(c) for c in cliques] + [0])
-        lvl = [k + j * self.m for j in range(depth + 1)]      # level buffers after the k answers
+        lvl = [k + j * self.m for j in range(depth + 1)]  # level buffers after the k answers
         ops, self.gather = [], np.empty(k, np.int64)
+
         def visit(node, j, last, C):
-            R = _prod(self.shape[last + 1:])
-            for i in node.get(None, []):                       # a clique ending here: sum out the rest
+            R = _prod(self.shape[last + 1 :])
+            for i in node.get(None, []):  # a clique ending here: sum out the rest
                 ops.append((lvl[j], offs[i], C, R, 1))
                 c, srt = cliques[i], sorted(cliques[i])
                 cells = np.arange(self.sizes[i]).reshape([self.shape[a] for a in srt])
-                self.gather[offs[i]:offs[i + 1]] = offs[i] + cells.transpose([srt.index(a) for a in c]).ravel()
+                self.gather[offs[i] : offs[i + 1]] = (
+                    offs[i] + cells.transpose([srt.index(a) for a in c]).ravel()
+                )
             prev = None
             for b in sorted(a for a in node if a is not None):
-                if prev is None: ops.append((lvl[j], lvl[j + 1], C, _prod(self.shape[last + 1:b]), _prod(self.shape[b:])))
-                else: ops.append((lvl[j + 1], lvl[j + 1], C, _prod(self.shape[prev:b]), _prod(self.shape[b:])))
-                visit(node[b], j + 1, b, C * self.shape[b]); prev = b
+                if prev is None:
+                    ops.append(
+                        (lvl[j], lvl[j + 1], C, _prod(self.shape[last + 1 : b]), _prod(self.shape[b:]))
+                    )
+                else:
+                    ops.append((lvl[j + 1], lvl[j + 1], C, _prod(self.shape[prev:b]), _prod(self.shape[b:])))
+                visit(node[b], j + 1, b, C * self.shape[b])
+                prev = b
+
         visit(trie, 0, -1, 1)
-        self.ops = np.array(ops, np.int64).reshape(-1, 5); self.ws_size = k + (depth + 1) * self.m
+        self.ops = np.array(ops, np.int64).reshape(-1, 5)
+        self.ws_size = k + (depth + 1) * self.m
         self.offsets = offs[:-1]
-    def __call__(self, p:np.ndarray) -> np.ndarray:
+
+    def __call__(self, p: np.ndarray) -> np.ndarray:
         "All marginals of `p` (length m), concatenated in clique order, each block C order over the clique as given."
-        ws = np.empty(self.ws_size); ws[self.k:self.k + self.m] = p
+        ws = np.empty(self.ws_size)
+        ws[self.k : self.k + self.m] = p
         _reduce_ops(ws, self.ops, np.empty(self.m))
-        return ws[:self.k][self.gather]
+        return ws[: self.k][self.gather]
 
 # %% ../nbs/04_mwem.ipynb #755bb680
 @njit(cache=True)
 def _seg_marginal(p, dims, cstride, ncell):
     "Marginal of `p` viewed as C-order array of shape `dims`; cell = sum_j digit_j * cstride[j] (0 off the clique)."
-    nd = dims.shape[0]; inner = dims[nd - 1]; cin = cstride[nd - 1]
-    out = np.zeros(ncell); dig = np.zeros(nd, np.int64); idx = 0
+    nd = dims.shape[0]
+    inner = dims[nd - 1]
+    cin = cstride[nd - 1]
+    out = np.zeros(ncell)
+    dig = np.zeros(nd, np.int64)
+    idx = 0
     for x0 in range(0, p.shape[0], inner):
         if cin == 0:
             s = 0.0
-            for r in range(inner): s += p[x0 + r]
+            for r in range(inner):
+                s += p[x0 + r]
             out[idx] += s
         else:
-            for r in range(inner): out[idx + r * cin] += p[x0 + r]
+            for r in range(inner):
+                out[idx + r * cin] += p[x0 + r]
         j = nd - 2
         while j >= 0:
-            dig[j] += 1; idx += cstride[j]
-            if dig[j] < dims[j]: break
-            idx -= dig[j] * cstride[j]; dig[j] = 0; j -= 1
+            dig[j] += 1
+            idx += cstride[j]
+            if dig[j] < dims[j]:
+                break
+            idx -= dig[j] * cstride[j]
+            dig[j] = 0
+            j -= 1
     return out
+
 
 @njit(cache=True)
 def _seg_scale(p, dims, cstride, factor):
     "In place: p[u] *= factor[cell(u)] over the same view; then renormalise; returns the mass before renormalising."
-    nd = dims.shape[0]; inner = dims[nd - 1]; cin = cstride[nd - 1]
-    dig = np.zeros(nd, np.int64); idx = 0; total = 0.0
+    nd = dims.shape[0]
+    inner = dims[nd - 1]
+    cin = cstride[nd - 1]
+    dig = np.zeros(nd, np.int64)
+    idx = 0
+    total = 0.0
     for x0 in range(0, p.shape[0], inner):
         if cin == 0:
             f = factor[idx]
             for r in range(inner):
-                p[x0 + r] *= f; total += p[x0 + r]
+                p[x0 + r] *= f
+                total += p[x0 + r]
         else:
             for r in range(inner):
-                p[x0 + r] *= factor[idx + r * cin]; total += p[x0 + r]
+                p[x0 + r] *= factor[idx + r * cin]
+                total += p[x0 + r]
         j = nd - 2
         while j >= 0:
-            dig[j] += 1; idx += cstride[j]
-            if dig[j] < dims[j]: break
-            idx -= dig[j] * cstride[j]; dig[j] = 0; j -= 1
+            dig[j] += 1
+            idx += cstride[j]
+            if dig[j] < dims[j]:
+                break
+            idx -= dig[j] * cstride[j]
+            dig[j] = 0
+            j -= 1
     inv = 1.0 / total
-    for x in range(p.shape[0]): p[x] *= inv
+    for x in range(p.shape[0]):
+        p[x] *= inv
     return total
+
 
 @njit(cache=True)
 def _seg_scale_cell(p, fdims, fstride, base, factor):
     "In place: multiply p[base + sum_j digit_j * fstride[j]] (all digits of the free dims) by factor; returns their old mass."
-    nd = fdims.shape[0]; inner = fdims[nd - 1]; istr = fstride[nd - 1]
-    dig = np.zeros(nd, np.int64); x = base; old = 0.0
+    nd = fdims.shape[0]
+    inner = fdims[nd - 1]
+    istr = fstride[nd - 1]
+    dig = np.zeros(nd, np.int64)
+    x = base
+    old = 0.0
     nout = 1
-    for j in range(nd - 1): nout *= fdims[j]
+    for j in range(nd - 1):
+        nout *= fdims[j]
     for o in range(nout):
         for r in range(inner):
-            old += p[x + r * istr]; p[x + r * istr] *= factor
+            old += p[x + r * istr]
+            p[x + r * istr] *= factor
         j = nd - 2
         while j >= 0:
-            dig[j] += 1; x += fstride[j]
-            if dig[j] < fdims[j]: break
-            x -= dig[j] * fstride[j]; dig[j] = 0; j -= 1
+            dig[j] += 1
+            x += fstride[j]
+            if dig[j] < fdims[j]:
+                break
+            x -= dig[j] * fstride[j]
+            dig[j] = 0
+            j -= 1
     return old
 
 # %% ../nbs/04_mwem.ipynb #a39a36ef
 def _segments(shape, axes):
     "View of the domain as runs of axes in / out of a clique: (dims, cell strides, x strides, in-clique flags, gather)."
-    shape = [int(s) for s in shape]; inset = set(axes)
+    shape = [int(s) for s in shape]
+    inset = set(axes)
     dims, flags = [], []
     for a, s in enumerate(shape):
         t = a in inset
-        if dims and flags[-1] == t: dims[-1] *= s
-        else: dims.append(s); flags.append(t)
+        if dims and flags[-1] == t:
+            dims[-1] *= s
+        else:
+            dims.append(s)
+            flags.append(t)
     dims, flags = np.array(dims, np.int64), np.array(flags)
-    xstride = np.ones(len(dims), np.int64); cstride = np.zeros(len(dims), np.int64)
-    for j in range(len(dims) - 2, -1, -1): xstride[j] = xstride[j + 1] * dims[j + 1]
+    xstride = np.ones(len(dims), np.int64)
+    cstride = np.zeros(len(dims), np.int64)
+    for j in range(len(dims) - 2, -1, -1):
+        xstride[j] = xstride[j + 1] * dims[j + 1]
     s = 1
     for j in range(len(dims) - 1, -1, -1):
-        if flags[j]: cstride[j] = s; s *= dims[j]
+        if flags[j]:
+            cstride[j] = s
+            s *= dims[j]
     srt = sorted(axes)
     cells = np.arange(s).reshape([shape[a] for a in srt]) if axes else np.arange(1)
     gather = cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells
@@ -272,293 +404,483 @@ def _segments(shape, axes):
 @njit(cache=True)
 def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
     "In place p[u] *= fa[cellA(u)] (no renormalising), and in the same sweep the marginal of the result on clique B; returns (marginal, total)."
-    nd = dims.shape[0]; inner = dims[nd - 1]; ca, cb = csa[nd - 1], csb[nd - 1]
-    out = np.zeros(nb); dig = np.zeros(nd, np.int64); ia = 0; ib = 0; total = 0.0
+    nd = dims.shape[0]
+    inner = dims[nd - 1]
+    ca, cb = csa[nd - 1], csb[nd - 1]
+    out = np.zeros(nb)
+    dig = np.zeros(nd, np.int64)
+    ia = 0
+    ib = 0
+    total = 0.0
     for x0 in range(0, p.shape[0], inner):
         if ca == 0 and cb == 0:
             f, s = fa[ia], 0.0
             for r in range(inner):
-                v = p[x0 + r] * f; p[x0 + r] = v; s += v
-            out[ib] += s; total += s
+                v = p[x0 + r] * f
+                p[x0 + r] = v
+                s += v
+            out[ib] += s
+            total += s
         else:
             for r in range(inner):
-                v = p[x0 + r] * fa[ia + r * ca]; p[x0 + r] = v; out[ib + r * cb] += v; total += v
+                v = p[x0 + r] * fa[ia + r * ca]
+                p[x0 + r] = v
+                out[ib + r * cb] += v
+                total += v
         j = nd - 2
         while j >= 0:
-            dig[j] += 1; ia += csa[j]; ib += csb[j]
-            if dig[j] < dims[j]: break
-            ia -= dig[j] * csa[j]; ib -= dig[j] * csb[j]; dig[j] = 0; j -= 1
+            dig[j] += 1
+            ia += csa[j]
+            ib += csb[j]
+            if dig[j] < dims[j]:
+                break
+            ia -= dig[j] * csa[j]
+            ib -= dig[j] * csb[j]
+            dig[j] = 0
+            j -= 1
     return out, total
+
 
 def _pair_view(shape, A, B):
     "Runs of domain axes of one kind (in A, in B, both, neither), with each clique's sorted-cell strides and gathers."
-    shape = [int(s) for s in shape]; sa, sb = set(A), set(B)
+    shape = [int(s) for s in shape]
+    sa, sb = set(A), set(B)
     dims, kinds = [], []
     for a, s in enumerate(shape):
         kd = (a in sa, a in sb)
-        if dims and kinds[-1] == kd: dims[-1] *= s
-        else: dims.append(s); kinds.append(kd)
-    dims = np.array(dims, np.int64); out = [dims]
+        if dims and kinds[-1] == kd:
+            dims[-1] *= s
+        else:
+            dims.append(s)
+            kinds.append(kd)
+    dims = np.array(dims, np.int64)
+    out = [dims]
     for w, axes in ((0, A), (1, B)):
         cs, s = np.zeros(len(dims), np.int64), 1
         for j in range(len(dims) - 1, -1, -1):
-            if kinds[j][w]: cs[j] = s; s *= dims[j]
+            if kinds[j][w]:
+                cs[j] = s
+                s *= dims[j]
         srt = sorted(axes)
         cells = np.arange(s).reshape([shape[a] for a in srt]) if axes else np.arange(1)
         out += [cs, cells.transpose([srt.index(a) for a in axes]).ravel() if axes else cells]
-    return tuple(out)   # dims, csA, gatherA, csB, gatherB
+    return tuple(out)  # dims, csA, gatherA, csB, gatherB
 
-def _code_dtype(ncell): return np.uint8 if ncell <= 2**8 else np.uint16 if ncell <= 2**16 else np.uint32
 
-def cell_codes(shape, # sizes of the domain's axes
-               axes,  # clique, as axis positions (order matters)
-              ) -> np.ndarray:
+def _code_dtype(ncell):
+    return np.uint8 if ncell <= 2**8 else np.uint16 if ncell <= 2**16 else np.uint32
+
+
+def cell_codes(
+    shape,  # sizes of the domain's axes
+    axes,  # clique, as axis positions (order matters)
+) -> np.ndarray:
     "Per-cell index into the marginal table on `axes` (C order over `axes` as given), in the smallest unsigned type that holds it."
-    shape = [int(s) for s in shape]; d = len(shape)
-    c = np.zeros((1,) * d, np.int64)                       # built on the clique's axes only, then broadcast
-    for a in axes: c = c * shape[a] + np.arange(shape[a]).reshape([-1 if i == a else 1 for i in range(d)])
+    shape = [int(s) for s in shape]
+    d = len(shape)
+    c = np.zeros((1,) * d, np.int64)  # built on the clique's axes only, then broadcast
+    for a in axes:
+        c = c * shape[a] + np.arange(shape[a]).reshape([-1 if i == a else 1 for i in range(d)])
     return np.broadcast_to(c, shape).astype(_code_dtype(_prod([shape[a] for a in axes]))).ravel()
+
 
 @njit(cache=True, fastmath={'reassoc', 'contract'})
 def _code_scale_marginal(p, ca, fa, cb, nb):
     "`_seg_scale_marginal` through per-cell codes: p[u] *= fa[ca[u]], marginal on cb; four accumulators keep neighbouring cells independent."
-    out = np.zeros((4, nb)); N = p.shape[0]; N4 = N - N % 4
+    out = np.zeros((4, nb))
+    N = p.shape[0]
+    N4 = N - N % 4
     for u in range(0, N4, 4):
-        v0 = p[u] * fa[ca[u]]; v1 = p[u + 1] * fa[ca[u + 1]]; v2 = p[u + 2] * fa[ca[u + 2]]; v3 = p[u + 3] * fa[ca[u + 3]]
-        p[u] = v0; p[u + 1] = v1; p[u + 2] = v2; p[u + 3] = v3
-        out[0, cb[u]] += v0; out[1, cb[u + 1]] += v1; out[2, cb[u + 2]] += v2; out[3, cb[u + 3]] += v3
+        v0 = p[u] * fa[ca[u]]
+        v1 = p[u + 1] * fa[ca[u + 1]]
+        v2 = p[u + 2] * fa[ca[u + 2]]
+        v3 = p[u + 3] * fa[ca[u + 3]]
+        p[u] = v0
+        p[u + 1] = v1
+        p[u + 2] = v2
+        p[u + 3] = v3
+        out[0, cb[u]] += v0
+        out[1, cb[u + 1]] += v1
+        out[2, cb[u + 2]] += v2
+        out[3, cb[u + 3]] += v3
     for u in range(N4, N):
-        v = p[u] * fa[ca[u]]; p[u] = v; out[0, cb[u]] += v
+        v = p[u] * fa[ca[u]]
+        p[u] = v
+        out[0, cb[u]] += v
     res = out[0] + out[1] + out[2] + out[3]
     return res, res.sum()
 
 # %% ../nbs/04_mwem.ipynb #1270e06c
 MAX_CELLS = 2**24
-CODE_CACHE_BYTES = 2**27   # per-cell clique codes kept by one MWEM run (128 MiB); beyond it the run-based kernel is used
+CODE_CACHE_BYTES = (
+    2**27
+)  # per-cell clique codes kept by one MWEM run (128 MiB); beyond it the run-based kernel is used
+
 
 def _mw_passes_plain(Q, p, meas, passes):
     "HLM's MW passes, one measurement at a time: p *= exp(phi (y - <phi, p>)/2), renormalised after each."
     for _ in range(passes):
         for g, idx, y in meas:
-            lam = np.zeros(len(Q.groups[g])); a = Q.group_answers(p, g)
-            sel = idx - Q.groups[g][0]; lam[sel] = 0.5 * (y - a[sel])
+            lam = np.zeros(len(Q.groups[g]))
+            a = Q.group_answers(p, g)
+            sel = idx - Q.groups[g][0]
+            lam[sel] = 0.5 * (y - a[sel])
             Q.scale_group(p, g, lam)
+
 
 class _MarginalQueries:
     "Marginal workload on a full-domain distribution, via marginal sums (no query matrix)."
+
     def __init__(self, workload):
-        dom = workload.domain; self.shape = [int(s) for s in dom.shape]; self.m = _prod(self.shape)
+        dom = workload.domain
+        self.shape = [int(s) for s in dom.shape]
+        self.m = _prod(self.shape)
         self.axes = [tuple(dom.axes(c)) for c in workload.cliques]
-        self.plan = MarginalPlan(self.shape, self.axes); self.k = self.plan.k
-        self.offsets = np.asarray(self.plan.offsets); self.sizes = np.asarray(self.plan.sizes)
+        self.plan = MarginalPlan(self.shape, self.axes)
+        self.k = self.plan.k
+        self.offsets = np.asarray(self.plan.offsets)
+        self.sizes = np.asarray(self.plan.sizes)
         self._segs = {}
         self.groups = [np.arange(o, o + s) for o, s in zip(self.offsets, self.sizes)]
         self.group_of = np.repeat(np.arange(len(self.axes)), self.sizes)
         self._pairs, self._codes, self._code_bytes = {}, {}, 0
-    def answers(self, p): return self.plan(p)
+
+    def answers(self, p):
+        return self.plan(p)
+
     def truth(self, data, workload):
         "The workload's answers on `data`: one histogram count, then the same marginal sums as `answers`."
         return self.plan(data.marginal(workload.domain.attrs))
+
     def seg(self, g):
         "`_segments` view of clique g, built on first use (most cliques are never measured)."
-        if g not in self._segs: self._segs[g] = _segments(self.shape, self.axes[g])
+        if g not in self._segs:
+            self._segs[g] = _segments(self.shape, self.axes[g])
         return self._segs[g]
+
     def _code(self, g):
         "Cached `cell_codes` of clique g, or None once the cache would exceed CODE_CACHE_BYTES."
         if g not in self._codes:
-            if self._code_bytes + np.dtype(_code_dtype(self.sizes[g])).itemsize * self.m > CODE_CACHE_BYTES: return None
-            self._codes[g] = cell_codes(self.shape, self.axes[g]); self._code_bytes += self._codes[g].nbytes
+            if self._code_bytes + np.dtype(_code_dtype(self.sizes[g])).itemsize * self.m > CODE_CACHE_BYTES:
+                return None
+            self._codes[g] = cell_codes(self.shape, self.axes[g])
+            self._code_bytes += self._codes[g].nbytes
         return self._codes[g]
+
     def group_answers(self, p, g):
-        dims, cs, xs, fl, ga = self.seg(g); return _seg_marginal(p, dims, cs, len(ga))[ga]
+        dims, cs, xs, fl, ga = self.seg(g)
+        return _seg_marginal(p, dims, cs, len(ga))[ga]
+
     def scale_group(self, p, g, lam):
         "p_u *= exp(lam[cell of u in group g]), renormalised in place."
-        dims, cs, xs, fl, ga = self.seg(g); f = np.empty(len(ga)); f[ga] = np.exp(lam)
+        dims, cs, xs, fl, ga = self.seg(g)
+        f = np.empty(len(ga))
+        f[ga] = np.exp(lam)
         return _seg_scale(p, dims, cs, f)
+
     def scale_query(self, p, i, lam):
         "p_u *= exp(lam) on the cells of query i only, then renormalise."
-        g = self.group_of[i]; dims, cs, xs, fl, ga = self.seg(g)
-        j = int(ga[i - self.offsets[g]])                  # the cell in sorted-clique order
+        g = self.group_of[i]
+        dims, cs, xs, fl, ga = self.seg(g)
+        j = int(ga[i - self.offsets[g]])  # the cell in sorted-clique order
         base = int(np.dot(np.unravel_index(j, dims[fl]), xs[fl])) if fl.any() else 0
         fd, fs = (dims[~fl], xs[~fl]) if not fl.all() else (np.ones(1, np.int64), np.ones(1, np.int64))
-        f = math.exp(lam); old = _seg_scale_cell(p, fd, fs, base, f)
+        f = math.exp(lam)
+        old = _seg_scale_cell(p, fd, fs, base, f)
         p *= 1.0 / (1.0 + (f - 1.0) * old)
+
     def mw_passes(self, p, meas, passes):
         "HLM's MW passes over measurements (g, idx, y), fusing each update with the next marginal; p renormalised at the end."
         seq = [j for _ in range(passes) for j in range(len(meas))]
         a = self.group_answers(p, meas[seq[0]][0])
         for s, j in enumerate(seq):
             g, idx, y = meas[j]
-            lam = np.zeros(int(self.sizes[g])); sel = idx - self.offsets[g]; lam[sel] = 0.5 * (y - a[sel])
-            if s + 1 == len(seq): self.scale_group(p, g, lam); break
-            gn = meas[seq[s + 1]][0]; ca, cb = self._code(g), self._code(gn)
+            lam = np.zeros(int(self.sizes[g]))
+            sel = idx - self.offsets[g]
+            lam[sel] = 0.5 * (y - a[sel])
+            if s + 1 == len(seq):
+                self.scale_group(p, g, lam)
+                break
+            gn = meas[seq[s + 1]][0]
+            ca, cb = self._code(g), self._code(gn)
             if ca is not None and cb is not None:
-                out, total = _code_scale_marginal(p, ca, np.exp(lam), cb, int(self.sizes[gn])); a = out / total
+                out, total = _code_scale_marginal(p, ca, np.exp(lam), cb, int(self.sizes[gn]))
+                a = out / total
             else:
-                if (g, gn) not in self._pairs: self._pairs[(g, gn)] = _pair_view(self.shape, self.axes[g], self.axes[gn])
+                if (g, gn) not in self._pairs:
+                    self._pairs[(g, gn)] = _pair_view(self.shape, self.axes[g], self.axes[gn])
                 dims, csa, ga, csb, gb = self._pairs[(g, gn)]
-                fa = np.empty(len(ga)); fa[ga] = np.exp(lam)
+                fa = np.empty(len(ga))
+                fa[ga] = np.exp(lam)
                 out, total = _seg_scale_marginal(p, dims, csa, fa, csb, len(gb))
                 a = out[gb] / total
-            if not (1e-100 < total < 1e100): p /= total         # keep the unnormalised mass in range
+            if not (1e-100 < total < 1e100):
+                p /= total  # keep the unnormalised mass in range
+
 
 class _DenseQueries:
     "Any small workload with entries in [0, 1], through its dense matrix."
+
     def __init__(self, workload):
-        self.W = np.asarray(workload.dense(), dtype=float); self.k, self.m = self.W.shape
+        self.W = np.asarray(workload.dense(), dtype=float)
+        self.k, self.m = self.W.shape
         if self.W.min() < 0 or self.W.max() > 1:
-            raise ValueError(f"MWEM needs queries with values in [0, 1], got entries in [{self.W.min()}, {self.W.max()}]")
-        self.groups = [np.array([i]) for i in range(self.k)]; self.group_of = np.arange(self.k)
-    def answers(self, p): return self.W @ p
-    def truth(self, data, workload): return np.asarray(workload.answer(data), dtype=float)
-    def group_answers(self, p, g): return self.W[g:g + 1] @ p
+            raise ValueError(
+                f"MWEM needs queries with values in [0, 1], got entries in [{self.W.min()}, {self.W.max()}]"
+            )
+        self.groups = [np.array([i]) for i in range(self.k)]
+        self.group_of = np.arange(self.k)
+
+    def answers(self, p):
+        return self.W @ p
+
+    def truth(self, data, workload):
+        return np.asarray(workload.answer(data), dtype=float)
+
+    def group_answers(self, p, g):
+        return self.W[g : g + 1] @ p
+
     def _scale(self, p, e):
-        p *= np.exp(e); tot = p.sum(); p /= tot; return tot
-    def scale_group(self, p, g, lam): return self._scale(p, lam[0] * self.W[g])
-    def scale_query(self, p, i, lam): return self._scale(p, lam * self.W[i])
-    def mw_passes(self, p, meas, passes): _mw_passes_plain(self, p, meas, passes)
+        p *= np.exp(e)
+        tot = p.sum()
+        p /= tot
+        return tot
+
+    def scale_group(self, p, g, lam):
+        return self._scale(p, lam[0] * self.W[g])
+
+    def scale_query(self, p, i, lam):
+        return self._scale(p, lam * self.W[i])
+
+    def mw_passes(self, p, meas, passes):
+        _mw_passes_plain(self, p, meas, passes)
+
 
 def _queries(data, workload):
     "Wrap the workload for MWEM (argument types checked by the caller with `check_mechanism_args`)."
-    workload.check(data)  # the workload may act on a projection of the data's domain (answered through marginals)
+    workload.check(
+        data
+    )  # the workload may act on a projection of the data's domain (answered through marginals)
     m = workload.domain.size()
     if m > MAX_CELLS:
-        raise ValueError(f"MWEM keeps a distribution over the full domain: |X|={m:,} cells > MAX_CELLS={MAX_CELLS:,}; project the data to fewer attributes")
-    if isinstance(workload, Marginals): return _MarginalQueries(workload)
+        raise ValueError(
+            f"MWEM keeps a distribution over the full domain: |X|={m:,} cells > MAX_CELLS={MAX_CELLS:,}; project the data to fewer attributes"
+        )
+    if isinstance(workload, Marginals):
+        return _MarginalQueries(workload)
     if workload.shape[0] * m > 5 * 10**7:
-        raise ValueError(f"dense fallback for {type(workload).__name__} needs k*|X| <= 5e7, got {workload.shape[0]}*{m}")
+        raise ValueError(
+            f"dense fallback for {type(workload).__name__} needs k*|X| <= 5e7, got {workload.shape[0]}*{m}"
+        )
     return _DenseQueries(workload)
 
 # %% ../nbs/04_mwem.ipynb #22a7d8e4
 @register("mwem")
-def mwem(data:Dataset, # records; n is public
-         workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
-         budget:Budget, # total privacy budget
-         *,
-         rng=None, # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
-         rounds:int|None=None, # T; None picks the T minimising the lecture's bound
-         accounting:str|None=None, # 'advanced' (lecture; default for (eps, delta) budgets), 'zcdp', or 'basic' (pure DP; default for pure budgets)
-         beta:float=0.05, # failure probability of the printed bound
-         **options, # anything else is rejected
-        ) -> Release:
+def mwem(
+    data: Dataset,  # records; n is public
+    workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
+    budget: Budget,  # total privacy budget
+    *,
+    rng=None,  # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
+    rounds: int | None = None,  # T; None picks the T minimising the lecture's bound
+    accounting: str | None = None,  # 'advanced' ((eps, delta) default), 'zcdp', 'basic' (pure default)
+    beta: float = 0.05,  # failure probability of the printed bound
+    **options,  # anything else is rejected
+) -> Release:
     "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps, delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP by basic composition. The query set is closed under complement (1 - phi added for each phi)."
     t0 = time.perf_counter()
     check_mechanism_args(data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta')
-    Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k; K = 2 * k
+    Q = _queries(data, workload)
+    n, m, k = data.n, Q.m, Q.k
+    K = 2 * k
     pure = getattr(budget, 'is_pure', False)
-    if accounting is None: accounting = 'basic' if pure else 'advanced' if budget.epsilon is not None else 'zcdp'
+    if accounting is None:
+        accounting = 'basic' if pure else 'advanced' if budget.epsilon is not None else 'zcdp'
     if pure and accounting != 'basic':
-        raise ValueError(f"a pure epsilon-DP budget needs accounting='basic' (T runs at epsilon/T), got accounting={accounting!r}")
-    if not (0 < beta < 1): raise ValueError(f"beta must be in (0, 1), got beta={beta}")
+        raise ValueError(
+            f"a pure epsilon-DP budget needs accounting='basic' (T runs at epsilon/T), got accounting={accounting!r}"
+        )
+    if not (0 < beta < 1):
+        raise ValueError(f"beta must be in (0, 1), got beta={beta}")
     T = mwem_rounds(n, m, K, budget, accounting, beta) if rounds is None else rounds
     eps0 = mwem_epsilon0(budget, T, accounting)
     if _selection_slack(n, K, eps0) >= 1:
-        raise ValueError(f"budget too small for rounds={T}: per-round epsilon0={eps0:.3g} gives selection slack "
-                         f"2 ln(2k)/(n epsilon0)={_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score; "
-                         f"use fewer rounds or a larger budget")
+        raise ValueError(
+            f"budget too small for rounds={T}: per-round epsilon0={eps0:.3g} gives selection slack "
+            f"2 ln(2k)/(n epsilon0)={_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score; "
+            f"use fewer rounds or a larger budget"
+        )
     acct = Accountant(budget)
-    spend = _mwem_cost(eps0, T, budget, accounting)     # fits exactly: mwem_epsilon0 rounds eps0 down
+    spend = _mwem_cost(eps0, T, budget, accounting)  # fits exactly: mwem_epsilon0 rounds eps0 down
     acct.check(**spend)
     src = noise_source(rng)
     h = Q.truth(data, workload)
-    eta, err = hedge_eta(m, T), math.ldexp(2 * m, -50)   # err: float error of a score (two sums over <= m cells)
+    eta, err = (
+        hedge_eta(m, T),
+        math.ldexp(2 * m, -50),
+    )  # err: float error of a score (two sums over <= m cells)
     p, psum, picks = np.full(m, 1.0 / m), np.zeros(m), np.empty(T, np.int64)
     for t in range(T):
         psum += p
-        diff = Q.answers(p) - h                          # score of phi_i; complement scores -diff
-        i = exponential_mechanism(np.concatenate([diff, -diff]), 1.0 / n, eps0, src, error=err); picks[t] = i   # Pr ~ exp(eps0 score/(2/n))
+        diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
+        i = exponential_mechanism(np.concatenate([diff, -diff]), 1.0 / n, eps0, src, error=err)
+        picks[t] = i  # Pr ~ exp(eps0 score/(2/n))
         # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
         Q.scale_query(p, i % k, -eta if i < k else eta)
     phat = psum / T
     acct.spend("mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
-    info = dict(distribution=phat, domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, accounting=accounting,
-                bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks, spent=spend, secure=src.secure)
+    info = dict(
+        distribution=phat,
+        domain=workload.domain,
+        rounds=T,
+        epsilon0=eps0,
+        eta=eta,
+        accounting=accounting,
+        bound=mwem_bound(n, m, K, T, eps0, beta),
+        beta=beta,
+        picks=picks,
+        spent=spend,
+        secure=src.secure,
+    )
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
 # %% ../nbs/04_mwem.ipynb #c032f80f
-def hlm_calibration(n:int, # number of records
-                    budget:Budget, # total budget
-                    rounds:int, # T
-                    unit:str='marginal', # 'marginal' or 'query'
-                    noise:str='gaussian', # 'gaussian' or 'laplace'
-                    select_fraction:float=0.5, # share of each round's rho used for selection
-                   ) -> dict:
+def hlm_calibration(
+    n: int,  # number of records
+    budget: Budget,  # total budget
+    rounds: int,  # T
+    unit: str = 'marginal',  # 'marginal' or 'query'
+    noise: str = 'gaussian',  # 'gaussian' or 'laplace'
+    select_fraction: float = 0.5,  # share of each round's rho used for selection
+) -> dict:
     "Per-round selection epsilon and score sensitivity, and the measurement budget, sensitivity and (continuous) noise scale of `mwem_practical`."
     _check_rounds(rounds)
-    if unit not in ('marginal', 'query'): raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
-    if noise not in ('gaussian', 'laplace'): raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
-    if not (0 < select_fraction < 1): raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
+    if unit not in ('marginal', 'query'):
+        raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
+    if noise not in ('gaussian', 'laplace'):
+        raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
+    if not (0 < select_fraction < 1):
+        raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
     marg = unit == 'marginal'
-    l1 = (2.0 if marg else 1.0) / n                 # l1 sensitivity of a marginal (query) answer, = select sensitivity
-    if getattr(budget, 'is_pure', False):            # pure epsilon-DP: basic composition of T (selection + Laplace)
+    l1 = (2.0 if marg else 1.0) / n  # l1 sensitivity of a marginal (query) answer, = select sensitivity
+    if getattr(budget, 'is_pure', False):  # pure epsilon-DP: basic composition of T (selection + Laplace)
         if noise != 'laplace':
-            raise ValueError("Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a budget with delta > 0")
+            raise ValueError(
+                "Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a budget with delta > 0"
+            )
         eps_t = budget.epsilon * (1 - 1e-12) / rounds
         eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
-        return dict(rho_round=None, eps_round=eps_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise,
-                    scale=l1 / eps_meas, rho_measure=None, eps_measure=eps_meas, measure_sensitivity=l1)
+        return dict(
+            rho_round=None,
+            eps_round=eps_t,
+            eps_select=eps_sel,
+            select_sensitivity=l1,
+            noise=noise,
+            scale=l1 / eps_meas,
+            rho_measure=None,
+            eps_measure=eps_meas,
+            measure_sensitivity=l1,
+        )
     rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
-    eps_sel = math.sqrt(8 * select_fraction * rho_t); rho_meas = (1 - select_fraction) * rho_t
-    if noise == 'gaussian': scale = (math.sqrt(2) if marg else 1.0) / n / math.sqrt(2 * rho_meas)
-    else: scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
-    return dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise, scale=scale,
-                rho_measure=rho_meas, eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12),   # Laplace: eps-DP is eps^2/2-zCDP
-                measure_sensitivity=(math.sqrt(2) if marg else 1.0) / n if noise == 'gaussian' else l1)
+    eps_sel = math.sqrt(8 * select_fraction * rho_t)
+    rho_meas = (1 - select_fraction) * rho_t
+    if noise == 'gaussian':
+        scale = (math.sqrt(2) if marg else 1.0) / n / math.sqrt(2 * rho_meas)
+    else:
+        scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
+    return dict(
+        rho_round=rho_t,
+        eps_select=eps_sel,
+        select_sensitivity=l1,
+        noise=noise,
+        scale=scale,
+        rho_measure=rho_meas,
+        eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12),  # Laplace: eps-DP is eps^2/2-zCDP
+        measure_sensitivity=(math.sqrt(2) if marg else 1.0) / n if noise == 'gaussian' else l1,
+    )
 
 # %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm")
-def mwem_practical(data:Dataset, # records; n is public
-                   workload, # linear queries with values in [0, 1] (Marginals use the fast kernels)
-                   budget:Budget, # total privacy budget (accounted in zCDP; a pure budget by basic composition, Laplace noise)
-                   *,
-                   rng=None, # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
-                   rounds:int|None=None, # T; None: min(number of marginals or queries, 2 * attributes)
-                   unit:str|None=None, # 'marginal' (select and measure whole marginals; default for Marginals) or 'query'
-                   noise:str='gaussian', # measurement noise: 'gaussian' or 'laplace'
-                   select_fraction:float=0.5, # share of each round's rho spent on selection
-                   passes:int=4, # MW passes over all measurements after each round
-                   average:bool=False, # output the average of the per-round distributions instead of the last
-                   remeasure:bool=False, # allow selecting an already measured marginal/query again
-                   **options, # anything else is rejected
-                  ) -> Release:
+def mwem_practical(
+    data: Dataset,  # records; n is public
+    workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
+    budget: Budget,  # total privacy budget (accounted in zCDP; a pure budget by basic composition, Laplace noise)
+    *,
+    rng=None,  # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
+    rounds: int | None = None,  # T; None: min(number of marginals or queries, 2 * attributes)
+    unit: str | None = None,  # 'marginal' (default for Marginals) or 'query'
+    noise: str = 'gaussian',  # measurement noise: 'gaussian' or 'laplace'
+    select_fraction: float = 0.5,  # share of each round's rho spent on selection
+    passes: int = 4,  # MW passes over all measurements after each round
+    average: bool = False,  # output the average of the per-round distributions instead of the last
+    remeasure: bool = False,  # allow selecting an already measured marginal/query again
+    **options,  # anything else is rejected
+) -> Release:
     "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget)."
     t0 = time.perf_counter()
-    check_mechanism_args(data, workload, budget, options, 'mwem_practical',
-                         accepts='rounds, unit, noise, select_fraction, passes, average, remeasure')
-    Q = _queries(data, workload); n, m, k = data.n, Q.m, Q.k
-    if unit is None: unit = 'marginal' if isinstance(Q, _MarginalQueries) else 'query'
-    if rounds is None: rounds = min(len(Q.groups) if unit == 'marginal' else k, 2 * len(workload.domain.attrs))
+    check_mechanism_args(
+        data,
+        workload,
+        budget,
+        options,
+        'mwem_practical',
+        accepts='rounds, unit, noise, select_fraction, passes, average, remeasure',
+    )
+    Q = _queries(data, workload)
+    n, m, k = data.n, Q.m, Q.k
+    if unit is None:
+        unit = 'marginal' if isinstance(Q, _MarginalQueries) else 'query'
+    if rounds is None:
+        rounds = min(len(Q.groups) if unit == 'marginal' else k, 2 * len(workload.domain.attrs))
     _check_rounds(rounds)
     if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
         raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
     cal = hlm_calibration(n, budget, rounds, unit, noise, select_fraction)
     G = len(Q.groups) if unit == 'marginal' else k
     if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
-        raise ValueError(f"budget too small for rounds={rounds}: selection epsilon={cal['eps_select']:.3g} per round cannot "
-                         f"single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds or a larger budget")
+        raise ValueError(
+            f"budget too small for rounds={rounds}: selection epsilon={cal['eps_select']:.3g} per round cannot "
+            f"single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds or a larger budget"
+        )
     acct = Accountant(budget)
     src = noise_source(rng)
     h = Q.truth(data, workload)
-    exact = integral(workload)                      # answers are counts / n: measured on the grid without rounding
+    exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
     sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
-    sel_err = math.ldexp(2 * m * max(sizes), -50)   # float error of a score: sums of |differences of sums over <= m cells|
+    sel_err = math.ldexp(
+        2 * m * max(sizes), -50
+    )  # float error of a score: sums of |differences of sums over <= m cells|
     p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []
     starts = np.array([grp[0] for grp in Q.groups])
     done = set()
+
     def measure(values):
         "values + exact discrete noise (Gaussian rho_measure-zCDP, or Laplace eps_measure-DP)."
         make = gaussian_plan if noise == 'gaussian' else laplace_plan
         spend = cal['rho_measure'] if noise == 'gaussian' else cal['eps_measure']
-        plan = make(cal['measure_sensitivity'], spend, values.size, n=n if exact else None,
-                    error=0.0 if exact else math.ldexp(2 * m, -50), bound=1.0)   # answers of [0, 1] queries
+        plan = make(
+            cal['measure_sensitivity'],
+            spend,
+            values.size,
+            n=n if exact else None,
+            error=0.0 if exact else math.ldexp(2 * m, -50),
+            bound=1.0,
+        )  # answers of [0, 1] queries
         return add_noise(plan, values, rng=src), plan
+
     for t in range(rounds):
         err = Q.answers(p) - h
-        score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)  # L1 per marginal / |error|
-        if not remeasure and len(done) < len(score): score[list(done)] = -np.inf          # candidates not yet measured
-        i = exponential_mechanism(score, cal['select_sensitivity'], cal['eps_select'], src, error=sel_err); done.add(i)
-        if unit == 'marginal': g, idx = i, Q.groups[i]
-        else: g, idx = Q.group_of[i], np.array([i])
+        score = (
+            np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)
+        )  # L1 per marginal / |error|
+        if not remeasure and len(done) < len(score):
+            score[list(done)] = -np.inf  # candidates not yet measured
+        i = exponential_mechanism(score, cal['select_sensitivity'], cal['eps_select'], src, error=sel_err)
+        done.add(i)
+        if unit == 'marginal':
+            g, idx = i, Q.groups[i]
+        else:
+            g, idx = Q.group_of[i], np.array([i])
         y, plan = measure(h[idx])
         meas.append((g, idx, y))
         Q.mw_passes(p, meas, passes)
@@ -567,27 +889,49 @@ def mwem_practical(data:Dataset, # records; n is public
     pure = getattr(budget, 'is_pure', False)
     spent = dict(epsilon=budget.epsilon) if pure else dict(rho=budget.to_rho())
     acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", **spent)
-    info = dict(distribution=phat, domain=workload.domain, rounds=rounds, unit=unit, calibration=cal,
-                measured=[int(g) for g, _, _ in meas], passes=passes, remeasure=remeasure, rho=budget.to_rho(),
-                noise=plan.info(src.secure),
-                epsilon=budget.epsilon if pure else None if budget.is_zcdp else zcdp_to_epsilon(budget.to_rho(), budget.delta))
-    return Release(Q.answers(phat), "mwem-hlm", budget, plan.scale if noise == 'gaussian' else None,
-                   time.perf_counter() - t0, info)
+    info = dict(
+        distribution=phat,
+        domain=workload.domain,
+        rounds=rounds,
+        unit=unit,
+        calibration=cal,
+        measured=[int(g) for g, _, _ in meas],
+        passes=passes,
+        remeasure=remeasure,
+        rho=budget.to_rho(),
+        noise=plan.info(src.secure),
+        epsilon=budget.epsilon
+        if pure
+        else None
+        if budget.is_zcdp
+        else zcdp_to_epsilon(budget.to_rho(), budget.delta),
+    )
+    return Release(
+        Q.answers(phat),
+        "mwem-hlm",
+        budget,
+        plan.scale if noise == 'gaussian' else None,
+        time.perf_counter() - t0,
+        info,
+    )
 
 # %% ../nbs/04_mwem.ipynb #79a9d32e
-def sample_dataset(p:np.ndarray, # distribution over the domain, C order, length domain.size()
-                   domain:Domain, # the domain p lives on
-                   n:int, # number of records to draw, >= 1
-                   *,
-                   rng=None, # None or a numpy Generator
-                  ) -> Dataset:
+def sample_dataset(
+    p: np.ndarray,  # distribution over the domain, C order, length domain.size()
+    domain: Domain,  # the domain p lives on
+    n: int,  # number of records to draw, >= 1
+    *,
+    rng=None,  # None or a numpy Generator
+) -> Dataset:
     "Draw `n` records i.i.d. from `p` over `domain` (post-processing): `dpnotes.histograms.sample_records`, kept under this name."
     return sample_records(p, domain, n, rng=rng)
 
-def synthetic_data(release:Release, # a release of `mwem` or `mwem_practical`
-                   n:int, # number of records
-                   *,
-                   rng=None, # None or a numpy Generator
-                  ) -> Dataset:
+
+def synthetic_data(
+    release: Release,  # a release of `mwem` or `mwem_practical`
+    n: int,  # number of records
+    *,
+    rng=None,  # None or a numpy Generator
+) -> Dataset:
     "Synthetic records drawn from the distribution kept in an MWEM release: `release.synthetic(n, rng=rng)`."
     return release.synthetic(n, rng=rng)

@@ -27,109 +27,140 @@ def _real(name, value):
         raise TypeError(f"{name} must be a real number, got {name}={value!r} of type {type(value).__name__}")
     return float(value)
 
+
 def _positive(name, value):
     "`value` as a float, checked finite and > 0."
     v = _real(name, value)
-    if math.isnan(v) or v <= 0: raise ValueError(f"{name} must be > 0, got {name}={value!r}")
-    if math.isinf(v): raise ValueError(f"{name} must be finite, got {name}={value!r}")
+    if math.isnan(v) or v <= 0:
+        raise ValueError(f"{name} must be > 0, got {name}={value!r}")
+    if math.isinf(v):
+        raise ValueError(f"{name} must be finite, got {name}={value!r}")
     return v
+
 
 def _delta(value, name='delta', allow_zero=False):
     "`value` as a float in (0, 1) (or [0, 1) when `allow_zero`)."
     v = _real(name, value)
     ok = (0 <= v < 1) if allow_zero else (0 < v < 1)
-    if not ok: raise ValueError(f"{name} must be in {'[0, 1)' if allow_zero else '(0, 1)'}, got {name}={value!r}")
+    if not ok:
+        raise ValueError(f"{name} must be in {'[0, 1)' if allow_zero else '(0, 1)'}, got {name}={value!r}")
     return v
 
 # %% ../nbs/00_privacy.ipynb #7e25bb29
-MIN_NORMAL = float(np.finfo(float).tiny)   # 2.2e-308, the smallest normal float
-_MIN_SUB = math.ulp(0.0)                     # 5e-324, the smallest positive float
+MIN_NORMAL = float(np.finfo(float).tiny)  # 2.2e-308, the smallest normal float
+_MIN_SUB = math.ulp(0.0)  # 5e-324, the smallest positive float
+
 
 def _floor_float(x) -> float:
     "Largest float <= the exact rational x >= 0 (the largest finite float if x exceeds it)."
     x = Fraction(x)
-    try: f = float(x)                                 # nearest float, may lie above x
-    except OverflowError: return float(np.finfo(float).max)
-    if Fraction(f) > x: f = math.nextafter(f, 0.0)
+    try:
+        f = float(x)  # nearest float, may lie above x
+    except OverflowError:
+        return float(np.finfo(float).max)
+    if Fraction(f) > x:
+        f = math.nextafter(f, 0.0)
     return max(f, 0.0)
+
 
 def ceil_float(x) -> float:
     "Smallest float >= the exact rational x (inf if x exceeds the largest finite float)."
     x = Fraction(x)
-    try: f = float(x)                                 # nearest float, may lie below x
-    except OverflowError: return math.inf
-    if Fraction(f) < x: f = math.nextafter(f, math.inf)
+    try:
+        f = float(x)  # nearest float, may lie below x
+    except OverflowError:
+        return math.inf
+    if Fraction(f) < x:
+        f = math.nextafter(f, math.inf)
     return f
+
 
 def ceil_sqrt(x) -> float:
     "Smallest float >= sqrt(x) for an exact rational x >= 0."
     x = Fraction(x)
-    if x < 0: raise ValueError(f"ceil_sqrt needs x >= 0, got {x}")
-    if x == 0: return 0.0
+    if x < 0:
+        raise ValueError(f"ceil_sqrt needs x >= 0, got {x}")
+    if x == 0:
+        return 0.0
     n, d = x.numerator * x.denominator, x.denominator  # sqrt(x) = sqrt(n) / d
-    s = max(0, 64 - n.bit_length() // 2)              # scale so that the integer root has >= 64 bits
+    s = max(0, 64 - n.bit_length() // 2)  # scale so that the integer root has >= 64 bits
     m = n << (2 * s)
     r = math.isqrt(m)
-    if r * r < m: r += 1                              # ceiling of sqrt(m), so r / (d 2^s) >= sqrt(x)
+    if r * r < m:
+        r += 1  # ceiling of sqrt(m), so r / (d 2^s) >= sqrt(x)
     return ceil_float(Fraction(r, d << s))
 
 # %% ../nbs/00_privacy.ipynb #466d9efc
-def classic_gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0
-                           epsilon:float,     # privacy parameter, in (0, 1)
-                           delta:float,       # privacy parameter, in (0, 1)
-                          ) -> float:         # noise standard deviation
+def classic_gaussian_sigma(
+    sensitivity: float,  # l2 sensitivity Delta_2 of the query, > 0
+    epsilon: float,  # privacy parameter, in (0, 1)
+    delta: float,  # privacy parameter, in (0, 1)
+) -> float:  # noise standard deviation
     "Textbook Gaussian noise scale Delta*sqrt(2 ln(1.25/delta))/epsilon, valid only for epsilon < 1."
     sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
     delta = _delta(delta)
     if epsilon >= 1:
-        raise ValueError(f"classic Gaussian calibration needs epsilon < 1, got epsilon={epsilon!r}; "
-                         "use gaussian_sigma (analytic Gaussian), valid for every epsilon > 0")
+        raise ValueError(
+            f"classic Gaussian calibration needs epsilon < 1, got epsilon={epsilon!r}; "
+            "use gaussian_sigma (analytic Gaussian), valid for every epsilon > 0"
+        )
     return sensitivity * math.sqrt(2 * math.log(1.25 / delta)) / epsilon
 
 # %% ../nbs/00_privacy.ipynb #6820058b
 _GL_X, _GL_W = np.polynomial.legendre.leggauss(24)
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 
+
 def _log_cdf_gap(m, h):
     "log Phi(m + h) - log Phi(m - h) for h >= 0, without cancellation when h is small."
-    if h > 0.5: return float(special.log_ndtr(m + h) - special.log_ndtr(m - h))
+    if h > 0.5:
+        return float(special.log_ndtr(m + h) - special.log_ndtr(m - h))
     x = m + h * _GL_X
-    r = _SQRT_2_OVER_PI / special.erfcx(-x / math.sqrt(2))   # phi(x)/Phi(x) = (log Phi)'(x), no cancellation
+    r = _SQRT_2_OVER_PI / special.erfcx(-x / math.sqrt(2))  # phi(x)/Phi(x) = (log Phi)'(x), no cancellation
     return float(h * np.dot(_GL_W, r))
+
 
 def _log_profile(s, epsilon):
     "log of the Gaussian privacy profile at noise-to-sensitivity ratio `s` (no validation)."
-    m, h = -epsilon * s, 0.5 / s           # a = m + h, b = m - h (never formed as a difference)
-    t = epsilon - _log_cdf_gap(m, h)       # log of e^eps Phi(b) / Phi(a), < 0 in exact arithmetic
-    if math.isnan(t): return math.nan
+    m, h = -epsilon * s, 0.5 / s  # a = m + h, b = m - h (never formed as a difference)
+    t = epsilon - _log_cdf_gap(m, h)  # log of e^eps Phi(b) / Phi(a), < 0 in exact arithmetic
+    if math.isnan(t):
+        return math.nan
     return float(special.log_ndtr(m + h)) + math.log(-math.expm1(t)) if t < 0 else -math.inf
 
-def gaussian_delta(sigma:float,       # noise standard deviation, > 0
-                   sensitivity:float, # l2 sensitivity Delta_2, > 0
-                   epsilon:float,     # privacy parameter, > 0
-                  ) -> float:         # smallest delta for which the Gaussian is (epsilon, delta)-DP, never 0
+
+def gaussian_delta(
+    sigma: float,  # noise standard deviation, > 0
+    sensitivity: float,  # l2 sensitivity Delta_2, > 0
+    epsilon: float,  # privacy parameter, > 0
+) -> float:  # smallest delta for which the Gaussian is (epsilon, delta)-DP, never 0
     "Exact privacy profile delta(epsilon) of the Gaussian mechanism (Balle & Wang 2018); a delta below the smallest normal float is rounded up (at least 5e-324), never to 0."
     sigma, sensitivity = _positive('sigma', sigma), _positive('sensitivity', sensitivity)
     epsilon = _positive('epsilon', epsilon)
     s = sigma / sensitivity
-    if s == 0: return 1.0                              # sigma/Delta below 5e-324: the profile is 1 to rounding
-    if s == math.inf:                                  # profile <= its epsilon = 0 value erf(1/(2 sqrt2 s)) <= 0.4/s
+    if s == 0:
+        return 1.0  # sigma/Delta below 5e-324: the profile is 1 to rounding
+    if s == math.inf:  # profile <= its epsilon = 0 value erf(1/(2 sqrt2 s)) <= 0.4/s
         return ceil_float(Fraction(2, 5) * Fraction(sensitivity) / Fraction(sigma))
     lp = _log_profile(s, epsilon)
     if math.isnan(lp):
-        raise ValueError(f"cannot evaluate the Gaussian privacy profile at sigma={sigma!r}, sensitivity={sensitivity!r}, epsilon={epsilon!r}")
+        raise ValueError(
+            f"cannot evaluate the Gaussian privacy profile at sigma={sigma!r}, sensitivity={sensitivity!r}, epsilon={epsilon!r}"
+        )
     d = math.exp(lp)
-    if d >= MIN_NORMAL: return d
-    return math.nextafter(math.exp(lp + 1e-12 * (1 + abs(lp))), math.inf)   # subnormal or underflow: round up
+    if d >= MIN_NORMAL:
+        return d
+    return math.nextafter(math.exp(lp + 1e-12 * (1 + abs(lp))), math.inf)  # subnormal or underflow: round up
 
 # %% ../nbs/00_privacy.ipynb #2d5e1ac1
-SIGMA_MARGIN = 1e-9      # relative safety margin added to the computed minimal sigma
-MAX_EPSILON = 1e6        # beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
+SIGMA_MARGIN = 1e-9  # relative safety margin added to the computed minimal sigma
+MAX_EPSILON = 1e6  # beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
+
 
 def _analytic_s(epsilon, delta):
     "Smallest s = sigma/Delta with (computed) Gaussian profile <= delta, by bracketing and Brent's method in log s."
     target = math.log(delta)
-    f = lambda u: _log_profile(math.exp(u), epsilon) - target   # decreasing in u = log s
+    f = lambda u: _log_profile(math.exp(u), epsilon) - target  # decreasing in u = log s
     # two sigma/Delta large enough in exact arithmetic: the profile decreases in epsilon, and at epsilon = 0 it is
     # erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z = Phi^-1(delta),
     # i.e. s >= s1 = (sqrt(z^2 + 2 eps) - z) / (2 eps) = 1 / (z + sqrt(z^2 + 2 eps)): the form without cancellation
@@ -140,138 +171,181 @@ def _analytic_s(epsilon, delta):
     hi = math.log(min(s0, s1))
     for _ in range(64):
         v = f(hi)
-        if math.isnan(v): break
-        if v <= 0: break
+        if math.isnan(v):
+            break
+        if v <= 0:
+            break
         hi += 1.0
-    else: v = math.nan
+    else:
+        v = math.nan
     if not (v <= 0):
         raise ValueError(f"gaussian_sigma found no upper bracket for epsilon={epsilon!r}, delta={delta!r}")
     lo, step = hi - 1.0, 1.0
     for _ in range(64):
         v = f(lo)
-        if math.isnan(v) or v > 0: break
+        if math.isnan(v) or v > 0:
+            break
         lo, step = lo - step, 2 * step
     if not (v > 0):
         raise ValueError(f"gaussian_sigma found no lower bracket for epsilon={epsilon!r}, delta={delta!r}")
     u = optimize.brentq(f, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
     return math.exp(u)
 
+
 def _safe_s(s, epsilon, delta):
     "`s` times (1 + SIGMA_MARGIN), raised further (at most 60 doublings of the step) until the profile is <= delta."
     target, step = math.log(delta), SIGMA_MARGIN
     s = s * (1 + step)
     for _ in range(60):
-        if _log_profile(s, epsilon) <= target: return s
+        if _log_profile(s, epsilon) <= target:
+            return s
         s, step = s * (1 + step), 2 * step
-    raise ValueError(f"gaussian_sigma could not certify a noise scale for epsilon={epsilon!r}, delta={delta!r}")
+    raise ValueError(
+        f"gaussian_sigma could not certify a noise scale for epsilon={epsilon!r}, delta={delta!r}"
+    )
 
-def gaussian_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
-                   epsilon:float,     # privacy parameter, in (0, MAX_EPSILON = 1e6], subnormal included
-                   delta:float,       # privacy parameter, in (0, 1), a normal float (>= 2.2e-308)
-                  ) -> float:         # noise scale in [1, 1 + 1e-8] times the exact minimum for (epsilon, delta)-DP
+
+def gaussian_sigma(
+    sensitivity: float,  # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
+    epsilon: float,  # privacy parameter, in (0, MAX_EPSILON = 1e6], subnormal included
+    delta: float,  # privacy parameter, in (0, 1), a normal float (>= 2.2e-308)
+) -> float:  # noise scale in [1, 1 + 1e-8] times the exact minimum for (epsilon, delta)-DP
     "Analytic Gaussian mechanism (Balle & Wang 2018): smallest sigma for (epsilon, delta)-DP up to a 1e-9 safety margin, replace-one neighbours."
     sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
     delta = _delta(delta)
-    if epsilon > MAX_EPSILON: raise ValueError(f"gaussian_sigma needs epsilon <= {MAX_EPSILON:g}, got epsilon={epsilon!r}")
-    if sensitivity < MIN_NORMAL: raise ValueError(f"sensitivity must be >= {MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
-    if delta < MIN_NORMAL: raise ValueError(f"delta must be >= {MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
+    if epsilon > MAX_EPSILON:
+        raise ValueError(f"gaussian_sigma needs epsilon <= {MAX_EPSILON:g}, got epsilon={epsilon!r}")
+    if sensitivity < MIN_NORMAL:
+        raise ValueError(
+            f"sensitivity must be >= {MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}"
+        )
+    if delta < MIN_NORMAL:
+        raise ValueError(f"delta must be >= {MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
     s = _safe_s(_analytic_s(epsilon, delta), epsilon, delta)
-    sigma = ceil_float(Fraction(sensitivity) * Fraction(s))   # the product rounded up, never below Delta * s
+    sigma = ceil_float(Fraction(sensitivity) * Fraction(s))  # the product rounded up, never below Delta * s
     if not math.isfinite(sigma):
         raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r} times sigma/Delta={s!r}")
     return sigma
 
 # %% ../nbs/00_privacy.ipynb #cb11ed3c
-def zcdp_sigma(sensitivity:float, # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
-               rho:float,         # zCDP parameter, > 0
-              ) -> float:         # noise standard deviation, the smallest float with Delta^2/(2 sigma^2) <= rho
+def zcdp_sigma(
+    sensitivity: float,  # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
+    rho: float,  # zCDP parameter, > 0
+) -> float:  # noise standard deviation, the smallest float with Delta^2/(2 sigma^2) <= rho
     "Gaussian noise scale Delta/sqrt(2 rho) for rho-zCDP, rounded up, replace-one neighbours."
     sensitivity, rho = _positive('sensitivity', sensitivity), _positive('rho', rho)
-    if sensitivity < MIN_NORMAL: raise ValueError(f"sensitivity must be >= {MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}")
-    sigma = ceil_sqrt(Fraction(sensitivity) ** 2 / (2 * Fraction(rho)))   # exact, then rounded up
+    if sensitivity < MIN_NORMAL:
+        raise ValueError(
+            f"sensitivity must be >= {MIN_NORMAL!r} (smallest normal float), got sensitivity={sensitivity!r}"
+        )
+    sigma = ceil_sqrt(Fraction(sensitivity) ** 2 / (2 * Fraction(rho)))  # exact, then rounded up
     if not math.isfinite(sigma):
         raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r}, rho={rho!r}")
     if sigma < MIN_NORMAL:
-        raise ValueError(f"noise scale {sigma!r} is below the smallest normal float (sensitivity={sensitivity!r}, rho={rho!r})")
+        raise ValueError(
+            f"noise scale {sigma!r} is below the smallest normal float (sensitivity={sensitivity!r}, rho={rho!r})"
+        )
     return sigma
 
 # %% ../nbs/00_privacy.ipynb #8ca66946
-_ULP1 = 2.0 ** -52   # one ulp of 1.0
+_ULP1 = 2.0**-52  # one ulp of 1.0
+
 
 def _cks_terms(t, rho, log1d):
     "The five terms of epsilon(alpha) at alpha = 1 + t, each computed without cancellation."
     return (rho, rho * t, log1d / t, -math.log1p(1 / t), -math.log1p(t) / t)
 
+
 def _cks_t(rho, log1d):
     "alpha - 1 minimising epsilon(alpha): the root of rho t^2 + ln(1 + t) = ln(1/delta) (increasing in t)."
     f = lambda u: (rho * math.exp(u)) * math.exp(u) + math.log1p(math.exp(u)) - log1d
-    hi = 0.5 * (math.log(log1d) - math.log(rho))           # the standard bound's t: there f = ln(1 + t) > 0
+    hi = 0.5 * (math.log(log1d) - math.log(rho))  # the standard bound's t: there f = ln(1 + t) > 0
     for _ in range(64):
-        if f(hi) > 0: break
+        if f(hi) > 0:
+            break
         hi += 1.0
     lo, step = hi - 1.0, 1.0
     for _ in range(64):
-        if f(lo) < 0: break
+        if f(lo) < 0:
+            break
         lo, step = lo - step, 2 * step
-    if not (f(hi) > 0 > f(lo)): return math.exp(hi)       # any t is valid; cannot happen in exact arithmetic
+    if not (f(hi) > 0 > f(lo)):
+        return math.exp(hi)  # any t is valid; cannot happen in exact arithmetic
     return math.exp(optimize.brentq(f, lo, hi, xtol=1e-13, rtol=4 * np.finfo(float).eps, maxiter=200))
 
-def zcdp_to_epsilon(rho:float,   # zCDP parameter, > 0
-                    delta:float, # target delta, in (0, 1)
-                   ) -> float:   # epsilon such that rho-zCDP implies (epsilon, delta)-DP, rounded up
+
+def zcdp_to_epsilon(
+    rho: float,  # zCDP parameter, > 0
+    delta: float,  # target delta, in (0, 1)
+) -> float:  # epsilon such that rho-zCDP implies (epsilon, delta)-DP, rounded up
     "Exact conversion of rho-zCDP to (epsilon, delta)-DP (Canonne, Kamath & Steinke 2020), rounded up; <= rho + 2 sqrt(rho ln(1/delta))."
     rho, delta = _positive('rho', rho), _delta(delta)
     log1d = -math.log(delta)
     terms = _cks_terms(_cks_t(rho, log1d), rho, log1d)
-    eps = math.fsum(terms) + 16 * _ULP1 * math.fsum(abs(x) for x in terms)   # >= epsilon(alpha) despite rounding
+    eps = math.fsum(terms) + 16 * _ULP1 * math.fsum(
+        abs(x) for x in terms
+    )  # >= epsilon(alpha) despite rounding
     return max(math.nextafter(eps, math.inf), 0.0)
 
 # %% ../nbs/00_privacy.ipynb #c3e18e81
-def zcdp_rho(epsilon:float, # privacy parameter, > 0
-             delta:float,   # privacy parameter, in (0, 1)
-            ) -> float:     # largest rho whose exact conversion gives (epsilon, delta)-DP, rounded down
+def zcdp_rho(
+    epsilon: float,  # privacy parameter, > 0
+    delta: float,  # privacy parameter, in (0, 1)
+) -> float:  # largest rho whose exact conversion gives (epsilon, delta)-DP, rounded down
     "Largest rho such that rho-zCDP implies (epsilon, delta)-DP by the exact conversion (certified with the rounded-up conversion)."
     return _zcdp_rho(_positive('epsilon', epsilon), _delta(delta))
 
-@functools.lru_cache(maxsize=256)   # a root find; budgets are converted again and again (e.g. a search over T)
+
+@functools.lru_cache(maxsize=256)  # a root find; budgets are converted again and again (e.g. a search over T)
 def _zcdp_rho(epsilon, delta):
     log1d = -math.log(delta)
-    f = lambda r: zcdp_to_epsilon(r, delta) - epsilon                 # upper bound on the exact conversion, minus target
+    f = lambda r: zcdp_to_epsilon(r, delta) - epsilon  # upper bound on the exact conversion, minus target
+
     def certified(r):
         "r, lowered in growing relative steps until its (rounded-up) conversion is <= epsilon."
         step = 1e-15
         for _ in range(60):
-            if r > 0 and f(r) <= 0: return r
+            if r > 0 and f(r) <= 0:
+                return r
             r, step = r * (1 - step), 2 * step
         raise ValueError(f"zcdp_rho could not certify a rho for epsilon={epsilon!r}, delta={delta!r}")
-    lo = (epsilon / (math.sqrt(log1d + epsilon) + math.sqrt(log1d))) ** 2   # standard bound inverted, no cancellation
-    lo = certified(max(lo, _MIN_SUB))                                 # (a tiny epsilon: lo may underflow)
+
+    lo = (
+        epsilon / (math.sqrt(log1d + epsilon) + math.sqrt(log1d))
+    ) ** 2  # standard bound inverted, no cancellation
+    lo = certified(max(lo, _MIN_SUB))  # (a tiny epsilon: lo may underflow)
     hi = 2 * lo
-    for i in range(64):                                               # growing steps: the float range in ~40 of them
-        if f(hi) > 0: break
+    for i in range(64):  # growing steps: the float range in ~40 of them
+        if f(hi) > 0:
+            break
         lo, hi = hi, hi * 2.0 ** (2 ** min(i, 6))
-    else: raise ValueError(f"zcdp_rho found no upper bracket for epsilon={epsilon!r}, delta={delta!r}")
+    else:
+        raise ValueError(f"zcdp_rho found no upper bracket for epsilon={epsilon!r}, delta={delta!r}")
     r = optimize.brentq(f, lo, hi, xtol=_MIN_SUB, rtol=1e-15, maxiter=500)
     return max(certified(r), lo)
 
 # %% ../nbs/00_privacy.ipynb #3e6a884f
 class NoiseSource:
     "Random 64-bit words for the exact samplers: the OS's CSPRNG (secure) or a numpy Generator (reproducible, insecure)."
-    def __init__(self, rng:np.random.Generator|None=None): # None: os.urandom; a Generator: its raw bits
+
+    def __init__(self, rng: np.random.Generator | None = None):  # None: os.urandom; a Generator: its raw bits
         if rng is not None and not isinstance(rng, np.random.Generator):
-            raise TypeError(f"rng must be None (secure, the default) or a numpy.random.Generator (reproducible, for "
-                            f"experiments only), got {type(rng).__name__}")
+            raise TypeError(
+                f"rng must be None (secure, the default) or a numpy.random.Generator (reproducible, for "
+                f"experiments only), got {type(rng).__name__}"
+            )
         self.rng, self.secure = rng, rng is None
-        self.buf, self.st = np.zeros(0, np.uint64), np.zeros(3, np.int64)   # words; [word, bit, exhausted]
+        self.buf, self.st = np.zeros(0, np.uint64), np.zeros(3, np.int64)  # words; [word, bit, exhausted]
         self._chunk = 1 << 10
 
     def _fresh(self, k):
-        if self.rng is None: return np.frombuffer(os.urandom(8 * k), dtype=np.uint64)
+        if self.rng is None:
+            return np.frombuffer(os.urandom(8 * k), dtype=np.uint64)
         return self.rng.bit_generator.random_raw(k).astype(np.uint64)
 
     def _refill(self):
         "Keep the unread words (a draw interrupted by the end of the buffer restarts on the same bits), append fresh ones."
-        keep = self.buf[self.st[0]:]
+        keep = self.buf[self.st[0] :]
         self.buf = np.concatenate([keep, self._fresh(max(self._chunk, keep.size))])
         self._chunk = min(2 * self._chunk, 1 << 20)
         self.st[0], self.st[2] = 0, 0
@@ -281,82 +355,112 @@ class NoiseSource:
         i = 0
         while True:
             i = kernel(out, i, *args, self.buf, self.st)
-            if i >= out.shape[0]: return out
+            if i >= out.shape[0]:
+                return out
             self._refill()
 
-    def __repr__(self): return f"NoiseSource({'os.urandom, secure' if self.secure else 'numpy Generator, reproducible, NOT secure'})"
+    def __repr__(self):
+        return f"NoiseSource({'os.urandom, secure' if self.secure else 'numpy Generator, reproducible, NOT secure'})"
+
 
 def noise_source(rng=None) -> NoiseSource:
     "The NoiseSource for a mechanism's `rng` argument: None -> secure OS entropy; a Generator -> its bits; a NoiseSource -> itself."
-    if isinstance(rng, NoiseSource): return rng
+    if isinstance(rng, NoiseSource):
+        return rng
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)):
-        raise TypeError(f"rng={rng!r}: an integer seed is not accepted, because a seeded release can be reversed by trying "
-                        f"seeds; pass rng=None (secure) or, for experiments only, numpy.random.default_rng({rng})")
+        raise TypeError(
+            f"rng={rng!r}: an integer seed is not accepted, because a seeded release can be reversed by trying "
+            f"seeds; pass rng=None (secure) or, for experiments only, numpy.random.default_rng({rng})"
+        )
     return NoiseSource(rng)
 
 # %% ../nbs/00_privacy.ipynb #b25423ec
 @njit(cache=True)
 def _bits(buf, st, k):
     "k random bits (1 <= k <= 63) as an integer; st = [word, bit, exhausted]; a word's last bits are skipped when fewer than k remain."
-    if st[1] + k > 64: st[0] += 1; st[1] = 0
+    if st[1] + k > 64:
+        st[0] += 1
+        st[1] = 0
     if st[0] >= buf.shape[0]:
-        st[2] = 1; return np.int64(0)
+        st[2] = 1
+        return np.int64(0)
     v = (buf[st[0]] >> np.uint64(st[1])) & ((np.uint64(1) << np.uint64(k)) - np.uint64(1))
     st[1] += k
     return np.int64(v)
 
+
 @njit(cache=True)
 def _uniform(buf, st, y):
     "Uniform integer in [0, y), 1 <= y <= 2^62, by rejection from the next power of two."
-    if y == 1: return np.int64(0)
+    if y == 1:
+        return np.int64(0)
     k, v = 0, y - 1
-    while v > 0: v >>= 1; k += 1
+    while v > 0:
+        v >>= 1
+        k += 1
     while True:
         r = _bits(buf, st, k)
-        if st[2] or r < y: return r
+        if st[2] or r < y:
+            return r
+
 
 @njit(cache=True)
 def _bernoulli(x, y, buf, st):
     "Bernoulli(x/y), integers 0 <= x, 1 <= y <= 2^62: a lazily drawn uniform compared digit by digit with x/y."
-    if x >= y: return True
-    if x <= 0: return False
+    if x >= y:
+        return True
+    if x <= 0:
+        return False
     r = x
     while True:
         r <<= 1
-        p = r >= y                     # next binary digit of x/y
-        if p: r -= y
+        p = r >= y  # next binary digit of x/y
+        if p:
+            r -= y
         u = _bits(buf, st, 1) == 1
-        if st[2]: return False
-        if u != p: return p            # U's digit 0 where x/y has 1: U < x/y
-        if r == 0: return False        # x/y has no 1 digit left: U >= x/y
+        if st[2]:
+            return False
+        if u != p:
+            return p  # U's digit 0 where x/y has 1: U < x/y
+        if r == 0:
+            return False  # x/y has no 1 digit left: U >= x/y
 
 # %% ../nbs/00_privacy.ipynb #0ee23849
 _I62 = 1 << 62
+
 
 @njit(cache=True)
 def _bernoulli_exp1(x, y, buf, st):
     "Bernoulli(exp(-x/y)) for integers 0 <= x <= y (CKS 2020, Algorithm 1)."
     k = 1
-    while _bernoulli(1, k, buf, st) and _bernoulli(x, y, buf, st):   # Bernoulli(x/(yk)), as two independent coins
-        if st[2]: return False
+    while _bernoulli(1, k, buf, st) and _bernoulli(
+        x, y, buf, st
+    ):  # Bernoulli(x/(yk)), as two independent coins
+        if st[2]:
+            return False
         k += 1
     return k % 2 == 1
+
 
 @njit(cache=True)
 def _bernoulli_exp(x, y, buf, st):
     "Bernoulli(exp(-x/y)) for integers x >= 0, 1 <= y <= 2^62."
-    while x > y:                                                       # exp(-x/y) = exp(-1) exp(-(x-y)/y)
-        if not _bernoulli_exp1(1, 1, buf, st) or st[2]: return False
+    while x > y:  # exp(-x/y) = exp(-1) exp(-(x-y)/y)
+        if not _bernoulli_exp1(1, 1, buf, st) or st[2]:
+            return False
         x -= y
     return _bernoulli_exp1(x, y, buf, st)
+
 
 @njit(cache=True)
 def _bernoulli_exp_prod(a, b, y, buf, st):
     "Bernoulli(exp(-a b/y)) for integers a, b >= 0 whose product may exceed 2^62: one factor per chunk of b."
-    if a == 0 or b == 0: return True
+    if a == 0 or b == 0:
+        return True
     chunk = _I62 // a
     while b > chunk:
-        if not _bernoulli_exp(a * chunk, y, buf, st) or st[2]: return False
+        if not _bernoulli_exp(a * chunk, y, buf, st) or st[2]:
+            return False
         b -= chunk
     return _bernoulli_exp(a * b, y, buf, st)
 
@@ -366,19 +470,27 @@ def _dlaplace(t, s, buf, st):
     "Discrete Laplace: Pr[z] proportional to exp(-|z| s/t) for integers t, s >= 1 (CKS 2020, Algorithm 2)."
     while True:
         u = _uniform(buf, st, t)
-        if st[2]: return np.int64(0)
-        if not _bernoulli_exp(u, t, buf, st): continue
+        if st[2]:
+            return np.int64(0)
+        if not _bernoulli_exp(u, t, buf, st):
+            continue
         v = 0
         while _bernoulli_exp1(1, 1, buf, st):
-            if st[2]: return np.int64(0)
+            if st[2]:
+                return np.int64(0)
             v += 1
-        if v > (_I62 - u) // t: raise RuntimeError("discrete Laplace draw above 2^62 (probability below exp(-2^38))")
+        if v > (_I62 - u) // t:
+            raise RuntimeError("discrete Laplace draw above 2^62 (probability below exp(-2^38))")
         z = (u + t * v) // s
         neg = _bits(buf, st, 1) == 1
-        if st[2]: return np.int64(0)
-        if not (neg and z == 0): return -z if neg else z
+        if st[2]:
+            return np.int64(0)
+        if not (neg and z == 0):
+            return -z if neg else z
 
-_A_CAP = 3_000_000_000        # |A|z| - m| above this would overflow a^2 in int64
+
+_A_CAP = 3_000_000_000  # |A|z| - m| above this would overflow a^2 in int64
+
 
 @njit(cache=True)
 def _dgauss(t, A, m, buf, st):
@@ -386,13 +498,19 @@ def _dgauss(t, A, m, buf, st):
     y = 2 * A * m * t
     while True:
         z = _dlaplace(t, 1, buf, st)
-        if st[2]: return np.int64(0)
-        if abs(z) > (_I62 - m) // A:          # keeps a = |A|z| - m| <= 2^62; |z| >= 2^31 t: probability below exp(-2^30)
+        if st[2]:
+            return np.int64(0)
+        if (
+            abs(z) > (_I62 - m) // A
+        ):  # keeps a = |A|z| - m| <= 2^62; |z| >= 2^31 t: probability below exp(-2^30)
             raise RuntimeError("discrete Gaussian proposal beyond 2^62 / A (probability below exp(-2^30))")
         a = abs(A * abs(z) - m)
         ok = _bernoulli_exp(a * a, y, buf, st) if a <= _A_CAP else _bernoulli_exp_prod(a, a, y, buf, st)
-        if st[2]: return np.int64(0)
-        if ok: return z
+        if st[2]:
+            return np.int64(0)
+        if ok:
+            return z
+
 
 @njit(cache=True)
 def _fill_dlaplace(out, i, t, s, buf, st):
@@ -400,9 +518,14 @@ def _fill_dlaplace(out, i, t, s, buf, st):
     while i < out.shape[0]:
         w, b = st[0], st[1]
         z = _dlaplace(t, s, buf, st)
-        if st[2]: st[0] = w; st[1] = b; return i
-        out[i] = z; i += 1
+        if st[2]:
+            st[0] = w
+            st[1] = b
+            return i
+        out[i] = z
+        i += 1
     return i
+
 
 @njit(cache=True)
 def _fill_dgauss(out, i, t, A, m, buf, st):
@@ -410,137 +533,184 @@ def _fill_dgauss(out, i, t, A, m, buf, st):
     while i < out.shape[0]:
         w, b = st[0], st[1]
         z = _dgauss(t, A, m, buf, st)
-        if st[2]: st[0] = w; st[1] = b; return i
-        out[i] = z; i += 1
+        if st[2]:
+            st[0] = w
+            st[1] = b
+            return i
+        out[i] = z
+        i += 1
     return i
 
 # %% ../nbs/00_privacy.ipynb #438c8889
 def _rational(name, value) -> Fraction:
     "A positive finite real (float, int or Fraction) as an exact Fraction."
     if isinstance(value, Fraction):
-        if value <= 0: raise ValueError(f"{name} must be > 0, got {name}={value}")
+        if value <= 0:
+            raise ValueError(f"{name} must be > 0, got {name}={value}")
         return value
     return Fraction(_positive(name, value))
+
 
 def _size(size) -> int:
     if isinstance(size, (bool, np.bool_)) or not isinstance(size, (int, np.integer)) or size < 0:
         raise ValueError(f"size must be an integer >= 0, got size={size!r}")
     return int(size)
 
-def _gauss_params(sigma2:Fraction, cap:int=1 << 24) -> tuple:
+
+def _gauss_params(sigma2: Fraction, cap: int = 1 << 24) -> tuple:
     "(t, A, m) with t = floor(sigma)+1, A the largest power of two with 2At <= cap (at least 1), m = ceil(sigma2 A / t)."
     t = math.isqrt(math.floor(sigma2)) + 1
     A = 1
-    while 4 * A * t <= cap: A *= 2
+    while 4 * A * t <= cap:
+        A *= 2
     return t, A, math.ceil(sigma2 * A / t)
 
-def discrete_gaussian(sigma2,     # variance parameter sigma^2 > 0 (float, int or Fraction: used exactly), at most 2^60
-                      size:int,   # number of draws
-                      *, rng=None, # None (os.urandom), a numpy Generator (reproducible, insecure) or a NoiseSource
-                     ) -> np.ndarray: # int64 draws, Pr[z] proportional to exp(-z^2/(2 s2)) with s2 >= sigma2 (s2/sigma2 - 1 < 2^-22)
+
+def discrete_gaussian(
+    sigma2,  # variance parameter sigma^2 > 0 (float, int or Fraction: used exactly), at most 2^60
+    size: int,  # number of draws
+    *,
+    rng=None,  # None (os.urandom), a numpy Generator (reproducible, insecure) or a NoiseSource
+) -> (
+    np.ndarray
+):  # int64 draws, Pr[z] proportional to exp(-z^2/(2 s2)) with s2 >= sigma2 (s2/sigma2 - 1 < 2^-22)
     "Exact discrete Gaussian samples (CKS 2020) with a variance parameter rounded up to a ratio of integers."
     sigma2, size = _rational('sigma2', sigma2), _size(size)
-    if sigma2 > 2**60: raise ValueError(f"sigma2 must be at most 2^60, got sigma2={float(sigma2):g}: use a coarser grid")
+    if sigma2 > 2**60:
+        raise ValueError(f"sigma2 must be at most 2^60, got sigma2={float(sigma2):g}: use a coarser grid")
     return noise_source(rng).run(_fill_dgauss, np.empty(size, np.int64), *_gauss_params(sigma2))
 
-def discrete_laplace(scale,       # scale b > 0 (float, int or Fraction: used exactly), at most 2^40
-                     size:int,    # number of draws
-                     *, rng=None, # None (os.urandom), a numpy Generator (reproducible, insecure) or a NoiseSource
-                    ) -> np.ndarray: # int64 draws, Pr[z] proportional to exp(-|z|/scale)
+
+def discrete_laplace(
+    scale,  # scale b > 0 (float, int or Fraction: used exactly), at most 2^40
+    size: int,  # number of draws
+    *,
+    rng=None,  # None (os.urandom), a numpy Generator (reproducible, insecure) or a NoiseSource
+) -> np.ndarray:  # int64 draws, Pr[z] proportional to exp(-|z|/scale)
     "Exact discrete Laplace samples (CKS 2020) for a rational scale."
     scale, size = _rational('scale', scale), _size(size)
-    if scale > 2**40: raise ValueError(f"scale must be at most 2^40, got scale={float(scale):g}: use a coarser grid")
+    if scale > 2**40:
+        raise ValueError(f"scale must be at most 2^40, got scale={float(scale):g}: use a coarser grid")
     if scale.numerator > _I62 or scale.denominator > _I62:
-        scale = Fraction(math.ceil(scale * 2**20), 2**20)   # rounded up: more noise, never less
+        scale = Fraction(math.ceil(scale * 2**20), 2**20)  # rounded up: more noise, never less
     return noise_source(rng).run(_fill_dlaplace, np.empty(size, np.int64), scale.numerator, scale.denominator)
 
 # %% ../nbs/00_privacy.ipynb #488f4640
-_STEPS_LOG2 = 23        # the noise scale spans [2^23, 2^24) grid steps
-_Q_CAP = 2.0**61        # gridded answers are clipped to +-2^61 steps (clipping never increases a sensitivity)
+_STEPS_LOG2 = 23  # the noise scale spans [2^23, 2^24) grid steps
+_Q_CAP = 2.0**61  # gridded answers are clipped to +-2^61 steps (clipping never increases a sensitivity)
 
-def _sqrt_up(k:int) -> Fraction:
+
+def _sqrt_up(k: int) -> Fraction:
     "An upper bound on sqrt(k) (the correctly rounded float sqrt, one ulp up)."
     return Fraction(math.nextafter(math.sqrt(k), math.inf))
+
 
 @dataclass(frozen=True)
 class NoisePlan:
     "Grid, sampler parameters and exact privacy of one discrete noise draw (all sizes in grid steps unless named)."
-    kind: str                 # 'discrete_gaussian' (rho-zCDP) or 'discrete_laplace' (pure epsilon-DP)
-    exponent: int             # grid spacing 2^exponent, in counts when `n` is set, else in answer units
-    n: int|None               # answers are integer counts divided by n (no rounding while exponent <= 0)
-    k: int                    # number of answers
-    sensitivity: Fraction     # l2 (gaussian) or l1 (laplace) sensitivity on the grid, rounding slack included
-    params: tuple             # (t, A, m): sigma^2 = m t / A; or (t, s): Laplace scale t / s
-    rho: Fraction|None = None      # exact zCDP of the release (gaussian)
-    epsilon: Fraction|None = None  # exact pure-DP epsilon of the release (laplace)
+
+    kind: str  # 'discrete_gaussian' (rho-zCDP) or 'discrete_laplace' (pure epsilon-DP)
+    exponent: int  # grid spacing 2^exponent, in counts when `n` is set, else in answer units
+    n: int | None  # answers are integer counts divided by n (no rounding while exponent <= 0)
+    k: int  # number of answers
+    sensitivity: Fraction  # l2 (gaussian) or l1 (laplace) sensitivity on the grid, rounding slack included
+    params: tuple  # (t, A, m): sigma^2 = m t / A; or (t, s): Laplace scale t / s
+    rho: Fraction | None = None  # exact zCDP of the release (gaussian)
+    epsilon: Fraction | None = None  # exact pure-DP epsilon of the release (laplace)
 
     @property
     def exact(self) -> bool:
         "True when the answers lie on the grid already, so no rounding slack was needed."
         return self.n is not None and self.exponent <= 0
+
     @property
     def step(self) -> float:
         "Grid spacing in answer units."
         return math.ldexp(1.0, self.exponent) / (self.n or 1)
+
     @property
     def scale(self) -> float:
         "sigma (gaussian) or Laplace b of the noise, in answer units."
-        if self.kind == 'discrete_gaussian': t, A, m = self.params; s = math.sqrt(m * t / A)
-        else: t, s_ = self.params; s = t / s_
+        if self.kind == 'discrete_gaussian':
+            t, A, m = self.params
+            s = math.sqrt(m * t / A)
+        else:
+            t, s_ = self.params
+            s = t / s_
         return s * self.step
 
-    def info(self, secure:bool) -> dict:
+    def info(self, secure: bool) -> dict:
         "JSON-ready description for a release's metadata."
-        return dict(kind=self.kind, scale=self.scale, grid=self.step, exact_grid=self.exact,
-                    sensitivity=float(self.sensitivity) * self.step, secure=bool(secure),
-                    rho=None if self.rho is None else _float_up(self.rho),
-                    epsilon=None if self.epsilon is None else _float_up(self.epsilon))
+        return dict(
+            kind=self.kind,
+            scale=self.scale,
+            grid=self.step,
+            exact_grid=self.exact,
+            sensitivity=float(self.sensitivity) * self.step,
+            secure=bool(secure),
+            rho=None if self.rho is None else _float_up(self.rho),
+            epsilon=None if self.epsilon is None else _float_up(self.epsilon),
+        )
 
-def _float_up(x:Fraction) -> float:
+
+def _float_up(x: Fraction) -> float:
     "Smallest float >= the rational x."
     f = float(x)
     return math.nextafter(f, math.inf) if Fraction(f) < x else f
 
+
 def _grid(sensitivity, factor, k, n, error, norm, max_log2, bound=None) -> tuple:
     "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the rest."
     K = math.sqrt(k) if norm == 'l2' else k
-    total = sensitivity + (0.0 if n is not None else 2 * error * K)        # before rounding: float error counts too
-    scale = total * factor                                                  # target noise scale, answer units
-    base = Fraction(1) if n is None else Fraction(1, n)                     # answer units per count
-    steps = lambda e: Fraction(scale) / (base * Fraction(2)**e)             # noise scale in grid steps
-    e = math.floor(math.log2(scale) + math.log2(n or 1)) - _STEPS_LOG2      # then fixed exactly
-    while steps(e) >= 2**(_STEPS_LOG2 + 1): e += 1
-    while steps(e) < 2**_STEPS_LOG2: e -= 1
+    total = sensitivity + (0.0 if n is not None else 2 * error * K)  # before rounding: float error counts too
+    scale = total * factor  # target noise scale, answer units
+    base = Fraction(1) if n is None else Fraction(1, n)  # answer units per count
+    steps = lambda e: Fraction(scale) / (base * Fraction(2) ** e)  # noise scale in grid steps
+    e = math.floor(math.log2(scale) + math.log2(n or 1)) - _STEPS_LOG2  # then fixed exactly
+    while steps(e) >= 2 ** (_STEPS_LOG2 + 1):
+        e += 1
+    while steps(e) < 2**_STEPS_LOG2:
+        e -= 1
     exact = lambda e: n is not None and e <= 0
-    if n is not None and e > 0 and steps(0) <= 2**max_log2: e = 0           # counts on the grid when the sampler allows
-    if not exact(e):                                                        # finer grid: small slack, within the sampler's range
+    if n is not None and e > 0 and steps(0) <= 2**max_log2:
+        e = 0  # counts on the grid when the sampler allows
+    if not exact(e):  # finer grid: small slack, within the sampler's range
         e = min(e, math.floor(math.log2(total) - 12 - math.log2(K) + math.log2(n or 1)))
-        while steps(e) > 2**max_log2: e += 1
-    if bound:                                                               # answers up to `bound` fit in 2^60 steps (else a
-        e = max(e, math.ceil(math.log2(bound) + math.log2(n or 1)) - 60)    # coarser grid, paid for by its slack, not a clip)
-    g = base * Fraction(2)**e                                               # grid spacing in answer units
+        while steps(e) > 2**max_log2:
+            e += 1
+    if bound:  # answers up to `bound` fit in 2^60 steps (else a
+        e = max(
+            e, math.ceil(math.log2(bound) + math.log2(n or 1)) - 60
+        )  # coarser grid, paid for by its slack, not a clip)
+    g = base * Fraction(2) ** e  # grid spacing in answer units
     sens = Fraction(sensitivity) / g
-    if not exact(e):                                                        # rounded to the grid: add the slack
-        per = 1 + 2 * Fraction(error) / g                                   # rounding, plus float error on both sides
+    if not exact(e):  # rounded to the grid: add the slack
+        per = 1 + 2 * Fraction(error) / g  # rounding, plus float error on both sides
         sens += per * (_sqrt_up(k) if norm == 'l2' else k)
     return e, sens
 
+
 def _check_noise_args(sensitivity, k, n, error):
     sensitivity = _positive('sensitivity', sensitivity)
-    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 1: raise ValueError(f"k must be an integer >= 1, got k={k!r}")
+    if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 1:
+        raise ValueError(f"k must be an integer >= 1, got k={k!r}")
     if n is not None and (isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1):
         raise ValueError(f"n must be None or a positive integer, got n={n!r}")
     error = _real('error', error)
-    if not (math.isfinite(error) and error >= 0): raise ValueError(f"error must be finite and >= 0, got error={error!r}")
+    if not (math.isfinite(error) and error >= 0):
+        raise ValueError(f"error must be finite and >= 0, got error={error!r}")
     return sensitivity, int(k), None if n is None else int(n), error
 
-def gaussian_plan(sensitivity:float, # l2 sensitivity of the answers (answer units), replace-one neighbours, > 0
-                  rho:float,         # zCDP budget of the release, > 0
-                  k:int,             # number of answers
-                  *, n:int|None=None, # answers are integer counts / n (exact, no rounding slack)
-                  error:float=0.0,   # bound on the floating-point error of each computed answer (answer units)
-                 bound:float|None=None, # bound on |answer| (data-independent): the grid is coarsened so such answers fit
-                 ) -> NoisePlan:
+
+def gaussian_plan(
+    sensitivity: float,  # l2 sensitivity of the answers (answer units), replace-one neighbours, > 0
+    rho: float,  # zCDP budget of the release, > 0
+    k: int,  # number of answers
+    *,
+    n: int | None = None,  # answers are integer counts / n (exact, no rounding slack)
+    error: float = 0.0,  # bound on the floating-point error of each computed answer (answer units)
+    bound: float | None = None,  # data-independent bound on |answer|
+) -> NoisePlan:
     "Grid and discrete Gaussian parameters whose release is rho'-zCDP with rho' <= rho exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     rho = _positive('rho', rho)
@@ -548,13 +718,16 @@ def gaussian_plan(sensitivity:float, # l2 sensitivity of the answers (answer uni
     t, A, m = _gauss_params(D * D / (2 * Fraction(rho)))
     return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
 
-def laplace_plan(sensitivity:float, # l1 sensitivity of the answers (answer units), replace-one neighbours, > 0
-                 epsilon:float,     # pure-DP budget of the release, > 0
-                 k:int,             # number of answers
-                 *, n:int|None=None, # answers are integer counts / n (exact, no rounding slack)
-                 error:float=0.0,   # bound on the floating-point error of each computed answer (answer units)
-                bound:float|None=None, # bound on |answer| (data-independent): the grid is coarsened so such answers fit
-                ) -> NoisePlan:
+
+def laplace_plan(
+    sensitivity: float,  # l1 sensitivity of the answers (answer units), replace-one neighbours, > 0
+    epsilon: float,  # pure-DP budget of the release, > 0
+    k: int,  # number of answers
+    *,
+    n: int | None = None,  # answers are integer counts / n (exact, no rounding slack)
+    error: float = 0.0,  # bound on the floating-point error of each computed answer (answer units)
+    bound: float | None = None,  # data-independent bound on |answer|
+) -> NoisePlan:
     "Grid and discrete Laplace parameters whose release is epsilon'-DP with epsilon' <= epsilon exactly."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     epsilon = _positive('epsilon', epsilon)
@@ -563,57 +736,88 @@ def laplace_plan(sensitivity:float, # l1 sensitivity of the answers (answer unit
     return NoisePlan('discrete_laplace', e, n, k, D, (t, 1), epsilon=D / t)
 
 # %% ../nbs/00_privacy.ipynb #80fffe70
-def _gridded(plan:NoisePlan, values) -> np.ndarray:
+def _gridded(plan: NoisePlan, values) -> np.ndarray:
     "The answers as int64 grid steps (exact for counts on the grid; rounded, and clipped to +-2^61, otherwise)."
     v = np.asarray(values, dtype=float).ravel()
-    if v.size != plan.k: raise ValueError(f"expected {plan.k} values, got {v.size}")
-    if not np.isfinite(v).all(): raise ValueError("values must be finite, got a NaN or infinite entry")
+    if v.size != plan.k:
+        raise ValueError(f"expected {plan.k} values, got {v.size}")
+    if not np.isfinite(v).all():
+        raise ValueError("values must be finite, got a NaN or infinite entry")
     if plan.n is not None:
         c = v * plan.n
         v = np.rint(c)
         if v.size and np.max(np.abs(c - v)) > 0.25:
-            raise RuntimeError("answers declared as counts / n are not within 1/4 count of an integer: a numerical "
-                               "error upstream; refusing to release")
+            raise RuntimeError(
+                "answers declared as counts / n are not within 1/4 count of an integer: a numerical "
+                "error upstream; refusing to release"
+            )
     return np.rint(np.clip(np.ldexp(v, -plan.exponent), -_Q_CAP, _Q_CAP)).astype(np.int64)
 
-def add_noise(plan:NoisePlan, # from gaussian_plan or laplace_plan
-              values,         # the true answers (answer units), plan.k of them
-              *, rng=None,    # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
-             ) -> np.ndarray: # noisy answers: (grid steps + exact integer noise) times the spacing
+
+def add_noise(
+    plan: NoisePlan,  # from gaussian_plan or laplace_plan
+    values,  # the true answers (answer units), plan.k of them
+    *,
+    rng=None,  # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
+) -> np.ndarray:  # noisy answers: (grid steps + exact integer noise) times the spacing
     "Release `values` with the plan's exact discrete noise; the float output is a post-processing of an integer."
     q = _gridded(plan, values)
     src = noise_source(rng)
-    if plan.kind == 'discrete_gaussian': z = src.run(_fill_dgauss, np.empty(q.size, np.int64), *plan.params)
-    else: z = src.run(_fill_dlaplace, np.empty(q.size, np.int64), *plan.params)
+    if plan.kind == 'discrete_gaussian':
+        z = src.run(_fill_dgauss, np.empty(q.size, np.int64), *plan.params)
+    else:
+        z = src.run(_fill_dlaplace, np.empty(q.size, np.int64), *plan.params)
     out = np.ldexp((q + z).astype(float), plan.exponent)
     return out / plan.n if plan.n is not None else out
 
-def gaussian_noise(values, sensitivity:float, rho:float, *, n:int|None=None, error:float=0.0, bound:float|None=None,
-                   rng=None) -> tuple:
+
+def gaussian_noise(
+    values,
+    sensitivity: float,
+    rho: float,
+    *,
+    n: int | None = None,
+    error: float = 0.0,
+    bound: float | None = None,
+    rng=None,
+) -> tuple:
     "(noisy values, plan): `values` plus exact discrete Gaussian noise, rho-zCDP for l2 `sensitivity` (replace-one, n public)."
     plan = gaussian_plan(sensitivity, rho, np.size(values), n=n, error=error, bound=bound)
     return add_noise(plan, values, rng=rng), plan
 
-def laplace_noise(values, sensitivity:float, epsilon:float, *, n:int|None=None, error:float=0.0, bound:float|None=None,
-                   rng=None) -> tuple:
+
+def laplace_noise(
+    values,
+    sensitivity: float,
+    epsilon: float,
+    *,
+    n: int | None = None,
+    error: float = 0.0,
+    bound: float | None = None,
+    rng=None,
+) -> tuple:
     "(noisy values, plan): `values` plus exact discrete Laplace noise, epsilon-DP for l1 `sensitivity` (replace-one, n public)."
     plan = laplace_plan(sensitivity, epsilon, np.size(values), n=n, error=error, bound=bound)
     return add_noise(plan, values, rng=rng), plan
 
 # %% ../nbs/00_privacy.ipynb #28c99d83
-def laplace_scale(sensitivity:float, # l1 sensitivity Delta_1 of the query, > 0
-                  epsilon:float,     # privacy parameter, > 0
-                 ) -> float:         # Laplace scale b (standard deviation b*sqrt(2))
+def laplace_scale(
+    sensitivity: float,  # l1 sensitivity Delta_1 of the query, > 0
+    epsilon: float,  # privacy parameter, > 0
+) -> float:  # Laplace scale b (standard deviation b*sqrt(2))
     "Laplace noise scale Delta_1/epsilon for epsilon-DP."
     return _positive('sensitivity', sensitivity) / _positive('epsilon', epsilon)
 
-def laplace_mechanism(values,            # true answers f(x), scalar or array
-                      sensitivity:float, # l1 sensitivity of f under replace-one neighbours (n public), > 0
-                      epsilon:float,     # privacy parameter, > 0
-                      *, rng=None,       # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
-                      n:int|None=None,   # the values are integer counts / n (no rounding slack)
-                      error:float=0.0,   # bound on the floating-point error of each value
-                     ) -> np.ndarray:    # values + exact discrete Laplace noise of scale ~ Delta_1/epsilon on a fine grid
+
+def laplace_mechanism(
+    values,  # true answers f(x), scalar or array
+    sensitivity: float,  # l1 sensitivity of f under replace-one neighbours (n public), > 0
+    epsilon: float,  # privacy parameter, > 0
+    *,
+    rng=None,  # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
+    n: int | None = None,  # the values are integer counts / n (no rounding slack)
+    error: float = 0.0,  # bound on the floating-point error of each value
+) -> np.ndarray:  # values + exact discrete Laplace noise of scale ~ Delta_1/epsilon on a fine grid
     "Laplace mechanism: epsilon-DP (pure) release of values with l1 sensitivity Delta_1, replace-one neighbours; floating-point safe."
     values = np.asarray(values, dtype=float)
     noisy, _ = laplace_noise(values.ravel(), sensitivity, epsilon, n=n, error=error, rng=rng)
@@ -625,30 +829,41 @@ def _pick(out, i, d, c, J, buf, st):
     "out[0] = an index with Pr proportional to exp(-c d_j / 2^J) (d_j >= 0; -1 excluded), by rejection from the uniform; 0 if the words ran out."
     m, y = d.shape[0], np.int64(1) << J
     while True:
-        w, b = st[0], st[1]                     # each trial is independent: a trial cut short is replayed on the same bits
+        w, b = st[0], st[1]  # each trial is independent: a trial cut short is replayed on the same bits
         j = _uniform(buf, st, m)
         if not st[2] and d[j] >= 0:
             ok = _bernoulli_exp_prod(c, d[j], y, buf, st)
             if not st[2] and ok:
-                out[0] = j; return 1
-        if st[2]: st[0] = w; st[1] = b; return 0
+                out[0] = j
+                return 1
+        if st[2]:
+            st[0] = w
+            st[1] = b
+            return 0
 
-def exponential_plan(sensitivity:float, # sensitivity of each score, replace-one neighbours, > 0
-                     epsilon:float,     # privacy parameter, > 0
-                     error:float=0.0,   # bound on the floating-point error of each computed score
-                    ) -> tuple:         # (grid exponent, c, J, exact epsilon' <= epsilon)
+
+def exponential_plan(
+    sensitivity: float,  # sensitivity of each score, replace-one neighbours, > 0
+    epsilon: float,  # privacy parameter, > 0
+    error: float = 0.0,  # bound on the floating-point error of each computed score
+) -> tuple:  # (grid exponent, c, J, exact epsilon' <= epsilon)
     "Grid and integer weight c/2^J per grid step of the exact exponential mechanism."
     sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
     error = _real('error', error)
-    if not (math.isfinite(error) and error >= 0): raise ValueError(f"error must be finite and >= 0, got error={error!r}")
-    e = math.frexp(sensitivity)[1] - 1 - 20                                # 2^20 <= sensitivity / 2^e < 2^21
-    g = Fraction(2)**e
-    D = Fraction(sensitivity) / g + 1 + 2 * Fraction(error) / g            # sensitivity of the rounded scores
-    w = Fraction(epsilon) / (2 * D)                                        # weight per grid step
-    J = min(62, max(0, 21 - math.floor(math.log2(w))))                     # c = floor(w 2^J) near 2^20
-    c = min(math.floor(w * 2**J), 1 << 40)                                 # rounded down: never more weight
-    if c < 1: raise ValueError(f"epsilon={epsilon!r} is too small for the exact exponential mechanism (below ~2^-40)")
+    if not (math.isfinite(error) and error >= 0):
+        raise ValueError(f"error must be finite and >= 0, got error={error!r}")
+    e = math.frexp(sensitivity)[1] - 1 - 20  # 2^20 <= sensitivity / 2^e < 2^21
+    g = Fraction(2) ** e
+    D = Fraction(sensitivity) / g + 1 + 2 * Fraction(error) / g  # sensitivity of the rounded scores
+    w = Fraction(epsilon) / (2 * D)  # weight per grid step
+    J = min(62, max(0, 21 - math.floor(math.log2(w))))  # c = floor(w 2^J) near 2^20
+    c = min(math.floor(w * 2**J), 1 << 40)  # rounded down: never more weight
+    if c < 1:
+        raise ValueError(
+            f"epsilon={epsilon!r} is too small for the exact exponential mechanism (below ~2^-40)"
+        )
     return e, c, J, 2 * D * c / 2**J
+
 
 def _exp_select(scores, sensitivity, epsilon, src, error=0.0) -> int:
     "Exact exponential-mechanism pick over checked 1-D scores (finite or -inf) from a NoiseSource."
@@ -661,12 +876,14 @@ def _exp_select(scores, sensitivity, epsilon, src, error=0.0) -> int:
     return int(out[0])
 
 # %% ../nbs/00_privacy.ipynb #1f9229fe
-def exponential_mechanism(scores,            # utility u(x, i) of each candidate: 1-D, finite or -inf (excluded)
-                          sensitivity:float, # sensitivity Delta_u of the utility, replace-one neighbours, > 0
-                          epsilon:float,     # privacy parameter, > 0
-                          rng=None,          # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
-                          *, error:float=0.0, # bound on the floating-point error of each score
-                         ) -> int:           # index of the selected candidate
+def exponential_mechanism(
+    scores,  # utility u(x, i) of each candidate: 1-D, finite or -inf (excluded)
+    sensitivity: float,  # sensitivity Delta_u of the utility, replace-one neighbours, > 0
+    epsilon: float,  # privacy parameter, > 0
+    rng=None,  # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
+    *,
+    error: float = 0.0,  # bound on the floating-point error of each score
+) -> int:  # index of the selected candidate
     "Exponential mechanism, epsilon-DP: Pr[i] proportional to exp(epsilon'*u_i/(2*Delta_u)), epsilon' <= epsilon, sampled exactly on a grid."
     sensitivity, epsilon = _positive('sensitivity', sensitivity), _positive('epsilon', epsilon)
     scores = np.asarray(scores, dtype=float)
@@ -674,53 +891,66 @@ def exponential_mechanism(scores,            # utility u(x, i) of each candidate
         raise ValueError(f"scores must be a non-empty 1-D array, got shape {scores.shape}")
     if np.isnan(scores).any() or (scores == np.inf).any():
         raise ValueError("scores must be finite or -inf, got a NaN or +inf entry")
-    if scores.max() == -np.inf: raise ValueError("scores must contain at least one finite entry, got all -inf")
+    if scores.max() == -np.inf:
+        raise ValueError("scores must contain at least one finite entry, got all -inf")
     return _exp_select(scores, sensitivity, epsilon, noise_source(rng), error)
 
 # %% ../nbs/00_privacy.ipynb #7c775c18
-def basic_composition(epsilons, # per-mechanism epsilons, each > 0
-                      deltas,   # per-mechanism deltas, each in [0, 1) (0 for pure DP), same length
-                     ) -> tuple[float, float]: # (total epsilon, total delta)
+def basic_composition(
+    epsilons,  # per-mechanism epsilons, each > 0
+    deltas,  # per-mechanism deltas, each in [0, 1) (0 for pure DP), same length
+) -> tuple[float, float]:  # (total epsilon, total delta)
     "Basic composition: (sum of epsilons, sum of deltas)-DP."
     epsilons, deltas = list(np.atleast_1d(epsilons)), list(np.atleast_1d(deltas))
     if len(epsilons) != len(deltas):
-        raise ValueError(f"epsilons and deltas must have the same length, got {len(epsilons)} and {len(deltas)}")
-    if not epsilons: raise ValueError("basic_composition needs at least one mechanism, got none")
+        raise ValueError(
+            f"epsilons and deltas must have the same length, got {len(epsilons)} and {len(deltas)}"
+        )
+    if not epsilons:
+        raise ValueError("basic_composition needs at least one mechanism, got none")
     eps = math.fsum(_positive(f'epsilons[{i}]', e) for i, e in enumerate(epsilons))
     dlt = math.fsum(_delta(d, f'deltas[{i}]', allow_zero=True) for i, d in enumerate(deltas))
     return eps, dlt
 
-def advanced_composition(epsilon:float,     # per-step epsilon_0, > 0
-                         delta:float,       # per-step delta_0, in [0, 1) (0 for pure DP)
-                         k:int,             # number of adaptively composed steps, >= 1
-                         delta_prime:float, # extra failure probability delta', in (0, 1)
-                        ) -> tuple[float, float]: # (total epsilon, total delta = k*delta + delta')
+
+def advanced_composition(
+    epsilon: float,  # per-step epsilon_0, > 0
+    delta: float,  # per-step delta_0, in [0, 1) (0 for pure DP)
+    k: int,  # number of adaptively composed steps, >= 1
+    delta_prime: float,  # extra failure probability delta', in (0, 1)
+) -> tuple[float, float]:  # (total epsilon, total delta = k*delta + delta')
     "Advanced composition (lecture 003): eps0*sqrt(2k ln(1/delta')) + k*eps0*(e^eps0-1)/(e^eps0+1), k*delta0+delta'."
     epsilon, delta = _positive('epsilon', epsilon), _delta(delta, allow_zero=True)
     delta_prime = _delta(delta_prime, 'delta_prime')
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
         raise TypeError(f"k must be an integer, got k={k!r}")
-    if k < 1: raise ValueError(f"k must be >= 1, got k={k}")
+    if k < 1:
+        raise ValueError(f"k must be >= 1, got k={k}")
     return advanced_epsilon(epsilon, k, delta_prime), k * delta + delta_prime
+
 
 def advanced_epsilon(eps0, k, delta_prime):
     "The epsilon of advanced composition, unchecked (for inner loops that validated their inputs)."
     return eps0 * math.sqrt(2 * k * math.log(1 / delta_prime)) + k * eps0 * math.tanh(eps0 / 2)
 
-def zcdp_composition(rhos, # per-mechanism zCDP parameters, each > 0
-                    ) -> float: # total rho
+
+def zcdp_composition(
+    rhos,  # per-mechanism zCDP parameters, each > 0
+) -> float:  # total rho
     "zCDP composition: the rhos add."
     rhos = list(np.atleast_1d(rhos))
-    if not rhos: raise ValueError("zcdp_composition needs at least one mechanism, got none")
+    if not rhos:
+        raise ValueError("zcdp_composition needs at least one mechanism, got none")
     return math.fsum(_positive(f'rhos[{i}]', r) for i, r in enumerate(rhos))
 
 # %% ../nbs/00_privacy.ipynb #475ade1b
 @dataclass(frozen=True)
 class Budget:
     "A privacy budget: (epsilon, delta)-DP (`Budget.approx`), pure epsilon-DP (`Budget.pure`, delta = 0) or rho-zCDP (`Budget.zcdp`)."
-    epsilon: float|None = None # epsilon, > 0 (None for a zCDP budget)
-    delta: float|None = None   # delta, in (0, 1), or 0 for pure DP (None for a zCDP budget)
-    rho: float|None = None     # zCDP rho, > 0 (None for an approx or pure budget)
+
+    epsilon: float | None = None  # epsilon, > 0 (None for a zCDP budget)
+    delta: float | None = None  # delta, in (0, 1), or 0 for pure DP (None for a zCDP budget)
+    rho: float | None = None  # zCDP rho, > 0 (None for an approx or pure budget)
 
     def __post_init__(self):
         if self.rho is not None and self.epsilon is None and self.delta is None:
@@ -729,76 +959,103 @@ class Budget:
             object.__setattr__(self, 'epsilon', _positive('epsilon', self.epsilon))
             object.__setattr__(self, 'delta', _delta(self.delta, allow_zero=True))
         else:
-            raise ValueError("Budget needs either epsilon and delta, or rho alone, got "
-                             f"epsilon={self.epsilon!r}, delta={self.delta!r}, rho={self.rho!r}")
+            raise ValueError(
+                "Budget needs either epsilon and delta, or rho alone, got "
+                f"epsilon={self.epsilon!r}, delta={self.delta!r}, rho={self.rho!r}"
+            )
 
     @classmethod
-    def approx(cls, epsilon:float, delta:float) -> "Budget":
+    def approx(cls, epsilon: float, delta: float) -> "Budget":
         "An (epsilon, delta)-DP budget, delta in (0, 1) (`Budget.pure` for delta = 0)."
         _delta(delta)
         return cls(epsilon=epsilon, delta=delta)
 
     @classmethod
-    def pure(cls, epsilon:float) -> "Budget":
+    def pure(cls, epsilon: float) -> "Budget":
         "A pure epsilon-DP budget (delta = 0)."
         return cls(epsilon=epsilon, delta=0.0)
 
     @classmethod
-    def zcdp(cls, rho:float) -> "Budget":
+    def zcdp(cls, rho: float) -> "Budget":
         "A rho-zCDP budget."
         return cls(rho=rho)
 
     @property
-    def is_zcdp(self) -> bool: return self.rho is not None
+    def is_zcdp(self) -> bool:
+        return self.rho is not None
+
     @property
-    def is_pure(self) -> bool: return self.rho is None and self.delta == 0
+    def is_pure(self) -> bool:
+        return self.rho is None and self.delta == 0
 
     def to_rho(self) -> float:
         "rho for zCDP-based mechanisms: rho itself, the largest rho fitting (epsilon, delta) exactly, or epsilon^2/2 (pure) rounded down."
-        if self.is_zcdp: return self.rho
-        if not self.is_pure: return zcdp_rho(self.epsilon, self.delta)
-        r = _floor_float(Fraction(self.epsilon) ** 2 / 2)    # eps-DP implies eps^2/2-zCDP; a budget: rounded down
-        if r == 0: raise ValueError(f"epsilon={self.epsilon!r} is too small: epsilon^2/2 underflows to 0")
+        if self.is_zcdp:
+            return self.rho
+        if not self.is_pure:
+            return zcdp_rho(self.epsilon, self.delta)
+        r = _floor_float(
+            Fraction(self.epsilon) ** 2 / 2
+        )  # eps-DP implies eps^2/2-zCDP; a budget: rounded down
+        if r == 0:
+            raise ValueError(f"epsilon={self.epsilon!r} is too small: epsilon^2/2 underflows to 0")
         return r
 
-    def gaussian_sigma(self, sensitivity:float) -> float:
+    def gaussian_sigma(self, sensitivity: float) -> float:
         "Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP); refused for a pure budget."
         if self.is_pure:
-            raise ValueError(f"Gaussian noise cannot give pure DP ({self.describe()}); use a mechanism that can: "
-                             "laplace (laplace_mechanism), mwem, or mwem-hlm with noise='laplace'")
-        if self.is_zcdp: return zcdp_sigma(sensitivity, self.rho)
+            raise ValueError(
+                f"Gaussian noise cannot give pure DP ({self.describe()}); use a mechanism that can: "
+                "laplace (laplace_mechanism), mwem, or mwem-hlm with noise='laplace'"
+            )
+        if self.is_zcdp:
+            return zcdp_sigma(sensitivity, self.rho)
         return gaussian_sigma(sensitivity, self.epsilon, self.delta)
 
     def describe(self) -> str:
         "Short human-readable form."
-        if self.is_zcdp: return f"rho={self.rho:g} (zCDP)"
-        if self.is_pure: return f"epsilon={self.epsilon:g}, delta=0 (pure)"
+        if self.is_zcdp:
+            return f"rho={self.rho:g} (zCDP)"
+        if self.is_pure:
+            return f"epsilon={self.epsilon:g}, delta=0 (pure)"
         return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
 
 # %% ../nbs/00_privacy.ipynb #5490433b
 @dataclass(frozen=True)
 class PrivacyEvent:
     "One recorded spend: a label and its privacy cost (rho, or epsilon and delta)."
-    label: str                 # what was released, e.g. 'round 3: marginal (age, sex)'
-    rho: float|None = None     # zCDP cost (set in zCDP mode)
-    epsilon: float|None = None # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget, then rho = epsilon^2/2 rounded up)
-    delta: float|None = None   # delta cost (basic mode)
+
+    label: str  # what was released, e.g. 'round 3: marginal (age, sex)'
+    rho: float | None = None  # zCDP cost (set in zCDP mode)
+    epsilon: float | None = (
+        None  # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget, then rho = epsilon^2/2 rounded up)
+    )
+    delta: float | None = None  # delta cost (basic mode)
+
 
 def _fmt(a, b):
     "Format two amounts with %g, or exactly (repr) when %g cannot tell them apart."
     return (f"{a:g}", f"{b:g}") if f"{a:g}" != f"{b:g}" else (repr(a), repr(b))
 
+
 class Accountant:
     "Ledger of privacy spends against a Budget, totals kept exactly; refuses any overspend before any noise is drawn."
-    def __init__(self, budget:Budget): # the total budget granted
-        if not isinstance(budget, Budget): raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
+
+    def __init__(self, budget: Budget):  # the total budget granted
+        if not isinstance(budget, Budget):
+            raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
         self.budget, self._events, self._mode = budget, [], None
-        if budget.is_pure:                                          # pure: basic composition only, delta stays 0
+        if budget.is_pure:  # pure: basic composition only, delta stays 0
             self._mode, self._limit = 'basic', {'epsilon': Fraction(budget.epsilon), 'delta': Fraction(0)}
         else:
-            self._limit = {'rho': Fraction(budget.to_rho())}      # exact values of the budget's floats
-            if not budget.is_zcdp: self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
-        self._total = {'rho': Fraction(0), 'epsilon': Fraction(0), 'delta': Fraction(0)}  # exact sums of the spends
+            self._limit = {'rho': Fraction(budget.to_rho())}  # exact values of the budget's floats
+            if not budget.is_zcdp:
+                self._limit.update(epsilon=Fraction(budget.epsilon), delta=Fraction(budget.delta))
+        self._total = {
+            'rho': Fraction(0),
+            'epsilon': Fraction(0),
+            'delta': Fraction(0),
+        }  # exact sums of the spends
 
     @property
     def events(self) -> tuple:
@@ -812,15 +1069,20 @@ class Accountant:
                 raise ValueError("give either rho, or epsilon (and delta), not both")
             rho = _positive('rho', rho)
             if self.budget.is_pure:
-                raise ValueError(f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends "
-                                 f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP")
+                raise ValueError(
+                    f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends "
+                    f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP"
+                )
             return 'rho', rho, None, None
-        if epsilon is None: raise ValueError("give the cost as rho=... or epsilon=... (with delta=...)")
+        if epsilon is None:
+            raise ValueError("give the cost as rho=... or epsilon=... (with delta=...)")
         epsilon = _positive('epsilon', epsilon)
         delta = _delta(0.0 if delta is None else delta, allow_zero=True)
         if self.budget.is_pure and delta > 0:
-            raise ValueError(f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends (delta=0), "
-                             f"got delta={delta!r} > 0")
+            raise ValueError(
+                f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends (delta=0), "
+                f"got delta={delta!r} > 0"
+            )
         if self.budget.is_zcdp:
             if delta > 0:
                 raise ValueError(f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0")
@@ -830,13 +1092,15 @@ class Accountant:
     @staticmethod
     def _exact(mode, r, e, d) -> dict:
         "The exact cost of a validated spend: a pure spend in rho mode costs Fraction(epsilon)^2 / 2, not its float."
-        if mode == 'basic': return {'epsilon': Fraction(e), 'delta': Fraction(d)}
+        if mode == 'basic':
+            return {'epsilon': Fraction(e), 'delta': Fraction(d)}
         return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
 
     @property
     def spent(self) -> dict:
         "Total spent so far (nearest floats of the exact sums): {'rho': ...} in zCDP mode, {'epsilon': ..., 'delta': ...} in basic mode."
-        if self._mode == 'basic': return {'epsilon': float(self._total['epsilon']), 'delta': float(self._total['delta'])}
+        if self._mode == 'basic':
+            return {'epsilon': float(self._total['epsilon']), 'delta': float(self._total['delta'])}
         return {'rho': float(self._total['rho'])}
 
     @property
@@ -849,30 +1113,43 @@ class Accountant:
             r.update(epsilon=self.budget.epsilon, delta=self.budget.delta)
         return r
 
-    def check(self, *, rho:float|None=None, epsilon:float|None=None, delta:float|None=None):
+    def check(self, *, rho: float | None = None, epsilon: float | None = None, delta: float | None = None):
         "Raise ValueError (naming what remains) if this spend would exceed the budget; record nothing."
         mode, r, e, d = self._cost(rho, epsilon, delta)
         if self._mode is not None and mode != self._mode:
-            raise ValueError(f"this ledger accounts in {'rho' if self._mode == 'rho' else '(epsilon, delta)'}; "
-                             f"got a spend in {'rho' if mode == 'rho' else '(epsilon, delta)'}: use one unit per budget")
+            raise ValueError(
+                f"this ledger accounts in {'rho' if self._mode == 'rho' else '(epsilon, delta)'}; "
+                f"got a spend in {'rho' if mode == 'rho' else '(epsilon, delta)'}: use one unit per budget"
+            )
         rem, tot, lim, cost = self.remaining, self._total, self._limit, self._exact(mode, r, e, d)
         if mode == 'rho':
-            if tot['rho'] + cost['rho'] > lim['rho']:           # exact comparison, no slack
+            if tot['rho'] + cost['rho'] > lim['rho']:  # exact comparison, no slack
                 a, b = _fmt(r, rem['rho'])
-                raise ValueError(f"overspend: rho={a} requested but only rho={b} remains "
-                                 f"of {self.budget.describe()}")
+                raise ValueError(
+                    f"overspend: rho={a} requested but only rho={b} remains of {self.budget.describe()}"
+                )
         elif tot['epsilon'] + cost['epsilon'] > lim['epsilon'] or tot['delta'] + cost['delta'] > lim['delta']:
             (a, b), (c, f) = _fmt(e, rem['epsilon']), _fmt(d, rem['delta'])
-            raise ValueError(f"overspend: epsilon={a}, delta={c} requested but only epsilon={b}, "
-                             f"delta={f} remains of {self.budget.describe()}")
+            raise ValueError(
+                f"overspend: epsilon={a}, delta={c} requested but only epsilon={b}, "
+                f"delta={f} remains of {self.budget.describe()}"
+            )
         return mode, r, e, d
 
-    def spend(self, label:str, *, rho:float|None=None, epsilon:float|None=None, delta:float|None=None) -> PrivacyEvent:
+    def spend(
+        self,
+        label: str,
+        *,
+        rho: float | None = None,
+        epsilon: float | None = None,
+        delta: float | None = None,
+    ) -> PrivacyEvent:
         "Check, then record a spend under `label`; returns the event."
         mode, r, e, d = self.check(rho=rho, epsilon=epsilon, delta=delta)
         ev = PrivacyEvent(str(label), rho=r, epsilon=e, delta=d)
         self._mode = mode
-        for k, v in self._exact(mode, r, e, d).items(): self._total[k] += v
+        for k, v in self._exact(mode, r, e, d).items():
+            self._total[k] += v
         self._events.append(ev)
         return ev
 
