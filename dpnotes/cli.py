@@ -329,7 +329,7 @@ def release_metadata(
             for k, v in dict(epsilon=budget.epsilon, delta=budget.delta, rho=budget.rho).items()
             if v is not None
         },
-        neighbouring="replace-one, n public",
+        neighbouring=getattr(release, "neighbours", "replace-one, n public"),
         n=int(n),
         queries=int(workload.shape[0]),
         workload=spec,
