@@ -8,8 +8,6 @@ import math, time, warnings
 import dataclasses
 from dataclasses import dataclass
 import numpy as np
-import scipy.sparse as sp
-from numba import njit
 from .privacy import Budget
 from dpnotes.histograms import (
     Domain,
@@ -22,12 +20,29 @@ from dpnotes.histograms import (
     gaussian_mechanism,
     sample_records,
 )
+from dpnotes.projection_solvers import (
+    simplex_projection,
+    helmert,
+    MarginalOperator,
+    DenseOperator,
+    as_operator,
+    fw_oracle,
+    simplex_qp,
+)
+
+_all_ = [
+    'simplex_projection',
+    'helmert',
+    'MarginalOperator',
+    'DenseOperator',
+    'as_operator',
+]  # still importable from here
 
 # %% auto #0
-__all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'simplex_projection', 'helmert',
-           'MarginalOperator', 'DenseOperator', 'as_operator', 'frank_wolfe', 'accelerated_projection',
-           'active_set_projection', 'cvxpy_projection', 'project', 'projection_mechanism', 'sample_synthetic',
-           'gaussian_width', 'width_bound', 'projection_rmse_bound']
+__all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'frank_wolfe',
+           'accelerated_projection', 'active_set_projection', 'cvxpy_projection', 'project', 'projection_mechanism',
+           'sample_synthetic', 'gaussian_width', 'width_bound', 'projection_rmse_bound', 'simplex_projection',
+           'helmert', 'MarginalOperator', 'DenseOperator', 'as_operator']
 
 # %% ../nbs/03_projection.ipynb #0ca07ca8
 class ConvergenceWarning(RuntimeWarning):
@@ -82,397 +97,7 @@ def _small_gap(gap, f, tol, yy, atol=0.0) -> bool:
     sub = min(gap, f)
     return sub <= tol * f or 2 * f <= tol**2 * yy or 2 * sub <= atol**2 or sub <= 1e-12 * yy
 
-# %% ../nbs/03_projection.ipynb #d4bf191a
-@njit(cache=True)
-def _simplex_tau(v):
-    n = v.shape[0]
-    s = 0.0
-    vmax = v[0]
-    for i in range(n):
-        s += v[i]
-        if v[i] > vmax:
-            vmax = v[i]
-    lo = max((s - 1.0) / n, vmax - 1.0)
-    m = 0
-    for i in range(n):
-        if v[i] > lo:
-            m += 1
-    c = np.empty(m)
-    j = 0
-    for i in range(n):
-        if v[i] > lo:
-            c[j] = v[i]
-            j += 1
-    u = np.sort(c)[::-1]
-    cs = 0.0
-    tau = lo
-    for j in range(m):
-        cs += u[j]
-        t = (cs - 1.0) / (j + 1)
-        if u[j] > t:
-            tau = t
-        else:
-            break
-    return tau
-
-
-@njit(cache=True)
-def _shift_clip(v, tau):
-    out = np.empty_like(v)
-    for i in range(v.shape[0]):
-        d = v[i] - tau
-        out[i] = d if d > 0.0 else 0.0
-    return out
-
-
-def simplex_projection(
-    v: np.ndarray,  # point to project, 1-D, finite
-) -> np.ndarray:
-    "Exact Euclidean projection of `v` onto the probability simplex (sort-based, numba)."
-    v = np.ascontiguousarray(v, dtype=np.float64)
-    if v.ndim != 1 or v.size == 0:
-        raise ValueError(f"v must be a non-empty 1-D array, got shape {v.shape}")
-    if not np.all(np.isfinite(v)):
-        raise ValueError(f"v must be finite, found {int((~np.isfinite(v)).sum())} non-finite entries")
-    return _shift_clip(v, _simplex_tau(v))
-
-# %% ../nbs/03_projection.ipynb #a3f0a3fb
-def helmert(
-    m: int,  # number of values of an attribute, >= 1
-) -> np.ndarray:
-    "Orthonormal $m\\times m$ matrix with constant first row $1/\\sqrt m$."
-    B = np.zeros((m, m))
-    B[0] = 1 / math.sqrt(m)
-    for i in range(1, m):
-        c = 1 / math.sqrt(i * (i + 1))
-        B[i, :i] = c
-        B[i, i] = -i * c
-    return B
-
-
-@njit(cache=True)
-def _axis_apply(x, B, pre, m, post, out):
-    for a in range(pre):
-        base = a * m * post
-        for i in range(m):
-            o = base + i * post
-            for b in range(post):
-                out[o + b] = 0.0
-            for j in range(m):
-                c = B[i, j]
-                if c != 0.0:
-                    s = base + j * post
-                    for b in range(post):
-                        out[o + b] += c * x[s + b]
-
-
-@njit(cache=True)
-def _axis_butterfly(x, pre, post, out):
-    r = 1 / math.sqrt(2.0)
-    for a in range(pre):
-        base = a * 2 * post
-        for b in range(post):
-            u = x[base + b]
-            v = x[base + post + b]
-            out[base + b] = r * (u + v)
-            out[base + post + b] = r * (u - v)
-
-
-@njit(cache=True)
-def _tensor_transform(x, sizes, axes, Bpack, Boff):
-    "Apply matrix `Bpack[axes[t]]` along axis t (of size sizes[t]) of the C-ordered tensor x, for every t."
-    N = x.shape[0]
-    cur = x.copy()
-    out = np.empty_like(x)
-    post = N
-    for t in range(sizes.shape[0]):
-        m = sizes[t]
-        post //= m
-        pre = N // (post * m)
-        if m == 1:
-            continue
-        if m == 2:
-            _axis_butterfly(cur, pre, post, out)  # the 2x2 Helmert matrix is symmetric
-        else:
-            _axis_apply(cur, Bpack[Boff[axes[t]] : Boff[axes[t]] + m * m].reshape((m, m)), pre, m, post, out)
-        cur, out = out, cur
-    return cur
-
-
-@njit(cache=True)
-def _blocks_transform(v, offsets, nax, cl_sizes, cl_axes, Bpack, Boff, scale):
-    "Per-table small transforms of a concatenation of tables, each block scaled by scale[q]."
-    out = np.empty_like(v)
-    for q in range(offsets.shape[0] - 1):
-        a, b = offsets[q], offsets[q + 1]
-        blk = _tensor_transform(v[a:b], cl_sizes[q, : nax[q]], cl_axes[q, : nax[q]], Bpack, Boff)
-        for i in range(b - a):
-            out[a + i] = blk[i] * scale[q]
-    return out
-
-
-@njit(cache=True)
-def _gather(x, idx):
-    out = np.empty(idx.shape[0])
-    for i in range(idx.shape[0]):
-        out[i] = x[idx[i]]
-    return out
-
-
-@njit(cache=True)
-def _table_codes(idx, shape, nax, cl_sizes, cl_axes):
-    "codes[i, q] = position of universe element idx[i] inside table q (C order over the table's attributes)."
-    d = shape.shape[0]
-    digits = np.empty(d, np.int64)
-    out = np.empty((idx.shape[0], nax.shape[0]), np.int64)
-    for i in range(idx.shape[0]):
-        x = idx[i]
-        for a in range(d - 1, -1, -1):
-            digits[a] = x % shape[a]
-            x //= shape[a]
-        for q in range(nax.shape[0]):
-            code = 0
-            for t in range(nax[q]):
-                code = code * cl_sizes[q, t] + digits[cl_axes[q, t]]
-            out[i, q] = code
-    return out
-
-
-@njit(cache=True)
-def _agree_counts(a, b):
-    "out[i, j] = number of positions q with a[i, q] == b[j, q] (entries of W^T W for marginals)."
-    out = np.zeros((a.shape[0], b.shape[0]))
-    for i in range(a.shape[0]):
-        for j in range(b.shape[0]):
-            s = 0
-            for q in range(a.shape[1]):
-                if a[i, q] == b[j, q]:
-                    s += 1
-            out[i, j] = s
-    return out
-
-
-@njit(cache=True)
-def _scatter_add(v, idx, n):
-    out = np.zeros(n)
-    for i in range(idx.shape[0]):
-        out[idx[i]] += v[i]
-    return out
-
-# %% ../nbs/03_projection.ipynb #87f25b83
-class MarginalOperator:
-    "Marginal queries as a matrix-free operator: $Wp$, $W^\\top r$, $W^\\top Wp$ through the transform $F$."
-
-    def __init__(
-        self,
-        shape: tuple,  # sizes of the attributes of the universe (C order)
-        cliques: list,  # tables, each a tuple of axis positions (the block layout of the answers)
-    ):
-        self.dshape = tuple(int(m) for m in shape)
-        self.cliques = [tuple(int(a) for a in c) for c in cliques]
-        if not self.cliques:
-            raise ValueError("MarginalOperator needs at least one table, got none")
-        d = len(self.dshape)
-        N = math.prod(self.dshape)
-        for c in self.cliques:
-            if len(set(c)) != len(c) or any(not 0 <= a < d for a in c):
-                raise ValueError(f"table {c} must list distinct axes in 0..{d - 1}")
-        strides = np.array([math.prod(self.dshape[i + 1 :]) for i in range(d)], dtype=np.int64)
-        Bs = [helmert(m) for m in self.dshape]
-        self._B = np.concatenate([b.ravel() for b in Bs])
-        self._BT = np.concatenate([b.T.ravel() for b in Bs])
-        self._Boff = np.cumsum([0] + [m * m for m in self.dshape])[:-1].astype(np.int64)
-        self._shape, self._axes = np.array(self.dshape, dtype=np.int64), np.arange(d, dtype=np.int64)
-        sizes = [math.prod(self.dshape[a] for a in c) for c in self.cliques]
-        self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-        self.shape = (int(self.offsets[-1]), N)
-        C, r = len(self.cliques), max(max(len(c) for c in self.cliques), 1)
-        self._nax = np.array([len(c) for c in self.cliques], dtype=np.int64)
-        self._clsz, self._clax = np.ones((C, r), dtype=np.int64), np.zeros((C, r), dtype=np.int64)
-        idx, D, self._scale = np.empty(self.shape[0], dtype=np.int64), np.zeros(N), np.empty(C)
-        for q, c in enumerate(self.cliques):
-            self._clsz[q, : len(c)] = [self.dshape[a] for a in c]
-            self._clax[q, : len(c)] = c
-            grid = np.zeros(1, dtype=np.int64)
-            for a in c:
-                grid = (grid[:, None] + np.arange(self.dshape[a])[None, :] * strides[a]).ravel()
-            idx[self.offsets[q] : self.offsets[q + 1]] = grid
-            self._scale[q] = math.sqrt(N / sizes[q])
-            D[grid] += N / sizes[q]
-        self._idx, self.D = idx, D
-
-    @classmethod
-    def from_workload(cls, workload: Marginals) -> MarginalOperator:
-        "The operator of a `Marginals` workload (same answer order)."
-        return cls(workload.domain.shape, [workload.domain.axes(c) for c in workload.cliques])
-
-    def _F(self, x, inverse=False):
-        return _tensor_transform(x, self._shape, self._axes, self._BT if inverse else self._B, self._Boff)
-
-    def matvec(self, p) -> np.ndarray:
-        "$Wp$: all tables of the (unnormalised) distribution p."
-        c = _gather(self._F(np.ascontiguousarray(p, dtype=np.float64)), self._idx)
-        return _blocks_transform(
-            c, self.offsets, self._nax, self._clsz, self._clax, self._BT, self._Boff, self._scale
-        )
-
-    def rmatvec(self, r) -> np.ndarray:
-        "$W^\\top r$: each table's value broadcast back to the cells and summed over tables."
-        c = _blocks_transform(
-            np.ascontiguousarray(r, dtype=np.float64),
-            self.offsets,
-            self._nax,
-            self._clsz,
-            self._clax,
-            self._B,
-            self._Boff,
-            self._scale,
-        )
-        return self._F(_scatter_add(c, self._idx, self.shape[1]), inverse=True)
-
-    def gram_matvec(self, p) -> np.ndarray:
-        "$W^\\top W p = F^\\top D F p$."
-        return self._F(self.D * self._F(np.ascontiguousarray(p, dtype=np.float64)), inverse=True)
-
-    def lipschitz(self) -> float:
-        "Largest eigenvalue of $W^\\top W$ on sum-zero vectors: $\\max_{j\\ne0} D_j$."
-        return float(self.D[1:].max()) if self.shape[1] > 1 else 0.0
-
-    def rank(self) -> int:
-        return int((self.D > 0).sum())
-
-    def max_column_norm(self) -> float:
-        return math.sqrt(len(self.cliques))
-
-    def columns(self, idx) -> np.ndarray:
-        "Dense $k\\times$len(idx) matrix of the columns $We_x$ (one 1 per table)."
-        idx = np.asarray(idx, dtype=np.int64)
-        cells = np.unravel_index(idx, self.dshape)
-        out = np.zeros((self.shape[0], idx.size))
-        j = np.arange(idx.size)
-        for q, c in enumerate(self.cliques):
-            loc = (
-                np.ravel_multi_index(tuple(cells[a] for a in c), tuple(self.dshape[a] for a in c)) if c else 0
-            )
-            out[self.offsets[q] + loc, j] = 1.0
-        return out
-
-    def _codes(self, idx) -> np.ndarray:
-        "Cell of each table (column) that each universe element in idx (row) falls in."
-        return _table_codes(np.asarray(idx, dtype=np.int64), self._shape, self._nax, self._clsz, self._clax)
-
-    def gram_block(self, rows, cols) -> np.ndarray:
-        "Block $(W^\\top W)_{rows, cols}$: the number of tables on which two cells agree."
-        return _agree_counts(self._codes(rows), self._codes(cols))
-
-    def sparse(self) -> sp.csr_matrix:
-        "Explicit sparse $W$ (for tests and the cvxpy reference)."
-        N = self.shape[1]
-        cells = np.unravel_index(np.arange(N), self.dshape)
-        rows = [
-            self.offsets[q]
-            + (np.ravel_multi_index(tuple(cells[a] for a in c), tuple(self.dshape[a] for a in c)) if c else 0)
-            * np.ones(N, dtype=np.int64)
-            for q, c in enumerate(self.cliques)
-        ]
-        return sp.csr_matrix(
-            (np.ones(N * len(rows)), (np.concatenate(rows), np.tile(np.arange(N), len(rows)))),
-            shape=self.shape,
-        )
-
-# %% ../nbs/03_projection.ipynb #25401d56
-class DenseOperator:
-    "A dense or sparse matrix with the methods the projection solvers use."
-
-    def __init__(self, A):
-        self.A = A if sp.issparse(A) else np.asarray(A, dtype=np.float64)
-        if self.A.ndim != 2:
-            raise ValueError(f"W must be a 2-D matrix, got shape {self.A.shape}")
-        self.shape = self.A.shape
-        self._L = None
-
-    def matvec(self, p):
-        return np.asarray(self.A @ p, dtype=np.float64).ravel()
-
-    def rmatvec(self, r):
-        return np.asarray(self.A.T @ r, dtype=np.float64).ravel()
-
-    def gram_matvec(self, p):
-        return self.rmatvec(self.matvec(p))
-
-    def columns(self, idx):
-        A = self.A[:, np.asarray(idx)]
-        return A.toarray() if sp.issparse(A) else np.array(A)
-
-    def gram_block(self, rows, cols):
-        return self.columns(rows).T @ self.columns(cols)
-
-    def rank(self) -> int:
-        return min(self.shape)
-
-    def max_column_norm(self) -> float:
-        A = self.A
-        sq = np.asarray(A.multiply(A).sum(axis=0) if sp.issparse(A) else (A * A).sum(axis=0)).ravel()
-        return float(np.sqrt(sq.max()))
-
-    def sparse(self):
-        return sp.csr_matrix(self.A)
-
-    def lipschitz(self) -> float:
-        if self._L is None:
-            v = np.random.default_rng(0).normal(size=self.shape[1])
-            lam = 0.0
-            for _ in range(500):
-                v -= v.mean()
-                nv = np.linalg.norm(v)
-                if nv == 0:
-                    break
-                v /= nv
-                w = self.gram_matvec(v)
-                w -= w.mean()
-                new = float(v @ w)
-                v = w
-                if abs(new - lam) <= 1e-10 * max(new, 1e-300):
-                    lam = new
-                    break
-                lam = new
-            self._L = 1.01 * lam + 1e-300  # a little slack: power iteration approaches from below
-        return self._L
-
-
-def as_operator(
-    W,  # a Workload, a MarginalOperator/DenseOperator, or a matrix
-):
-    "The operator the solvers use for `W`: matrix-free for `Marginals`, dense otherwise (small only)."
-    if isinstance(W, (MarginalOperator, DenseOperator)):
-        return W
-    if isinstance(W, Marginals):
-        return MarginalOperator.from_workload(W)
-    if isinstance(W, Workload):
-        if W.shape[0] * W.shape[1] > 2**25:
-            raise ValueError(
-                f"{type(W).__name__} with shape {W.shape} has no matrix-free projection operator and is too large to densify"
-            )
-        return DenseOperator(W.dense())
-    if isinstance(W, np.ndarray) or sp.issparse(W):
-        return DenseOperator(W)
-    raise TypeError(f"W must be a Workload, an operator or a matrix, got {type(W).__name__}")
-
 # %% ../nbs/03_projection.ipynb #a3d132d0
-@njit(cache=True)
-def _fw_oracle(g, p):
-    "Index of the smallest gradient entry and the Frank-Wolfe gap <g, p> - min g."
-    s = 0
-    gs = g[0]
-    gp = 0.0
-    for i in range(g.shape[0]):
-        gp += g[i] * p[i]
-        if g[i] < gs:
-            gs = g[i]
-            s = i
-    return s, gp - gs
-
-
 def _check_problem(W, y):
     op = as_operator(W)
     k, N = op.shape
@@ -508,7 +133,7 @@ def frank_wolfe(
         if it % 500 == 499:
             Wp = op.matvec(p)  # refresh the running product against drift
         r = Wp - y
-        s, gap = _fw_oracle(op.rmatvec(r), p)
+        s, gap = fw_oracle(op.rmatvec(r), p)
         if _small_gap(gap, 0.5 * float(r @ r), tol, yy, atol) or it == max_iter:
             break
         d = op.columns([s])[:, 0] - Wp
@@ -555,159 +180,6 @@ def accelerated_projection(
         x, gx = xn, gxn
     return _finish(x, op, y, gap, it, t0, tol, 'accelerated', max_iter, atol)
 
-# %% ../nbs/03_projection.ipynb #83cc6133
-@njit(cache=True, fastmath={'reassoc', 'contract'})  # reassociation lets the dot products vectorise
-def _fwd(L, n, b):
-    x = np.empty(n)
-    for i in range(n):
-        s = b[i]
-        for j in range(i):
-            s -= L[i, j] * x[j]
-        x[i] = s / L[i, i]
-    return x
-
-
-@njit(cache=True, fastmath={'reassoc', 'contract'})
-def _bwd(L, n, b):
-    x = b[:n].copy()
-    for i in range(n - 1, -1, -1):
-        x[i] /= L[i, i]
-        for j in range(i):
-            x[j] -= L[i, j] * x[i]
-    return x
-
-
-@njit(cache=True, fastmath={'reassoc', 'contract'})
-def _chol_add(L, n, g, gjj):
-    "Append a row to the n x n lower factor L for a new column with cross-products g; False if dependent."
-    l = _fwd(L, n, g)
-    d = gjj - np.dot(l, l)
-    if d <= 1e-11 * gjj:
-        return False
-    for j in range(n):
-        L[n, j] = l[j]
-    L[n, n] = math.sqrt(d)
-    return True
-
-
-@njit(cache=True)
-def _chol_delete(L, n, i):
-    "Remove row and column i from the n x n lower factor L in place (shift, then a rank-one update)."
-    x = L[i + 1 : n, i].copy()
-    for r in range(i, n - 1):
-        for col in range(i):
-            L[r, col] = L[r + 1, col]
-        for col in range(i, r + 1):
-            L[r, col] = L[r + 1, col + 1]
-    for col in range(n):
-        L[n - 1, col] = 0.0
-    m = n - 1 - i
-    for k in range(m):
-        a = L[i + k, i + k]
-        r = math.sqrt(a * a + x[k] * x[k])
-        cc = r / a
-        s = x[k] / a
-        L[i + k, i + k] = r
-        for t in range(k + 1, m):
-            L[i + t, i + k] = (L[i + t, i + k] + s * x[t]) / cc
-            x[t] = cc * x[t] - s * L[i + t, i + k]
-
-
-@njit(cache=True, fastmath={'reassoc', 'contract'})
-def _simplex_qp(G, c, w, L0, max_steps, eps):
-    """Primal active set for min 1/2 w'Gw - c'w on the simplex. Warm start: the first n0 = len(L0) entries of the
-    feasible w are the free set, L0 the Cholesky factor of their Gram block. Returns (w, free set, its factor, steps, status
-    0 optimal / 1 degenerate stop / 2 step limit)."""
-    N = c.shape[0]
-    n0 = L0.shape[0]
-    L = np.zeros((N, N))
-    P = np.empty(N, np.int64)
-    inP = np.zeros(N, np.bool_)
-    nP = n0
-    L[:n0, :n0] = L0
-    for t in range(n0):
-        P[t] = t
-        inP[t] = True
-    scale = 0.0
-    for i in range(N):
-        scale = max(scale, abs(G[i, i]))
-    # forward solves yc = L^-1 c_P and y1 = L^-1 1 are kept up to date: O(|P|) when a cell enters
-    yc = np.zeros(N)
-    y1 = np.zeros(N)
-    stale = True
-    last = -1
-    for step in range(max_steps):
-        if stale:
-            cP = np.empty(nP)
-            for t in range(nP):
-                cP[t] = c[P[t]]
-            yc[:nP] = _fwd(L, nP, cP)
-            y1[:nP] = _fwd(L, nP, np.ones(nP))
-            stale = False
-        # G_PP z - c_P = nu 1 with 1'z = 1: nu = (1 - y1.yc) / (y1.y1), z = L^-T (yc + nu y1)
-        nu = (1.0 - np.dot(y1[:nP], yc[:nP])) / np.dot(y1[:nP], y1[:nP])
-        z = _bwd(L, nP, yc[:nP] + nu * y1[:nP])
-        if z.min() > 0:
-            w[:] = 0.0
-            for t in range(nP):
-                w[P[t]] = z[t]
-            gmin = np.inf
-            j = -1  # the gradient equals nu on P; look for the lowest one outside P
-            for i in range(N):
-                if inP[i]:
-                    continue
-                gi = -c[i]
-                for t in range(nP):
-                    gi += G[i, P[t]] * z[t]
-                if gi < gmin:
-                    gmin = gi
-                    j = i
-            if j < 0 or gmin >= nu - eps * scale:
-                return w, P[:nP].copy(), L[:nP, :nP].copy(), step, 0
-            g = np.empty(nP)
-            for t in range(nP):
-                g[t] = G[P[t], j]
-            if not _chol_add(L, nP, g, G[j, j]):
-                return w, P[:nP].copy(), L[:nP, :nP].copy(), step, 1
-            sc = c[j]
-            s1 = 1.0
-            for t in range(nP):
-                sc -= L[nP, t] * yc[t]
-                s1 -= L[nP, t] * y1[t]
-            yc[nP] = sc / L[nP, nP]
-            y1[nP] = s1 / L[nP, nP]
-            P[nP] = j
-            inP[j] = True
-            nP += 1
-            last = j
-        else:
-            alpha = 1.0
-            tb = 0
-            for t in range(nP):
-                if z[t] <= 0:
-                    a = w[P[t]] / (w[P[t]] - z[t])
-                    if a < alpha:
-                        alpha = a
-                        tb = t
-            if alpha <= 0.0 and P[tb] == last:
-                return w, P[:nP].copy(), L[:nP, :nP].copy(), step, 1
-            for t in range(nP):
-                w[P[t]] += alpha * (z[t] - w[P[t]])
-            w[P[tb]] = 0.0
-            t = nP - 1
-            while t >= 0:
-                if w[P[t]] <= 0.0:
-                    w[P[t]] = 0.0
-                    inP[P[t]] = False
-                    _chol_delete(L, nP, t)
-                    for s in range(t, nP - 1):
-                        P[s] = P[s + 1]
-                    nP -= 1
-                    stale = True
-                t -= 1
-            w /= w.sum()
-    return w, P[:nP].copy(), L[:nP, :nP].copy(), max_steps, 2
-
 # %% ../nbs/03_projection.ipynb #137f6818
 def active_set_projection(
     W,  # workload, operator or matrix (k x |X|)
@@ -737,7 +209,7 @@ def active_set_projection(
     G = op.gram_block(S, S) + s
     L = np.sqrt(G[:1, :1])
     for it in range(max_iter + 1):
-        w, free, L, _, _ = _simplex_qp(G, b[S] + s, w, L, 100 * (S.size + 10), 1e-14)
+        w, free, L, _, _ = simplex_qp(G, b[S] + s, w, L, 100 * (S.size + 10), 1e-14)
         p = np.zeros(N)
         np.add.at(p, S, w)
         r = op.matvec(p) - y
@@ -782,7 +254,7 @@ def cvxpy_projection(
         raise RuntimeError(f"cvxpy ({solver}) returned status {prob.status}")
     p = np.maximum(v.value, 0)
     p /= p.sum()
-    s, gap = _fw_oracle(op.rmatvec(op.matvec(p) - y), p)
+    s, gap = fw_oracle(op.rmatvec(op.matvec(p) - y), p)
     res = _finish(p, op, y, max(gap, 0.0), 1, t0, math.inf, 'cvxpy', 1)  # tol=inf: no warning; judged below
     return dataclasses.replace(
         res, converged=prob.status == 'optimal' and _small_gap(gap, res.objective, tol, float(y @ y), atol)
