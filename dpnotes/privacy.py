@@ -4,21 +4,33 @@
 
 # %% ../nbs/00_privacy.ipynb #05d43d16
 from __future__ import annotations
-import functools, math, os
+import functools, math
 from fractions import Fraction
 from dataclasses import dataclass
 from numbers import Real
 import numpy as np
-from numba import njit
-from scipy import optimize, special
+from scipy import optimize
+from dpnotes.samplers import (
+    SIGMA_MARGIN,
+    NoiseSource,
+    analytic_s,
+    cks_t,
+    cks_terms,
+    fill_dgauss,
+    fill_dlaplace,
+    gauss_params,
+    log_profile,
+    noise_source,
+    pick,
+    safe_s,
+)
 
 # %% auto #0
-__all__ = ['MIN_NORMAL', 'SIGMA_MARGIN', 'MAX_EPSILON', 'ceil_float', 'ceil_sqrt', 'classic_gaussian_sigma', 'gaussian_delta',
-           'gaussian_sigma', 'zcdp_sigma', 'zcdp_to_epsilon', 'zcdp_rho', 'NoiseSource', 'noise_source',
-           'discrete_gaussian', 'discrete_laplace', 'NoisePlan', 'gaussian_plan', 'laplace_plan', 'add_noise',
-           'gaussian_noise', 'laplace_noise', 'laplace_scale', 'laplace_mechanism', 'exponential_plan',
-           'exponential_mechanism', 'basic_composition', 'advanced_composition', 'advanced_epsilon', 'zcdp_composition',
-           'Budget', 'PrivacyEvent', 'Accountant']
+__all__ = ['MIN_NORMAL', 'MAX_EPSILON', 'ceil_float', 'ceil_sqrt', 'classic_gaussian_sigma', 'gaussian_delta', 'gaussian_sigma',
+           'zcdp_sigma', 'zcdp_to_epsilon', 'zcdp_rho', 'discrete_gaussian', 'discrete_laplace', 'NoisePlan',
+           'gaussian_plan', 'laplace_plan', 'add_noise', 'gaussian_noise', 'laplace_noise', 'laplace_scale',
+           'laplace_mechanism', 'exponential_plan', 'exponential_mechanism', 'basic_composition',
+           'advanced_composition', 'advanced_epsilon', 'zcdp_composition', 'Budget', 'PrivacyEvent', 'Accountant']
 
 # %% ../nbs/00_privacy.ipynb #fa89e48a
 def _real(name, value):
@@ -107,28 +119,6 @@ def classic_gaussian_sigma(
     return sensitivity * math.sqrt(2 * math.log(1.25 / delta)) / epsilon
 
 # %% ../nbs/00_privacy.ipynb #6820058b
-_GL_X, _GL_W = np.polynomial.legendre.leggauss(24)
-_SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
-
-
-def _log_cdf_gap(m, h):
-    "log Phi(m + h) - log Phi(m - h) for h >= 0, without cancellation when h is small."
-    if h > 0.5:
-        return float(special.log_ndtr(m + h) - special.log_ndtr(m - h))
-    x = m + h * _GL_X
-    r = _SQRT_2_OVER_PI / special.erfcx(-x / math.sqrt(2))  # phi(x)/Phi(x) = (log Phi)'(x), no cancellation
-    return float(h * np.dot(_GL_W, r))
-
-
-def _log_profile(s, epsilon):
-    "log of the Gaussian privacy profile at noise-to-sensitivity ratio `s` (no validation)."
-    m, h = -epsilon * s, 0.5 / s  # a = m + h, b = m - h (never formed as a difference)
-    t = epsilon - _log_cdf_gap(m, h)  # log of e^eps Phi(b) / Phi(a), < 0 in exact arithmetic
-    if math.isnan(t):
-        return math.nan
-    return float(special.log_ndtr(m + h)) + math.log(-math.expm1(t)) if t < 0 else -math.inf
-
-
 def gaussian_delta(
     sigma: float,  # noise standard deviation, > 0
     sensitivity: float,  # l2 sensitivity Delta_2, > 0
@@ -142,7 +132,7 @@ def gaussian_delta(
         return 1.0  # sigma/Delta below 5e-324: the profile is 1 to rounding
     if s == math.inf:  # profile <= its epsilon = 0 value erf(1/(2 sqrt2 s)) <= 0.4/s
         return ceil_float(Fraction(2, 5) * Fraction(sensitivity) / Fraction(sigma))
-    lp = _log_profile(s, epsilon)
+    lp = log_profile(s, epsilon)
     if math.isnan(lp):
         raise ValueError(
             f"cannot evaluate the Gaussian privacy profile at sigma={sigma!r}, sensitivity={sensitivity!r}, epsilon={epsilon!r}"
@@ -153,56 +143,7 @@ def gaussian_delta(
     return math.nextafter(math.exp(lp + 1e-12 * (1 + abs(lp))), math.inf)  # subnormal or underflow: round up
 
 # %% ../nbs/00_privacy.ipynb #2d5e1ac1
-SIGMA_MARGIN = 1e-9  # relative safety margin added to the computed minimal sigma
 MAX_EPSILON = 1e6  # beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
-
-
-def _analytic_s(epsilon, delta):
-    "Smallest s = sigma/Delta with (computed) Gaussian profile <= delta, by bracketing and Brent's method in log s."
-    target = math.log(delta)
-    f = lambda u: _log_profile(math.exp(u), epsilon) - target  # decreasing in u = log s
-    # two sigma/Delta large enough in exact arithmetic: the profile decreases in epsilon, and at epsilon = 0 it is
-    # erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z = Phi^-1(delta),
-    # i.e. s >= s1 = (sqrt(z^2 + 2 eps) - z) / (2 eps) = 1 / (z + sqrt(z^2 + 2 eps)): the form without cancellation
-    s0 = 1 / (2 * math.sqrt(2) * special.erfinv(delta))
-    z = float(special.ndtri(delta))
-    r = math.hypot(z, math.sqrt(2) * math.sqrt(epsilon))
-    s1 = (r - z) / 2 / epsilon if z < 0 else 1 / (z + r)
-    hi = math.log(min(s0, s1))
-    for _ in range(64):
-        v = f(hi)
-        if math.isnan(v):
-            break
-        if v <= 0:
-            break
-        hi += 1.0
-    else:
-        v = math.nan
-    if not (v <= 0):
-        raise ValueError(f"gaussian_sigma found no upper bracket for epsilon={epsilon!r}, delta={delta!r}")
-    lo, step = hi - 1.0, 1.0
-    for _ in range(64):
-        v = f(lo)
-        if math.isnan(v) or v > 0:
-            break
-        lo, step = lo - step, 2 * step
-    if not (v > 0):
-        raise ValueError(f"gaussian_sigma found no lower bracket for epsilon={epsilon!r}, delta={delta!r}")
-    u = optimize.brentq(f, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
-    return math.exp(u)
-
-
-def _safe_s(s, epsilon, delta):
-    "`s` times (1 + SIGMA_MARGIN), raised further (at most 60 doublings of the step) until the profile is <= delta."
-    target, step = math.log(delta), SIGMA_MARGIN
-    s = s * (1 + step)
-    for _ in range(60):
-        if _log_profile(s, epsilon) <= target:
-            return s
-        s, step = s * (1 + step), 2 * step
-    raise ValueError(
-        f"gaussian_sigma could not certify a noise scale for epsilon={epsilon!r}, delta={delta!r}"
-    )
 
 
 def gaussian_sigma(
@@ -221,7 +162,7 @@ def gaussian_sigma(
         )
     if delta < MIN_NORMAL:
         raise ValueError(f"delta must be >= {MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
-    s = _safe_s(_analytic_s(epsilon, delta), epsilon, delta)
+    s = safe_s(analytic_s(epsilon, delta), epsilon, delta)
     sigma = ceil_float(Fraction(sensitivity) * Fraction(s))  # the product rounded up, never below Delta * s
     if not math.isfinite(sigma):
         raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r} times sigma/Delta={s!r}")
@@ -251,29 +192,6 @@ def zcdp_sigma(
 _ULP1 = 2.0**-52  # one ulp of 1.0
 
 
-def _cks_terms(t, rho, log1d):
-    "The five terms of epsilon(alpha) at alpha = 1 + t, each computed without cancellation."
-    return (rho, rho * t, log1d / t, -math.log1p(1 / t), -math.log1p(t) / t)
-
-
-def _cks_t(rho, log1d):
-    "alpha - 1 minimising epsilon(alpha): the root of rho t^2 + ln(1 + t) = ln(1/delta) (increasing in t)."
-    f = lambda u: (rho * math.exp(u)) * math.exp(u) + math.log1p(math.exp(u)) - log1d
-    hi = 0.5 * (math.log(log1d) - math.log(rho))  # the standard bound's t: there f = ln(1 + t) > 0
-    for _ in range(64):
-        if f(hi) > 0:
-            break
-        hi += 1.0
-    lo, step = hi - 1.0, 1.0
-    for _ in range(64):
-        if f(lo) < 0:
-            break
-        lo, step = lo - step, 2 * step
-    if not (f(hi) > 0 > f(lo)):
-        return math.exp(hi)  # any t is valid; cannot happen in exact arithmetic
-    return math.exp(optimize.brentq(f, lo, hi, xtol=1e-13, rtol=4 * np.finfo(float).eps, maxiter=200))
-
-
 def zcdp_to_epsilon(
     rho: float,  # zCDP parameter, > 0
     delta: float,  # target delta, in (0, 1)
@@ -281,7 +199,7 @@ def zcdp_to_epsilon(
     "Exact conversion of rho-zCDP to (epsilon, delta)-DP (Canonne, Kamath & Steinke 2020), rounded up; <= rho + 2 sqrt(rho ln(1/delta))."
     rho, delta = _positive('rho', rho), _delta(delta)
     log1d = -math.log(delta)
-    terms = _cks_terms(_cks_t(rho, log1d), rho, log1d)
+    terms = cks_terms(cks_t(rho, log1d), rho, log1d)
     eps = math.fsum(terms) + 16 * _ULP1 * math.fsum(
         abs(x) for x in terms
     )  # >= epsilon(alpha) despite rounding
@@ -324,223 +242,6 @@ def _zcdp_rho(epsilon, delta):
     r = optimize.brentq(f, lo, hi, xtol=_MIN_SUB, rtol=1e-15, maxiter=500)
     return max(certified(r), lo)
 
-# %% ../nbs/00_privacy.ipynb #3e6a884f
-class NoiseSource:
-    "Random 64-bit words for the exact samplers: the OS's CSPRNG (secure) or a numpy Generator (reproducible, insecure)."
-
-    def __init__(self, rng: np.random.Generator | None = None):  # None: os.urandom; a Generator: its raw bits
-        if rng is not None and not isinstance(rng, np.random.Generator):
-            raise TypeError(
-                f"rng must be None (secure, the default) or a numpy.random.Generator (reproducible, for "
-                f"experiments only), got {type(rng).__name__}"
-            )
-        self.rng, self.secure = rng, rng is None
-        self.buf, self.st = np.zeros(0, np.uint64), np.zeros(3, np.int64)  # words; [word, bit, exhausted]
-        self._chunk = 1 << 10
-
-    def _fresh(self, k):
-        if self.rng is None:
-            return np.frombuffer(os.urandom(8 * k), dtype=np.uint64)
-        return self.rng.bit_generator.random_raw(k).astype(np.uint64)
-
-    def _refill(self):
-        "Keep the unread words (a draw interrupted by the end of the buffer restarts on the same bits), append fresh ones."
-        keep = self.buf[self.st[0] :]
-        self.buf = np.concatenate([keep, self._fresh(max(self._chunk, keep.size))])
-        self._chunk = min(2 * self._chunk, 1 << 20)
-        self.st[0], self.st[2] = 0, 0
-
-    def run(self, kernel, out, *args):
-        "Fill `out` with `kernel(out, start, *args, words, state)`, refilling the words until it is full."
-        i = 0
-        while True:
-            i = kernel(out, i, *args, self.buf, self.st)
-            if i >= out.shape[0]:
-                return out
-            self._refill()
-
-    def __repr__(self):
-        return f"NoiseSource({'os.urandom, secure' if self.secure else 'numpy Generator, reproducible, NOT secure'})"
-
-
-def noise_source(rng=None) -> NoiseSource:
-    "The NoiseSource for a mechanism's `rng` argument: None -> secure OS entropy; a Generator -> its bits; a NoiseSource -> itself."
-    if isinstance(rng, NoiseSource):
-        return rng
-    if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)):
-        raise TypeError(
-            f"rng={rng!r}: an integer seed is not accepted, because a seeded release can be reversed by trying "
-            f"seeds; pass rng=None (secure) or, for experiments only, numpy.random.default_rng({rng})"
-        )
-    return NoiseSource(rng)
-
-# %% ../nbs/00_privacy.ipynb #b25423ec
-@njit(cache=True)
-def _bits(buf, st, k):
-    "k random bits (1 <= k <= 63) as an integer; st = [word, bit, exhausted]; a word's last bits are skipped when fewer than k remain."
-    if st[1] + k > 64:
-        st[0] += 1
-        st[1] = 0
-    if st[0] >= buf.shape[0]:
-        st[2] = 1
-        return np.int64(0)
-    v = (buf[st[0]] >> np.uint64(st[1])) & ((np.uint64(1) << np.uint64(k)) - np.uint64(1))
-    st[1] += k
-    return np.int64(v)
-
-
-@njit(cache=True)
-def _uniform(buf, st, y):
-    "Uniform integer in [0, y), 1 <= y <= 2^62, by rejection from the next power of two."
-    if y == 1:
-        return np.int64(0)
-    k, v = 0, y - 1
-    while v > 0:
-        v >>= 1
-        k += 1
-    while True:
-        r = _bits(buf, st, k)
-        if st[2] or r < y:
-            return r
-
-
-@njit(cache=True)
-def _bernoulli(x, y, buf, st):
-    "Bernoulli(x/y), integers 0 <= x, 1 <= y <= 2^62: a lazily drawn uniform compared digit by digit with x/y."
-    if x >= y:
-        return True
-    if x <= 0:
-        return False
-    r = x
-    while True:
-        r <<= 1
-        p = r >= y  # next binary digit of x/y
-        if p:
-            r -= y
-        u = _bits(buf, st, 1) == 1
-        if st[2]:
-            return False
-        if u != p:
-            return p  # U's digit 0 where x/y has 1: U < x/y
-        if r == 0:
-            return False  # x/y has no 1 digit left: U >= x/y
-
-# %% ../nbs/00_privacy.ipynb #0ee23849
-_I62 = 1 << 62
-
-
-@njit(cache=True)
-def _bernoulli_exp1(x, y, buf, st):
-    "Bernoulli(exp(-x/y)) for integers 0 <= x <= y (CKS 2020, Algorithm 1)."
-    k = 1
-    while _bernoulli(1, k, buf, st) and _bernoulli(
-        x, y, buf, st
-    ):  # Bernoulli(x/(yk)), as two independent coins
-        if st[2]:
-            return False
-        k += 1
-    return k % 2 == 1
-
-
-@njit(cache=True)
-def _bernoulli_exp(x, y, buf, st):
-    "Bernoulli(exp(-x/y)) for integers x >= 0, 1 <= y <= 2^62."
-    while x > y:  # exp(-x/y) = exp(-1) exp(-(x-y)/y)
-        if not _bernoulli_exp1(1, 1, buf, st) or st[2]:
-            return False
-        x -= y
-    return _bernoulli_exp1(x, y, buf, st)
-
-
-@njit(cache=True)
-def _bernoulli_exp_prod(a, b, y, buf, st):
-    "Bernoulli(exp(-a b/y)) for integers a, b >= 0 whose product may exceed 2^62: one factor per chunk of b."
-    if a == 0 or b == 0:
-        return True
-    chunk = _I62 // a
-    while b > chunk:
-        if not _bernoulli_exp(a * chunk, y, buf, st) or st[2]:
-            return False
-        b -= chunk
-    return _bernoulli_exp(a * b, y, buf, st)
-
-# %% ../nbs/00_privacy.ipynb #08ea99cf
-@njit(cache=True)
-def _dlaplace(t, s, buf, st):
-    "Discrete Laplace: Pr[z] proportional to exp(-|z| s/t) for integers t, s >= 1 (CKS 2020, Algorithm 2)."
-    while True:
-        u = _uniform(buf, st, t)
-        if st[2]:
-            return np.int64(0)
-        if not _bernoulli_exp(u, t, buf, st):
-            continue
-        v = 0
-        while _bernoulli_exp1(1, 1, buf, st):
-            if st[2]:
-                return np.int64(0)
-            v += 1
-        if v > (_I62 - u) // t:
-            raise RuntimeError("discrete Laplace draw above 2^62 (probability below exp(-2^38))")
-        z = (u + t * v) // s
-        neg = _bits(buf, st, 1) == 1
-        if st[2]:
-            return np.int64(0)
-        if not (neg and z == 0):
-            return -z if neg else z
-
-
-_A_CAP = 3_000_000_000  # |A|z| - m| above this would overflow a^2 in int64
-
-
-@njit(cache=True)
-def _dgauss(t, A, m, buf, st):
-    "Discrete Gaussian with sigma^2 = m t / A: discrete Laplace(t) proposals kept w.p. exp(-(A|z| - m)^2 / (2 A m t)) (CKS Algorithm 3)."
-    y = 2 * A * m * t
-    while True:
-        z = _dlaplace(t, 1, buf, st)
-        if st[2]:
-            return np.int64(0)
-        if (
-            abs(z) > (_I62 - m) // A
-        ):  # keeps a = |A|z| - m| <= 2^62; |z| >= 2^31 t: probability below exp(-2^30)
-            raise RuntimeError("discrete Gaussian proposal beyond 2^62 / A (probability below exp(-2^30))")
-        a = abs(A * abs(z) - m)
-        ok = _bernoulli_exp(a * a, y, buf, st) if a <= _A_CAP else _bernoulli_exp_prod(a, a, y, buf, st)
-        if st[2]:
-            return np.int64(0)
-        if ok:
-            return z
-
-
-@njit(cache=True)
-def _fill_dlaplace(out, i, t, s, buf, st):
-    "Draw out[i:] from the discrete Laplace; stop (rewound to the unfinished draw) when the words run out."
-    while i < out.shape[0]:
-        w, b = st[0], st[1]
-        z = _dlaplace(t, s, buf, st)
-        if st[2]:
-            st[0] = w
-            st[1] = b
-            return i
-        out[i] = z
-        i += 1
-    return i
-
-
-@njit(cache=True)
-def _fill_dgauss(out, i, t, A, m, buf, st):
-    "Draw out[i:] from the discrete Gaussian; stop (rewound to the unfinished draw) when the words run out."
-    while i < out.shape[0]:
-        w, b = st[0], st[1]
-        z = _dgauss(t, A, m, buf, st)
-        if st[2]:
-            st[0] = w
-            st[1] = b
-            return i
-        out[i] = z
-        i += 1
-    return i
-
 # %% ../nbs/00_privacy.ipynb #438c8889
 def _rational(name, value) -> Fraction:
     "A positive finite real (float, int or Fraction) as an exact Fraction."
@@ -557,15 +258,6 @@ def _size(size) -> int:
     return int(size)
 
 
-def _gauss_params(sigma2: Fraction, cap: int = 1 << 24) -> tuple:
-    "(t, A, m) with t = floor(sigma)+1, A the largest power of two with 2At <= cap (at least 1), m = ceil(sigma2 A / t)."
-    t = math.isqrt(math.floor(sigma2)) + 1
-    A = 1
-    while 4 * A * t <= cap:
-        A *= 2
-    return t, A, math.ceil(sigma2 * A / t)
-
-
 def discrete_gaussian(
     sigma2,  # variance parameter sigma^2 > 0 (float, int or Fraction: used exactly), at most 2^60
     size: int,  # number of draws
@@ -578,7 +270,7 @@ def discrete_gaussian(
     sigma2, size = _rational('sigma2', sigma2), _size(size)
     if sigma2 > 2**60:
         raise ValueError(f"sigma2 must be at most 2^60, got sigma2={float(sigma2):g}: use a coarser grid")
-    return noise_source(rng).run(_fill_dgauss, np.empty(size, np.int64), *_gauss_params(sigma2))
+    return noise_source(rng).run(fill_dgauss, np.empty(size, np.int64), *gauss_params(sigma2))
 
 
 def discrete_laplace(
@@ -591,9 +283,9 @@ def discrete_laplace(
     scale, size = _rational('scale', scale), _size(size)
     if scale > 2**40:
         raise ValueError(f"scale must be at most 2^40, got scale={float(scale):g}: use a coarser grid")
-    if scale.numerator > _I62 or scale.denominator > _I62:
+    if scale.numerator > 1 << 62 or scale.denominator > 1 << 62:  # the samplers' int64 range
         scale = Fraction(math.ceil(scale * 2**20), 2**20)  # rounded up: more noise, never less
-    return noise_source(rng).run(_fill_dlaplace, np.empty(size, np.int64), scale.numerator, scale.denominator)
+    return noise_source(rng).run(fill_dlaplace, np.empty(size, np.int64), scale.numerator, scale.denominator)
 
 # %% ../nbs/00_privacy.ipynb #488f4640
 _STEPS_LOG2 = 23  # the noise scale spans [2^23, 2^24) grid steps
@@ -715,7 +407,7 @@ def gaussian_plan(
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     rho = _positive('rho', rho)
     e, D = _grid(sensitivity, 1 / math.sqrt(2 * rho), k, n, error, 'l2', 30, bound)
-    t, A, m = _gauss_params(D * D / (2 * Fraction(rho)))
+    t, A, m = gauss_params(D * D / (2 * Fraction(rho)))
     return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
 
 
@@ -764,9 +456,9 @@ def add_noise(
     q = _gridded(plan, values)
     src = noise_source(rng)
     if plan.kind == 'discrete_gaussian':
-        z = src.run(_fill_dgauss, np.empty(q.size, np.int64), *plan.params)
+        z = src.run(fill_dgauss, np.empty(q.size, np.int64), *plan.params)
     else:
-        z = src.run(_fill_dlaplace, np.empty(q.size, np.int64), *plan.params)
+        z = src.run(fill_dlaplace, np.empty(q.size, np.int64), *plan.params)
     out = np.ldexp((q + z).astype(float), plan.exponent)
     return out / plan.n if plan.n is not None else out
 
@@ -824,24 +516,6 @@ def laplace_mechanism(
     return noisy.reshape(values.shape)
 
 # %% ../nbs/00_privacy.ipynb #0fb47158
-@njit(cache=True)
-def _pick(out, i, d, c, J, buf, st):
-    "out[0] = an index with Pr proportional to exp(-c d_j / 2^J) (d_j >= 0; -1 excluded), by rejection from the uniform; 0 if the words ran out."
-    m, y = d.shape[0], np.int64(1) << J
-    while True:
-        w, b = st[0], st[1]  # each trial is independent: a trial cut short is replayed on the same bits
-        j = _uniform(buf, st, m)
-        if not st[2] and d[j] >= 0:
-            ok = _bernoulli_exp_prod(c, d[j], y, buf, st)
-            if not st[2] and ok:
-                out[0] = j
-                return 1
-        if st[2]:
-            st[0] = w
-            st[1] = b
-            return 0
-
-
 def exponential_plan(
     sensitivity: float,  # sensitivity of each score, replace-one neighbours, > 0
     epsilon: float,  # privacy parameter, > 0
@@ -872,7 +546,7 @@ def _exp_select(scores, sensitivity, epsilon, src, error=0.0) -> int:
     q = np.rint(np.clip(np.ldexp(np.where(ok, scores, 0.0), -e), -_Q_CAP, _Q_CAP)).astype(np.int64)
     d = np.where(ok, q[ok].max() - q, -1)
     out = np.zeros(1, np.int64)
-    src.run(_pick, out, d, c, J)
+    src.run(pick, out, d, c, J)
     return int(out[0])
 
 # %% ../nbs/00_privacy.ipynb #1f9229fe
