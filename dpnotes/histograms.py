@@ -6,30 +6,62 @@
 from __future__ import annotations
 import csv, dataclasses, functools, itertools, json, math, time
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
-from typing import Callable, Mapping, Sequence
+from typing import Mapping, Sequence
 
 import numpy as np
-from numba import njit
-from scipy.sparse.linalg import LinearOperator
 
 from dpnotes.privacy import (
+    MIN_NORMAL,
     Accountant,
     Budget,
     NoisePlan,
     add_noise,
+    ceil_float,
+    ceil_sqrt,
     gaussian_plan,
     laplace_plan,
     noise_source,
 )
+from dpnotes.counting import (  # the engineering internals: appendix 92_counting
+    MAX_CELLS,
+    SAFE_GRAM,
+    Gram,
+    KronGram,
+    Operator,
+    check_columns,
+    coerce_column,
+    column_diameter,
+    column_norms_up,
+    finite_diameter,
+    fwht,
+    kron_apply,
+    kron_dense,
+    marginal_counts,
+    operator_columns,
+    parity_signs,
+    sum_to,
+)
+
+_all_ = [
+    'MAX_CELLS',
+    'Operator',
+    'Gram',
+    'kron_apply',
+    'kron_dense',
+    'KronGram',
+    'column_norms_up',
+    'column_diameter',
+]
 
 # %% auto #0
-__all__ = ['MAX_CELLS', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'Operator', 'Gram',
-           'kron_apply', 'kron_dense', 'KronGram', 'column_norms_up', 'as_domain', 'column_diameter', 'Workload',
+__all__ = ['DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'as_domain', 'Workload',
            'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities',
            'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register', 'sample_records',
            'check_mechanism_args', 'integral', 'answer_error', 'zcdp_budget', 'gaussian_plan_for', 'gaussian_rmse',
-           'gaussian_mechanism', 'l1_diameter', 'laplace_baseline']
+           'gaussian_mechanism', 'l1_diameter', 'laplace_baseline', 'MAX_CELLS', 'Operator', 'Gram', 'kron_apply',
+           'kron_dense', 'KronGram', 'column_norms_up', 'column_diameter']
 
 # %% ../nbs/01_histograms.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -131,72 +163,7 @@ class Domain:
             attrs = (attrs,)
         return Domain(tuple(attrs), tuple(self.shape[i] for i in self.axes(attrs)))
 
-# %% ../nbs/01_histograms.ipynb #25a2accb
-def _parse_cell(v):
-    "One CSV/object cell as a float (NaN for empty or missing), or None if it is not a number."
-    if v is None:
-        return np.nan
-    if isinstance(v, (int, float, np.integer, np.floating)) and not isinstance(v, (bool, np.bool_)):
-        return float(v)
-    s = str(v).strip()
-    if s == '' or s.lower() in ('nan', 'na', 'null', 'none'):
-        return np.nan
-    try:
-        return float(int(s))
-    except ValueError:
-        pass
-    try:
-        return float(s)
-    except ValueError:
-        return None
-
-
-def _coerce_column(values, name: str, size: int, where: str = '') -> np.ndarray:
-    "Validate one column of attribute `name` (values `0 .. size-1`) and return it as int64."
-    v = np.asarray(values)
-    if v.dtype.kind == 'b':
-        v = v.astype(np.int64)
-    if v.dtype.kind in 'OUS':
-        try:
-            v = v.astype(np.int64)  # fast path: every cell an integer literal
-        except (ValueError, TypeError, OverflowError):
-            parsed = [_parse_cell(c) for c in v]
-            for i, p in enumerate(parsed):
-                if p is None:
-                    raise ValueError(f"{where}column {name!r} row {i}: value {str(v[i])!r} is not a number")
-            v = np.array(parsed, dtype=np.float64)
-    if v.dtype.kind == 'f':
-        bad = np.flatnonzero(np.isnan(v))
-        if bad.size:
-            raise ValueError(f"{where}column {name!r} row {bad[0]}: missing value (NaN)")
-        bad = np.flatnonzero(~np.isfinite(v) | (v != np.floor(v)))
-        if bad.size:
-            raise ValueError(f"{where}column {name!r} row {bad[0]}: value {v[bad[0]]} is not an integer")
-    elif v.dtype.kind not in 'iu':
-        raise ValueError(f"{where}column {name!r}: expected integer codes, got dtype {v.dtype}")
-    bad = np.flatnonzero((v < 0) | (v >= size))
-    if bad.size:
-        x = v[bad[0]]
-        x = int(x) if float(x).is_integer() else x
-        raise ValueError(f"{where}column {name!r} row {bad[0]}: value {x} outside domain 0..{size - 1}")
-    return v.astype(np.int64)
-
-
-def _check_columns(found: Sequence[str], domain: Domain, where: str = ''):
-    "Columns must be exactly the domain's attributes (any order)."
-    found = [str(c) for c in found]
-    dup = sorted({c for c in found if found.count(c) > 1})
-    if dup:
-        raise ValueError(f"{where}duplicate columns {dup}")
-    missing = [a for a in domain.attrs if a not in found]
-    extra = [c for c in found if c not in domain.attrs]
-    if missing or extra:
-        raise ValueError(f"{where}columns do not match the domain: missing {missing}, extra {extra}")
-
 # %% ../nbs/01_histograms.ipynb #79cb9987
-MAX_CELLS = 2**27  # largest histogram/marginal materialised (~1 GB of float64)
-
-
 class Dataset:
     "Integer-coded records `(n, d)` over a `Domain`, validated when constructed."
 
@@ -226,7 +193,7 @@ class Dataset:
             recs = arr.astype(np.int64)  # fast path: all codes in range
         else:
             recs = np.column_stack(
-                [_coerce_column(arr[:, j], a, s) for j, (a, s) in enumerate(zip(domain.attrs, domain.shape))]
+                [coerce_column(arr[:, j], a, s) for j, (a, s) in enumerate(zip(domain.attrs, domain.shape))]
             )
         self._set(recs, domain)
 
@@ -274,7 +241,7 @@ class Dataset:
         if not rows:
             raise ValueError(f"{where}file is empty, expected a header row")
         header = [c.strip() for c in rows[0]]
-        _check_columns(header, domain, where)
+        check_columns(header, domain.attrs, where)
         body = [r for r in rows[1:] if r]  # ignore blank lines
         if not body:
             raise ValueError(f"{where}dataset is empty: header but no records")
@@ -283,7 +250,7 @@ class Dataset:
                 raise ValueError(f"{where}row {i} has {len(r)} fields, expected {len(header)}")
         table = np.array(body, dtype=str)
         cols = [
-            _coerce_column(table[:, header.index(a)], a, s, where) for a, s in zip(domain.attrs, domain.shape)
+            coerce_column(table[:, header.index(a)], a, s, where) for a, s in zip(domain.attrs, domain.shape)
         ]
         return cls._trusted(np.column_stack(cols), domain)
 
@@ -292,10 +259,10 @@ class Dataset:
         "Dataset from a pandas DataFrame whose columns are the domain's attributes (any order)."
         if isinstance(domain, Mapping):
             domain = Domain.from_dict(domain)
-        _check_columns(list(df.columns), domain)
+        check_columns(list(df.columns), domain.attrs)
         if len(df) == 0:
             raise ValueError("dataset is empty: need at least one record")
-        cols = [_coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
+        cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
         return cls._trusted(np.column_stack(cols), domain)
 
     def to_dataframe(self):
@@ -309,121 +276,12 @@ class Dataset:
         return Dataset._trusted(self.records[:, list(self.domain.axes(attrs))], self.domain.project(attrs))
 
 # %% ../nbs/01_histograms.ipynb #29c1866c
-@njit(cache=True)
-def _count_blocks(records, axes, strides, offsets, total):
-    "Counts of several marginals in one pass over `records` (mixed-radix cell index per block)."
-    counts = np.zeros(total, np.int64)
-    m, w = axes.shape
-    for i in range(records.shape[0]):
-        for j in range(m):
-            idx = offsets[j]
-            for t in range(w):
-                idx += records[i, axes[j, t]] * strides[j, t]
-            counts[idx] += 1
-    return counts
-
-
-@njit(cache=True)
-def _mixed_radix(records, axes, strides):
-    "Codes (n, m): `codes[i, j] = sum_t records[i, axes[j, t]] * strides[j, t]` (cell index of record i in block j)."
-    n, (m, w) = records.shape[0], axes.shape
-    codes = np.zeros((n, m), np.int64)
-    for i in range(n):
-        for j in range(m):
-            c = 0
-            for t in range(w):
-                c += records[i, axes[j, t]] * strides[j, t]
-            codes[i, j] = c
-    return codes
-
-
-def _block_plan(domain: Domain, cliques):
-    "Axes, strides, block offsets and sizes for counting the marginals on `cliques` with `_count_blocks`."
-    cliques = [tuple(c) for c in cliques]
-    w = max(1, max(len(c) for c in cliques))
-    axes, strides = np.zeros((len(cliques), w), np.int64), np.zeros((len(cliques), w), np.int64)
-    sizes = []
-    for j, c in enumerate(cliques):
-        ax, shp = domain.axes(c), domain.project(c).shape if c else ()
-        size = math.prod(shp)
-        if size > MAX_CELLS:
-            raise ValueError(f"marginal on {c} has {size} cells, more than MAX_CELLS={MAX_CELLS}")
-        axes[j, : len(c)] = ax
-        strides[j, : len(c)] = [math.prod(shp[t + 1 :]) for t in range(len(c))]
-        sizes.append(size)
-    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
-    return axes, strides, offsets, sizes
-
-
-def _cover_plan(domain: Domain, cliques: list, n: int, max_table: int = 2**20):
-    "Attribute groups, cliques to read off joint tables of groups ({group indices: clique indices}), cliques to count directly."
-    k = max(len(c) for c in cliques)
-    used = [a for a in domain.attrs if any(a in c for c in cliques)]
-    if len(cliques) < 2 or k == 0 or not used:
-        return [], {}, list(range(len(cliques)))
-    cap = min(n / 2, max_table)  # a table is worth it if smaller than n (and max_table bounds memory)
-    limit, groups, cur, size = max(2.0, cap ** (1 / k)), [], [], 1
-    for a in used:  # consecutive groups whose joint size stays below limit
-        if cur and size * domain[a] > limit:
-            groups.append(tuple(cur))
-            cur, size = [], 1
-        cur.append(a)
-        size *= domain[a]
-    groups.append(tuple(cur))
-    group_of = {a: g for g, grp in enumerate(groups) for a in grp}
-    plan, direct = {}, []
-    for j, c in enumerate(cliques):
-        gs = tuple(sorted({group_of[a] for a in c}))
-        if math.prod(domain[a] for g in gs for a in groups[g]) <= cap:
-            plan.setdefault(gs, []).append(j)
-        else:
-            direct.append(j)
-    return groups, plan, direct
-
-
-def _sum_to(joint, U: tuple, c: tuple) -> np.ndarray:
-    "Marginal on clique `c` (C order over `c`) of a joint table over `U` (c a subset of U)."
-    if not c:
-        return np.atleast_1d(joint.sum())
-    ax = [U.index(a) for a in c]
-    M = joint.sum(axis=tuple(i for i in range(len(U)) if i not in ax))
-    return np.transpose(M, np.argsort(np.argsort(ax))).ravel()
-
-
-def _count(records, domain, cliques) -> list:
-    "Counts of each marginal, all in one `_count_blocks` pass."
-    axes, strides, offsets, sizes = _block_plan(domain, cliques)
-    counts = _count_blocks(records, axes, strides, offsets[:-1], int(offsets[-1]))
-    return [counts[offsets[i] : offsets[i + 1]] for i in range(len(sizes))]
-
-
 def _marginals(data: Dataset, cliques, normalize=True) -> list:
-    "Marginals of `data` on each clique: small joint tables of attribute groups in one pass, then sums."
+    "Marginals of `data` on each clique (attribute names), counted by `marginal_counts`."
     cliques = [(c,) if isinstance(c, str) else tuple(c) for c in cliques]
-    if not cliques:
-        return []
     dom = data.domain
-    for c in cliques:
-        dom.axes(c)  # validate names
-    groups, plan, direct = _cover_plan(dom, cliques, data.n)
-    out = [None] * len(cliques)
-    if (
-        plan
-    ):  # recode each record by its group codes (mixed radix inside a group), count tables of group unions
-        gdom = Domain(
-            tuple(f"g{g}" for g in range(len(groups))), tuple(dom.project(grp).size() for grp in groups)
-        )
-        axes, strides, _, _ = _block_plan(dom, groups)
-        codes = _mixed_radix(data.records, axes, strides)
-        tables = _count(codes, gdom, [tuple(f"g{g}" for g in gs) for gs in plan])
-        for (gs, js), t in zip(plan.items(), tables):
-            U = tuple(a for g in gs for a in groups[g])
-            joint = t.reshape(dom.project(U).shape if U else ())
-            for j in js:
-                out[j] = _sum_to(joint, U, cliques[j])
-    if direct:
-        for j, t in zip(direct, _count(data.records, dom, [cliques[j] for j in direct])):
-            out[j] = t
+    axes = [dom.axes(c) for c in cliques]  # validates names
+    out = marginal_counts(data.records, dom.shape, axes, labels=cliques)
     return [o / data.n for o in out] if normalize else out
 
 
@@ -517,143 +375,6 @@ def default_dataset(
     recs = np.column_stack([age, sex, educ, marital, work, hours, income, children, health, internet])
     return Dataset._trusted(recs, DEFAULT_DOMAIN)
 
-# %% ../nbs/01_histograms.ipynb #cdcf876e
-class Operator(LinearOperator):
-    "Real linear operator with a `dense()` view for small shapes."
-
-    def __init__(self, shape):
-        super().__init__(np.dtype(np.float64), tuple(int(s) for s in shape))
-
-    def dense(self, max_entries: int = 2**25) -> np.ndarray:
-        "The matrix itself; ValueError when it has more than `max_entries` entries."
-        k, N = self.shape
-        if k * N > max_entries:
-            raise ValueError(
-                f"{type(self).__name__} of shape {self.shape} is too big for dense() (max_entries={max_entries})"
-            )
-        return self._dense()
-
-    def _dense(self):
-        N = self.shape[1]
-        out = np.empty(self.shape)
-        e = np.zeros(N)
-        for u in range(N):
-            e[u] = 1.0
-            out[:, u] = self._matvec(e)
-            e[u] = 0.0
-        return out
-
-
-class Gram(Operator):
-    "The Gram matrix $W^\\top W$ of a workload as an operator; `dense` may be given in closed form."
-
-    def __init__(self, workload, dense: Callable | None = None):
-        N = workload.shape[1]
-        super().__init__((N, N))
-        self.workload, self._dense_fn = workload, dense
-
-    def _matvec(self, x):
-        return self.workload._rmatvec(self.workload._matvec(np.ravel(x)))
-
-    def _rmatvec(self, x):
-        return self._matvec(x)
-
-    def _dense(self):
-        if self._dense_fn is not None:
-            return self._dense_fn()
-        W = self.workload.dense()
-        return W.T @ W
-
-
-def kron_apply(mats, x) -> np.ndarray:
-    "$(A_1\\otimes\\cdots\\otimes A_d)\\,x$ by one mode product per factor ($x$ in C order over the factors' columns)."
-    X = np.reshape(x, [A.shape[1] for A in mats])
-    for ax, A in enumerate(mats):
-        X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
-    return X.ravel()
-
-
-def kron_dense(mats) -> np.ndarray:
-    "The dense Kronecker product of `mats` (small cases only)."
-    out = np.ones((1, 1))
-    for A in mats:
-        out = np.kron(out, A)
-    return out
-
-
-class KronGram(Operator):
-    "A sum of Kronecker products $\\sum_t \\bigotimes_a A_{t,a}$ (one small square matrix per attribute)."
-
-    def __init__(self, terms: list):
-        self.terms = [[np.asarray(A, float) for A in t] for t in terms]
-        self.dims = tuple(A.shape[0] for A in self.terms[0])
-        N = math.prod(self.dims)
-        super().__init__((N, N))
-
-    def _matvec(self, x):
-        out = np.zeros(self.shape[0])
-        for t in self.terms:
-            out += kron_apply(t, x)
-        return out
-
-    def _rmatvec(self, x):
-        return self._matvec(x)  # every factor here is symmetric
-
-    def _dense(self):
-        return sum(kron_dense(t) for t in self.terms)
-
-# %% ../nbs/01_histograms.ipynb #0c6ea74c
-from fractions import Fraction
-import scipy.sparse as sp
-from .privacy import ceil_float, ceil_sqrt, MIN_NORMAL
-
-
-def _ldexp_up(r, e) -> np.ndarray:
-    "r * 2^e, exact in the normal range, rounded up where it lands among the subnormals (or would underflow to 0)."
-    out = np.ldexp(r, e)
-    low = (out < MIN_NORMAL) & (r > 0)
-    out[low] = np.nextafter(out[low], np.inf)
-    return out
-
-
-def column_norms_up(D) -> np.ndarray:
-    "Upper bounds, tight to a few ulps, on the l2 norms of the columns of D (k x m, dense or sparse); columns are scaled by powers of two first, so no square under- or overflows."
-    if sp.issparse(D):
-        D = sp.csc_matrix(D, dtype=float)
-        k = max(1, int(np.diff(D.indptr).max(initial=0)))  # terms summed per column
-        m = abs(D).max(axis=0).toarray().ravel()
-    else:
-        D = np.asarray(D, float)
-        if D.ndim == 1:
-            D = D[:, None]
-        k, m = D.shape[0], np.max(np.abs(D), axis=0)
-    if not np.isfinite(m).all():
-        raise ValueError("cannot measure a norm: the vector has non-finite entries")
-    e = np.frexp(m)[1]  # m = f 2^e with f in [1/2, 1)
-    if sp.issparse(D):
-        Ds = D @ sp.diags(np.ldexp(1.0, -e))
-        S = np.asarray(Ds.multiply(Ds).sum(axis=0)).ravel()
-    else:
-        S = np.sum(np.ldexp(D, -e[None, :]) ** 2, axis=0)  # in [1/4, k]
-    r = (np.sqrt(S) + math.sqrt(k) * 2.0**-1073) * (1 + (k + 4) * 2.0**-52)
-    out = _ldexp_up(np.nextafter(r, np.inf), e)
-    out[m == 0] = 0.0  # a zero column has norm exactly 0
-    return out
-
-
-def _diff_norms_up(A, B) -> np.ndarray:
-    "Upper bounds on ||A[:, j] - B[:, j]||_2, scaled before subtracting (no overflow); exactly 0 for equal columns."
-    A, B = np.asarray(A, float), np.asarray(B, float)
-    m = np.maximum(np.max(np.abs(A), axis=0), np.max(np.abs(B), axis=0))
-    if not np.isfinite(m).all():
-        raise ValueError("cannot measure a distance: the columns have non-finite entries")
-    e = np.frexp(m)[1]
-    Ds = np.ldexp(A, -e[None, :]) - np.ldexp(B, -e[None, :])  # entries of magnitude < 2
-    r = column_norms_up(Ds) + math.sqrt(A.shape[0]) * 2.0**-1072  # the scaling may flush entries far below m
-    out = _ldexp_up(np.nextafter(r, np.inf), e)
-    out[np.all(A == B, axis=0)] = 0.0
-    return out
-
 # %% ../nbs/01_histograms.ipynb #9246fa24
 def _cell_labels(domain: Domain) -> list:
     "Labels 'a=i,b=j' of the cells of `domain` in C order."
@@ -667,80 +388,6 @@ def as_domain(domain) -> Domain:
     if not isinstance(domain, Domain):
         raise TypeError(f"expected a Domain or an int, got {type(domain).__name__}")
     return domain
-
-
-def _finite_diameter(d, workload) -> float:
-    "`d` as a float, or ValueError if it is NaN, negative, infinite (overflow) or positive below the smallest normal float."
-    d, name = float(d), type(workload).__name__
-    if math.isnan(d) or d < 0:
-        raise ValueError(
-            f"l2 diameter of {name} must be finite and >= 0, got {d!r}: the workload has non-finite weights"
-        )
-    if d == math.inf:
-        raise ValueError(
-            f"l2 diameter of {name} overflows (exceeds the largest float, 1.8e308): rescale the workload"
-        )
-    if 0 < d < MIN_NORMAL:
-        raise ValueError(
-            f"l2 diameter {d!r} of {name} is below the smallest normal float (2.2e-308) and cannot be "
-            "represented accurately: rescale the workload"
-        )
-    return d
-
-
-_EPS = float(np.finfo(float).eps)
-_SAFE_GRAM = (2.0**-500, 2.0**500)  # a Gram diagonal in this range has no underflow or overflow that matters
-
-
-def _columns(W, cols) -> np.ndarray:
-    "The columns W e_u for u in `cols`, as a (k, len(cols)) array."
-    C = np.empty((W.shape[0], len(cols)))
-    e = np.zeros(W.shape[1])
-    for j, u in enumerate(cols):
-        e[u] = 1.0
-        C[:, j] = W._matvec(e)
-        e[u] = 0.0
-    return C
-
-
-def column_diameter(W, max_work: int = 2**27) -> float:
-    "max_{u<v} ||W e_u - W e_v||_2, rounded up, from differences of columns; the Gram matrix only preselects the candidate pairs; 0 only if all columns are exactly equal."
-    k, N = W.shape
-    if N < 2:
-        return 0.0
-    with np.errstate(over='ignore', invalid='ignore'):
-        G, C = W.gram().dense(), None  # checked just below
-    g = np.diag(G).copy()
-    if not (np.isfinite(G).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]):
-        if k * N > max_work:
-            return 2 * W.norm_1_2()  # extreme weights, too big to rescale: the safe bound
-        C = _columns(W, range(N))  # extreme weights: rescale by a power of two
-        if not np.isfinite(C).all():
-            raise ValueError(f"{type(W).__name__} has non-finite entries")
-        if not C.any():
-            return 0.0
-        Cs = np.ldexp(C, -int(np.frexp(np.max(np.abs(C)))[1]))
-        G = Cs.T @ Cs
-        g = np.diag(G).copy()
-    est = g[:, None] + g[None, :] - 2 * G  # ||.||^2 up to cancellation
-    err = (
-        4 * (k + 4) * (_EPS * (g[:, None] + g[None, :]) + 5e-324)
-    )  # bound on the rounding (and underflow) error of est
-    iu, iv = np.triu_indices(N, 1)
-    lower = np.max(est[iu, iv] - err[iu, iv])  # the true max is at least this
-    keep = est[iu, iv] + err[iu, iv] >= lower  # pairs that may attain the max
-    iu, iv = iu[keep], iv[keep]
-    cols = np.unique(np.concatenate([iu, iv]))
-    if (cols.size + iu.size) * k > max_work:
-        return 2 * W.norm_1_2()  # too much work: the safe bound
-    C = _columns(W, cols) if C is None else C[:, cols]
-    pos = np.searchsorted(cols, np.arange(N))  # column u sits at C[:, pos[u]] when kept
-    best, step = 0.0, max(1, (1 << 22) // max(k, 1))
-    for s in range(0, iu.size, step):
-        best = max(
-            best, float(np.max(_diff_norms_up(C[:, pos[iu[s : s + step]]], C[:, pos[iv[s : s + step]]])))
-        )
-    return best
 
 
 class Workload(Operator):
@@ -760,22 +407,22 @@ class Workload(Operator):
         with np.errstate(over='ignore', invalid='ignore'):
             g = np.diag(self.gram().dense())  # checked just below
         if (
-            np.isfinite(g).all() and _SAFE_GRAM[0] <= g.max() <= _SAFE_GRAM[1]
+            np.isfinite(g).all() and SAFE_GRAM[0] <= g.max() <= SAFE_GRAM[1]
         ):  # k products summed: relative error <= (k+2) ulps
             return ceil_sqrt(Fraction(float(g.max())) * (1 + Fraction(2 * (k + 2), 2**53)))
-        return max(float(column_norms_up(_columns(self, [u]))[0]) for u in range(N))
+        return max(float(column_norms_up(operator_columns(self, [u]))[0]) for u in range(N))
 
     def l2_diameter(self) -> float:
         "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
         if self.shape[1] > 4096:
-            return _finite_diameter(2 * self.norm_1_2(), self)
-        return _finite_diameter(column_diameter(self), self)
+            return finite_diameter(2 * self.norm_1_2(), self)
+        return finite_diameter(column_diameter(self), self)
 
     def sensitivity(self, n: int) -> float:
         "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`, rounded up."
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
-        d = _finite_diameter(self.l2_diameter(), self)
+        d = finite_diameter(self.l2_diameter(), self)
         if d == 0:
             return 0.0  # all columns equal: the answers ignore the data
         s = ceil_float(Fraction(d) / int(n))  # rounded up
@@ -993,7 +640,7 @@ class Marginals(Workload):
 
     def _matvec(self, h):
         H = np.reshape(h, self.domain.shape)
-        return np.concatenate([_sum_to(H, self.domain.attrs, c) for c in self.cliques]).astype(float)
+        return np.concatenate([sum_to(H, self.domain.attrs, c) for c in self.cliques]).astype(float)
 
     def _rmatvec(self, y):
         out = np.zeros(self.domain.shape)
@@ -1035,35 +682,6 @@ class Marginals(Workload):
         ]
 
 # %% ../nbs/01_histograms.ipynb #fafffb99
-@njit(cache=True)
-def _fwht(x):
-    "Unnormalised fast Walsh-Hadamard transform: $(Hx)_s = \\sum_u (-1)^{popcount(s \\& u)} x_u$."
-    y = x.copy()
-    n, h = y.shape[0], 1
-    while h < n:
-        for i in range(0, n, 2 * h):
-            for j in range(i, i + h):
-                a, b = y[j], y[j + h]
-                y[j], y[j + h] = a + b, a - b
-        h *= 2
-    return y
-
-
-@njit(cache=True)
-def _parity_matrix(masks, N):
-    "Entries $(-1)^{popcount(S \\& u)}$ for each mask S (rows) and cell u < N (columns)."
-    out = np.empty((masks.shape[0], N))
-    for j in range(masks.shape[0]):
-        for u in range(N):
-            v = masks[j] & u
-            b = 0
-            while v:
-                v &= v - 1
-                b ^= 1
-            out[j, u] = 1.0 - 2.0 * b
-    return out
-
-
 class Parities(Workload):
     "All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over $\\{0,1\\}^d$."
 
@@ -1088,15 +706,15 @@ class Parities(Workload):
         super().__init__(domain, len(self.sets))
 
     def _matvec(self, h):
-        return _fwht(np.ravel(h).astype(float))[self.masks]
+        return fwht(np.ravel(h).astype(float))[self.masks]
 
     def _rmatvec(self, y):
         z = np.zeros(self.shape[1])
         z[self.masks] = np.ravel(y)
-        return _fwht(z)
+        return fwht(z)
 
     def _dense(self):
-        return _parity_matrix(self.masks, self.shape[1])  # closed form, not |X| transforms
+        return parity_signs(self.masks, self.shape[1])  # closed form, not |X| transforms
 
     def norm_1_2(self):
         return ceil_sqrt(len(self.sets))
