@@ -4,13 +4,10 @@
 
 # %% ../nbs/02_factorization.ipynb #6f30c3fc
 from __future__ import annotations
-import itertools, math, time, warnings
-from dataclasses import dataclass, field
+import math, time
 import numpy as np
-import scipy.linalg as sla
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
-from numba import njit
 from .privacy import Budget, add_noise, gaussian_plan, noise_source
 from dpnotes.histograms import (
     check_mechanism_args,
@@ -27,12 +24,30 @@ from dpnotes.histograms import (
     Release,
     register,
 )
+from dpnotes.strategy_solvers import (
+    tree_levels,
+    tree_sums,
+    tree_lstsq,
+    dense_strategy,
+    gram_of,
+    trace_gram_pinv,
+    helmert,
+    closure,
+    lambdas,
+    OptimalStrategy,
+    optimize_gram,
+    interp_weights,
+    tree_diameter,
+    marginal_diameter,
+    kron_diameter,
+    disjoint_diameter,
+    matrix_diameter,
+)
 
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
-           'marginal_strategy', 'OptimalStrategy', 'optimize_gram', 'svd_bound', 'optimal_strategy',
-           'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'factorize_release',
-           'strategy_diameter', 'factorization_mechanism']
+           'marginal_strategy', 'svd_bound', 'optimal_strategy', 'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp',
+           'measurement_error', 'factorize_release', 'strategy_diameter', 'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
 from .histograms import prefix_gram, allrange_gram  # the closed forms live with the workloads
@@ -66,72 +81,6 @@ def workload_gram(
         return W.T.astype(float) @ W.astype(float)
     raise TypeError(f"W must be a Workload, ndarray or sparse matrix, got {type(W).__name__}")
 
-# %% ../nbs/02_factorization.ipynb #cbb21368
-@njit(cache=True)
-def _tree_levels(N, b):
-    "Start offset and node count of each level of the b-ary tree over N leaves (leaves first)."
-    L = 1
-    m = N
-    while m > 1:
-        m = (m + b - 1) // b
-        L += 1
-    starts = np.zeros(L, np.int64)
-    sizes = np.zeros(L, np.int64)
-    sizes[0] = N
-    m = N
-    for l in range(1, L):
-        m = (m + b - 1) // b
-        sizes[l] = m
-        starts[l] = starts[l - 1] + sizes[l - 1]
-    return starts, sizes
-
-
-@njit(cache=True)
-def _tree_sums(h, b):
-    "Totals of all tree nodes over the leaf values h, level by level, root last."
-    starts, sizes = _tree_levels(h.shape[0], b)
-    out = np.empty(starts[-1] + 1)
-    out[: h.shape[0]] = h
-    for l in range(1, starts.shape[0]):
-        for j in range(sizes[l]):
-            s = 0.0
-            for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                s += out[starts[l - 1] + c]
-            out[starts[l] + j] = s
-    return out
-
-
-@njit(cache=True)
-def _tree_lstsq(y, N, b):
-    "Least-squares leaf values from noisy node totals y (equal variances): up pass, then down pass."
-    starts, sizes = _tree_levels(N, b)
-    z = y.copy()
-    s = np.ones(y.shape[0])
-    for l in range(1, starts.shape[0]):
-        for j in range(sizes[l]):
-            sz = 0.0
-            S = 0.0
-            for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                sz += z[starts[l - 1] + c]
-                S += s[starts[l - 1] + c]
-            p = starts[l] + j
-            w = S / (S + 1.0)
-            z[p] = w * y[p] + (1.0 - w) * sz
-            s[p] = w
-    x = z.copy()
-    for l in range(starts.shape[0] - 1, 0, -1):
-        for j in range(sizes[l]):
-            sz = 0.0
-            S = 0.0
-            for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                sz += z[starts[l - 1] + c]
-                S += s[starts[l - 1] + c]
-            r = x[starts[l] + j] - sz
-            for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                q = starts[l - 1] + c
-                x[q] = z[q] + s[q] / S * r
-    return x[:N]
-
 # %% ../nbs/02_factorization.ipynb #aafd07f0
 class TreeStrategy(LinearOperator):
     "The b-ary hierarchical strategy over N cells (all node totals), with O(N) least-squares reconstruction."
@@ -146,12 +95,12 @@ class TreeStrategy(LinearOperator):
         if not isinstance(b, (int, np.integer)) or b < 2:
             raise ValueError(f"branching factor must be an int >= 2, got b={b!r}")
         self.N, self.b = int(N), int(b)
-        starts, sizes = _tree_levels(self.N, self.b)
+        starts, sizes = tree_levels(self.N, self.b)
         self.levels = len(sizes)
         super().__init__(np.dtype(np.float64), (int(starts[-1] + 1), self.N))
 
     def _matvec(self, h):
-        return _tree_sums(np.ascontiguousarray(np.ravel(h), dtype=float), self.b)
+        return tree_sums(np.ascontiguousarray(np.ravel(h), dtype=float), self.b)
 
     def _rmatvec(self, y):
         return self.matrix().T @ np.ravel(y)
@@ -164,11 +113,11 @@ class TreeStrategy(LinearOperator):
         y = np.ascontiguousarray(np.ravel(y), dtype=float)
         if y.shape[0] != self.shape[0]:
             raise ValueError(f"expected {self.shape[0]} node readings, got {y.shape[0]}")
-        return _tree_lstsq(y, self.N, self.b)
+        return tree_lstsq(y, self.N, self.b)
 
     def matrix(self) -> sp.csr_matrix:
         "The node-by-cell 0/1 matrix, sparse."
-        starts, sizes = _tree_levels(self.N, self.b)
+        starts, sizes = tree_levels(self.N, self.b)
         rows, cols, u = [], [], np.arange(self.N)
         for l in range(self.levels):
             rows.append(starts[l] + u // self.b**l)
@@ -176,59 +125,6 @@ class TreeStrategy(LinearOperator):
         return sp.csr_matrix(
             (np.ones(self.N * self.levels), (np.concatenate(rows), np.concatenate(cols))), shape=self.shape
         )
-
-# %% ../nbs/02_factorization.ipynb #c45d16d6
-def _dense_strategy(M, N: int) -> np.ndarray:
-    "M as a dense (or sparse) matrix, validated against the number of cells N."
-    if isinstance(M, TreeStrategy):
-        M = M.matrix()
-    elif isinstance(M, LinearOperator) and not sp.issparse(M):
-        if hasattr(M, 'dense'):
-            M = M.dense()
-        else:
-            M = M @ np.eye(M.shape[1])
-    if not (sp.issparse(M) or isinstance(M, np.ndarray)):
-        raise TypeError(
-            f"strategy M must be an ndarray, sparse matrix or LinearOperator, got {type(M).__name__}"
-        )
-    if M.ndim != 2:
-        raise ValueError(f"strategy M must be 2-D, got shape {M.shape}")
-    if M.shape[1] != N:
-        raise ValueError(f"strategy M has {M.shape[1]} columns but the workload acts on N={N} cells")
-    return M
-
-
-def _gram_of(M) -> np.ndarray:
-    "X = M^T M as a dense array, with zero columns refused."
-    X = M.T @ M
-    X = X.toarray() if sp.issparse(X) else np.asarray(X, float)
-    zero = np.flatnonzero(np.diag(X) <= 0)
-    if zero.size:
-        raise ValueError(
-            f"strategy M has {zero.size} zero column(s) (first: cell {zero[0]}): those cells are never measured"
-        )
-    return X
-
-
-def _trace_gram_pinv(G, X, tol: float = 1e-8) -> float:
-    "tr(G X^+), refusing G whose range leaves the range of X (W not reconstructible from M)."
-    try:
-        c, low = sla.cho_factor(X, lower=True, check_finite=False)
-        dg = np.abs(np.diag(c))
-        if dg.min() > 1e-7 * dg.max():
-            return float(np.trace(sla.cho_solve((c, low), G, check_finite=False)))
-    except np.linalg.LinAlgError:
-        pass
-    w, V = np.linalg.eigh(X)
-    keep = w > 1e-10 * w.max()
-    Vk = V[:, keep]
-    GV = G @ Vk
-    rel = np.linalg.norm(G - Vk @ (Vk.T @ G)) / max(np.linalg.norm(G), 1e-300)  # part of G outside range(X)
-    if rel > tol:
-        raise ValueError(
-            f"W is not in the row space of M (relative residual {rel:.2e} > {tol:g}): M cannot reconstruct W"
-        )
-    return float(np.sum(np.einsum('ik,ik->k', Vk, GV) / w[keep]))
 
 # %% ../nbs/02_factorization.ipynb #76613ba2
 _STRUCTURED = []  # functions (W, M) -> error constant or None when they do not apply
@@ -245,8 +141,8 @@ def strategy_error(
             return v
     G = workload_gram(W)
     N = G.shape[0]
-    X = _gram_of(_dense_strategy(M, N))
-    return float(np.max(np.diag(X)) * _trace_gram_pinv(G, X))
+    X = gram_of(dense_strategy(M, N))
+    return float(np.max(np.diag(X)) * trace_gram_pinv(G, X))
 
 # %% ../nbs/02_factorization.ipynb #d7d519c4
 class KronStrategy(LinearOperator):
@@ -292,37 +188,6 @@ def _kron_rule(W, M):
 
 _STRUCTURED.append(_kron_rule)
 
-# %% ../nbs/02_factorization.ipynb #76774d13
-def _helmert(n: int) -> np.ndarray:
-    "n x (n-1) orthonormal contrasts: column j is (1,..,1,-j,0,..)/sqrt(j(j+1)) with j ones."
-    U = np.zeros((n, n - 1))
-    for j in range(1, n):
-        U[:j, j - 1] = 1.0
-        U[j, j - 1] = -j
-        U[:, j - 1] /= math.sqrt(j * (j + 1))
-    return U
-
-
-def _closure(cliques) -> list:
-    "All subsets of the cliques (as sorted axis tuples), the empty set included."
-    out = set()
-    for c in cliques:
-        for r in range(len(c) + 1):
-            out.update(itertools.combinations(sorted(c), r))
-    return sorted(out, key=lambda s: (len(s), s))
-
-
-def _lambdas(shape, cliques, subsets) -> np.ndarray:
-    "Eigenvalue of G on each block S: sum over cliques C containing S of prod_{i not in C} n_i."
-    d = len(shape)
-    return np.array(
-        [
-            sum(math.prod(shape[i] for i in range(d) if i not in C) for C in cliques if set(S) <= set(C))
-            for S in subsets
-        ],
-        float,
-    )
-
 # %% ../nbs/02_factorization.ipynb #07eb705b
 class MarginalStrategy(LinearOperator):
     "Measure each block $S$ of the marginal decomposition with weight $\\mu_S$: $M = [\\sqrt{\\mu_S} B_S^\\top]_S$."
@@ -342,7 +207,7 @@ class MarginalStrategy(LinearOperator):
             )
         self.dims = [math.prod(shape[i] - 1 for i in S) for S in self.subsets]
         self.offsets = np.concatenate([[0], np.cumsum(self.dims)]).astype(int)
-        self._U = [_helmert(n) for n in shape]
+        self._U = [helmert(n) for n in shape]
         super().__init__(np.dtype(np.float64), (int(self.offsets[-1]), domain.size()))
 
     def norm_1_2(self) -> float:
@@ -388,7 +253,7 @@ class MarginalStrategy(LinearOperator):
             ax = workload.domain.axes(c)
             C = tuple(sorted(ax))
             est = np.zeros([self.domain.shape[i] for i in C])
-            for S in _closure([C]):
+            for S in closure([C]):
                 j = idx[S]
                 b = y[self.offsets[j] : self.offsets[j + 1]] / math.sqrt(self.mu[j])
                 est = est + self._block_estimate(S, C, b)
@@ -415,11 +280,11 @@ def marginal_strategy(
         raise TypeError(f"W must be a Marginals workload, got {type(W).__name__}")
     shape, cl = W.domain.shape, [W.domain.axes(c) for c in W.cliques]
     if kind == 'identity':
-        subsets = _closure([tuple(range(len(shape)))])
+        subsets = closure([tuple(range(len(shape)))])
         mu = np.ones(len(subsets))
     elif kind in ('optimal', 'workload'):
-        subsets = _closure(cl)
-        lam = _lambdas(shape, cl, subsets)
+        subsets = closure(cl)
+        lam = lambdas(shape, cl, subsets)
         mu = np.sqrt(lam) if kind == 'optimal' else lam
     else:
         raise ValueError(f"kind must be 'optimal', 'workload' or 'identity', got kind={kind!r}")
@@ -435,109 +300,27 @@ def _marginal_rule(W, M):
             f"strategy domain {M.domain.shape} does not match the workload domain {W.domain.shape}"
         )
     cl = [W.domain.axes(c) for c in W.cliques]
-    need = _closure(cl)
+    need = closure(cl)
     idx = {S: j for j, S in enumerate(M.subsets)}
     missing = [S for S in need if S not in idx]
     if missing:
         raise ValueError(
             f"W is not in the row space of M: block {missing[0]} (attribute positions) is never measured"
         )
-    lam = _lambdas(W.domain.shape, cl, need)
+    lam = lambdas(W.domain.shape, cl, need)
     j = np.array([idx[S] for S in need])
     return float(M.norm_1_2() ** 2 * np.sum(np.array(M.dims)[j] * lam / M.mu[j]))
 
 
 _STRUCTURED.append(_marginal_rule)
 
-# %% ../nbs/02_factorization.ipynb #39c8cc13
-def _dual_eval(G, d, ridge):
-    "At dual weights d: certified lower bound, the two primal error constants, the next weights, and factors."
-    s = np.sqrt(d)
-    B = s[:, None] * G * s[None, :]
-    B[np.diag_indices_from(B)] += ridge * d
-    w, V = sla.eigh(B, driver='evd', check_finite=False)
-    lower = float(np.sum(np.sqrt(np.clip(w - ridge * d.max(), 0, None))) ** 2)
-    r = np.sqrt(np.clip(w, 1e-300, None))
-    S = r.sum()
-    y = (V * V) @ r  # diag(Y)
-    up1 = float(S * np.max(y / d))
-    EV = np.sqrt(y)[:, None] * V
-    up2 = float(np.sum(np.einsum('ik,ik->k', EV, G @ EV) / r))
-    return lower, up1, up2, y / S, (r, V, y, d)
-
-
-def _primal(parts, which: int) -> np.ndarray:
-    "Strategy M = Y^{1/2}-factor scaled by D^{-1/2} (which=1) or diag(Y)^{-1/2} (which=2), max column norm 1."
-    r, V, y, d = parts
-    M = np.sqrt(r)[:, None] * V.T * (1 / np.sqrt(d if which == 1 else y))[None, :]
-    return M / np.sqrt(np.max(np.sum(M * M, axis=0)))
-
-
-@dataclass
-class OptimalStrategy:
-    "An optimised strategy with its certificate."
-
-    strategy: object  # M (ndarray or LinearOperator), scaled to max column norm 1
-    upper: float  # its error constant ||M||_{1->2}^2 ||W M^+||_F^2
-    lower: float  # certified lower bound on the error constant of every strategy
-    iterations: int  # solver iterations (eigendecompositions)
-    seconds: float  # wall-clock time
-    method: str  # how it was found
-    weights: np.ndarray | None = field(default=None, repr=False)  # dual weights D (diagonal, trace 1)
-
-    @property
-    def gap(self) -> float:
-        return self.upper / self.lower - 1.0
-
-    @property
-    def ratio(self) -> float:
-        return self.upper / self.lower
-
-
-def optimize_gram(
-    G,  # Gram matrix W^T W (N x N, symmetric PSD)
-    *,
-    tol: float = 1e-3,  # stop when upper <= (1 + tol) * lower
-    max_iter: int = 500,  # eigendecompositions at most; warns if the gap is still above tol
-    d0=None,  # starting dual weights (length N, positive), default uniform
-    ridge: float = 1e-10,  # relative ridge for rank-deficient G
-) -> OptimalStrategy:
-    "Minimise $\\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by the fixed point of the diagonal dual."
-    t0 = time.perf_counter()
-    G = np.asarray(G, float)
-    if G.ndim != 2 or G.shape[0] != G.shape[1]:
-        raise ValueError(f"G must be a square matrix, got shape {G.shape}")
-    N = G.shape[0]
-    if not np.all(np.isfinite(G)) or np.trace(G) <= 0:
-        raise ValueError("G must be finite with a positive trace (a nonzero workload)")
-    d = np.full(N, 1.0 / N) if d0 is None else np.maximum(np.asarray(d0, float), 1e-300)
-    d = d / d.sum()
-    eps = ridge * np.trace(G) / N
-    best, lower = (np.inf, None), 0.0
-    for it in range(1, max_iter + 1):
-        lo, u1, u2, dn, parts = _dual_eval(G, d, eps)
-        if lo > lower:
-            lower, dbest = lo, d
-        if min(u1, u2) < best[0]:
-            best = (min(u1, u2), _primal(parts, 1 if u1 <= u2 else 2))
-        if best[0] <= (1 + tol) * lower:
-            break
-        d = np.maximum(dn, 1e-300)
-    else:
-        warnings.warn(
-            f"optimize_gram stopped at max_iter={max_iter} with gap {best[0] / lower - 1:.2e} > tol={tol:g}"
-        )
-    return OptimalStrategy(
-        best[1], best[0], lower, it, time.perf_counter() - t0, 'diagonal-dual fixed point', dbest
-    )
-
 # %% ../nbs/02_factorization.ipynb #c829a9d3
 def svd_bound(W) -> float:
     "Li-Miklau lower bound $(\\sum_i \\sigma_i(W))^2/N$ on the error constant of every strategy."
     if isinstance(W, Marginals):
         cl = [W.domain.axes(c) for c in W.cliques]
-        S = _closure(cl)
-        lam = _lambdas(W.domain.shape, cl, S)
+        S = closure(cl)
+        lam = lambdas(W.domain.shape, cl, S)
         dims = [math.prod(W.domain.shape[i] - 1 for i in s) for s in S]
         return float(np.dot(dims, np.sqrt(lam)) ** 2 / W.domain.size())
     G = workload_gram(W)
@@ -546,12 +329,6 @@ def svd_bound(W) -> float:
     return float(np.sum(np.sqrt(w)) ** 2 / G.shape[0])
 
 # %% ../nbs/02_factorization.ipynb #9668fc75
-def _interp_weights(dc, N: int) -> np.ndarray:
-    "Dual weights of a coarse 1-D solution, read as a density and interpolated onto N cells."
-    Nc = len(dc)
-    return np.interp((np.arange(N) + 0.5) / N, (np.arange(Nc) + 0.5) / Nc, dc * Nc)
-
-
 def optimal_strategy(
     W,  # Workload (Prefix, AllRange, Marginals, Kron, ...) or ndarray (k, N)
     *,
@@ -584,7 +361,7 @@ def optimal_strategy(
         coarse = optimal_strategy(
             type(W)(W.shape[1] // 4), tol=tol, max_iter=max_iter, coarse_above=coarse_above
         )
-        d0, method = _interp_weights(coarse.weights, W.shape[1]), method + ', coarse start'
+        d0, method = interp_weights(coarse.weights, W.shape[1]), method + ', coarse start'
     res = optimize_gram(workload_gram(W), tol=tol, max_iter=max_iter, d0=d0)
     res.seconds, res.method = time.perf_counter() - t0, method
     return res
@@ -678,145 +455,9 @@ def factorize_release(
     return np.asarray(W @ _lstsq(M, y), float)
 
 # %% ../nbs/02_factorization.ipynb #20119d42
-from .histograms import Gram, column_diameter, as_domain
-
-
-class _MatrixColumns(Workload):
-    "A dense or sparse strategy matrix seen as a workload, so the certified column-diameter code of `dpnotes.histograms` applies."
-
-    def __init__(self, M, N: int):
-        self.M = M
-        super().__init__(as_domain(N), M.shape[0])
-
-    def _matvec(self, h):
-        return np.asarray(self.M @ np.ravel(h), float).ravel()
-
-    def _rmatvec(self, y):
-        return np.asarray(self.M.T @ np.ravel(y), float).ravel()
-
-    def gram(self):
-        def dense():
-            X = self.M.T @ self.M
-            return X.toarray() if sp.issparse(X) else np.asarray(X, float)
-
-        return Gram(self, dense=dense)
-
-    def norm_1_2(self):
-        return _norm_1_2(self.M)
-
-
 def _bound_diameter(M) -> float:
     "The triangle-inequality bound 2 ||M||_{1->2}, rounded up."
     return ceil_float(2 * Fraction(_norm_1_2(M)))
-
-
-def _disjoint_diameter(M):
-    "Exact diameter when every row of M has at most one nonzero (disjoint column supports), else None."
-    if sp.issparse(M):
-        A = sp.csr_matrix(M, dtype=float)
-        A.eliminate_zeros()
-        if np.diff(A.indptr).max(initial=0) > 1:
-            return None
-        one = (
-            np.diff(sp.csc_matrix(A).indptr).max(initial=0) <= 1
-        )  # also one nonzero per column: norms are entries
-        norms = abs(A).max(axis=0).toarray().ravel() if one else column_norms_up(A)
-    else:
-        A = np.asarray(M, float)
-        nz = A != 0
-        if nz.sum(axis=1).max(initial=0) > 1:
-            return None
-        norms = (
-            np.abs(A).max(axis=0, initial=0.0) if nz.sum(axis=0).max(initial=0) <= 1 else column_norms_up(A)
-        )
-    if not np.isfinite(norms).all():
-        raise ValueError("strategy M has non-finite entries")
-    a, b = np.sort(norms)[-2:]  # ||Me_u - Me_v||^2 = ||Me_u||^2 + ||Me_v||^2
-    return ceil_sqrt(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
-
-
-def _tree_diameter(T) -> float:
-    "sqrt(2 (L - 1)): cells under different children of the root differ at every level but the root's."
-    return ceil_sqrt(2 * (T.levels - 1))
-
-
-def _marginal_diameter(M, max_attrs: int = 20, max_exact: int = 20000):
-    "max over attribute sets D of (2/N) sum_S mu_S (dim_S - prod_{i in S} a_i(D)), rounded up; None beyond `max_attrs` attributes."
-    shape, N = M.domain.shape, M.domain.size()
-    blocks = [
-        (S, float(w), int(dm)) for S, w, dm in zip(M.subsets, M.mu, M.dims) if dm > 0
-    ]  # dim 0: the block is empty
-    rel = sorted({i for S, _, _ in blocks for i in S})  # attributes some block looks at (all n_i >= 2)
-    if not rel:
-        return 0.0  # only the total is measured: all columns equal
-    d = len(rel)
-    if d > max_attrs:
-        return None
-    e = math.frexp(max(w for _, w, _ in blocks))[1]  # weights scaled into (0, 1] exactly
-    bit = {a: d - 1 - j for j, a in enumerate(rel)}  # attribute rel[j] is bit d-1-j of a flat index
-    c = np.zeros(2**d)
-    np.add.at(
-        c,
-        np.array([sum(1 << bit[i] for i in S) for S, _, _ in blocks], np.int64),
-        np.ldexp([w for _, w, _ in blocks], -e),
-    )
-    c = c.reshape((2,) * d)  # axis j: 0 = rel[j] not in S, 1 = in S
-    for j, a in enumerate(rel):  # axis j becomes 0 = rel[j] not in D, 1 = in D
-        c0, c1 = np.take(c, 0, axis=j), np.take(c, 1, axis=j)
-        c = np.stack([c0 + (shape[a] - 1) * c1, c0 - c1], axis=j)
-    F = c.ravel()
-    T = F[0]  # F[D] = sum_S mu_S prod_{i in S} a_i(D)
-    if not np.isfinite(F).all():
-        return None
-    f = T - F  # f[D] >= 0, f[{}] = 0
-    fmax = float(f.max())
-    err = (4 * d + 8) * 2.0**-52 * T + 2.0**-1000
-    cand = np.flatnonzero(f >= fmax - 2 * err)  # the true maximiser is among these
-    if cand.size * len(blocks) <= max_exact:  # exact: Fraction sums at the candidates
-        best = Fraction(0)
-        for x in map(int, cand):
-            s = Fraction(0)
-            for S, w, dm in blocks:
-                p = math.prod(-1 if x >> bit[i] & 1 else shape[i] - 1 for i in S)
-                if p != dm:
-                    s += Fraction(w) * (dm - p)
-            best = max(best, s)
-    else:
-        best = Fraction(fmax + err) * (1 + Fraction(1, 2**50)) * Fraction(2) ** e
-    return ceil_sqrt(2 * best / N)
-
-
-def _kron_diameter(K, chunk: int = 2**22):
-    "max_{u<v} G_uu + G_vv - 2 G_uv for G = (x) M_j^T M_j, row block by row block, plus a bound on its rounding; rounded up."
-    mats, es = [], []
-    for A in K._mats:  # exact power-of-two scaling: entries < 1, max >= 1/2
-        e = int(np.frexp(np.max(np.abs(A)))[1])
-        mats.append(np.ldexp(A, -e))
-        es.append(e)
-    Gs = [A.T @ A for A in mats]
-    N = K.shape[1]
-    r = len(mats)
-    idx = np.stack(
-        np.unravel_index(np.arange(N), [A.shape[1] for A in mats]), axis=1
-    )  # cell -> index in each factor
-    g = kron_dense([np.diag(Gj)[None, :] for Gj in Gs]).ravel()  # diagonal of G
-    rel = (
-        4 * (r * (max(A.shape[0] for A in mats) + 1) + 4) * 2.0**-52
-    )  # rounding of g_u + g_v - 2 G_uv, per unit of g_u + g_v
-    best, step = 0.0, max(1, chunk // N)
-    for s in range(0, N - 1, step):
-        u = np.arange(s, min(s + step, N - 1))
-        rows = np.ones((u.size, 1))
-        for j, Gj in enumerate(Gs):
-            rows = (rows[:, :, None] * Gj[idx[u, j]][:, None, :]).reshape(u.size, -1)  # G[u, :]
-        gs = g[u][:, None] + g[None, :]
-        est = gs * (1 + rel) - 2 * rows
-        est[np.arange(N)[None, :] <= u[:, None]] = -np.inf  # pairs u < v only
-        best = max(best, float(est.max()))
-    if not math.isfinite(best):
-        return None
-    slack = (r + 1) * math.prod(A.shape[0] for A in mats) * Fraction(1, 2**1070)  # underflowed products
-    return ceil_sqrt((Fraction(best) * (1 + Fraction(1, 2**50)) + slack) * Fraction(4) ** sum(es))
 
 
 def strategy_diameter(
@@ -829,20 +470,20 @@ def strategy_diameter(
     if N < 2:
         return 0.0
     if isinstance(M, TreeStrategy):
-        return _tree_diameter(M)
+        return tree_diameter(M.levels)
     if isinstance(M, MarginalStrategy):
-        d = _marginal_diameter(M)
+        d = marginal_diameter(M)
     elif isinstance(M, KronStrategy):
-        d = _kron_diameter(M) if N <= 8192 else None
+        d = kron_diameter(M._mats) if N <= 8192 else None
     else:  # a matrix, or an operator made dense when small
         A = (
             M
             if (sp.issparse(M) or isinstance(M, np.ndarray))
-            else (_dense_strategy(M, N) if N <= 4096 else None)
+            else (dense_strategy(M, N) if N <= 4096 else None)
         )
-        d = None if A is None else _disjoint_diameter(A)
+        d = None if A is None else disjoint_diameter(A)
         if d is None and A is not None and N <= 4096:
-            d = column_diameter(_MatrixColumns(A, N))
+            d = matrix_diameter(A, N)
     return _bound_diameter(M) if d is None else float(d)
 
 # %% ../nbs/02_factorization.ipynb #471b5ced
