@@ -16,8 +16,7 @@ from dpnotes.samplers import (
     analytic_s,
     cks_t,
     cks_terms,
-    fill_dgauss,
-    fill_dlaplace,
+    fill,
     gauss_params,
     log_profile,
     noise_source,
@@ -270,7 +269,7 @@ def discrete_gaussian(
     sigma2, size = _rational('sigma2', sigma2), _size(size)
     if sigma2 > 2**60:
         raise ValueError(f"sigma2 must be at most 2^60, got sigma2={float(sigma2):g}: use a coarser grid")
-    return noise_source(rng).run(fill_dgauss, np.empty(size, np.int64), *gauss_params(sigma2))
+    return noise_source(rng).run(fill, np.empty(size, np.int64), np.array(gauss_params(sigma2), np.int64))
 
 
 def discrete_laplace(
@@ -285,7 +284,9 @@ def discrete_laplace(
         raise ValueError(f"scale must be at most 2^40, got scale={float(scale):g}: use a coarser grid")
     if scale.numerator > 1 << 62 or scale.denominator > 1 << 62:  # the samplers' int64 range
         scale = Fraction(math.ceil(scale * 2**20), 2**20)  # rounded up: more noise, never less
-    return noise_source(rng).run(fill_dlaplace, np.empty(size, np.int64), scale.numerator, scale.denominator)
+    return noise_source(rng).run(
+        fill, np.empty(size, np.int64), np.array([scale.numerator, scale.denominator], np.int64)
+    )
 
 # %% ../nbs/00_privacy.ipynb #488f4640
 _STEPS_LOG2 = 23  # the noise scale spans [2^23, 2^24) grid steps
@@ -455,10 +456,9 @@ def add_noise(
     "Release `values` with the plan's exact discrete noise; the float output is a post-processing of an integer."
     q = _gridded(plan, values)
     src = noise_source(rng)
-    if plan.kind == 'discrete_gaussian':
-        z = src.run(fill_dgauss, np.empty(q.size, np.int64), *plan.params)
-    else:
-        z = src.run(fill_dlaplace, np.empty(q.size, np.int64), *plan.params)
+    z = src.run(
+        fill, np.empty(q.size, np.int64), np.array(plan.params, np.int64)
+    )  # (t, s) Laplace, (t, A, m) Gaussian
     out = np.ldexp((q + z).astype(float), plan.exponent)
     return out / plan.n if plan.n is not None else out
 

@@ -10,8 +10,8 @@ from numba import njit
 from scipy import optimize, special
 
 # %% auto #0
-__all__ = ['SIGMA_MARGIN', 'log_profile', 'analytic_s', 'safe_s', 'cks_terms', 'cks_t', 'NoiseSource', 'noise_source',
-           'fill_dlaplace', 'fill_dgauss', 'gauss_params', 'pick']
+__all__ = ['SIGMA_MARGIN', 'log_profile', 'analytic_s', 'safe_s', 'cks_terms', 'cks_t', 'NoiseSource', 'noise_source', 'fill',
+           'gauss_params', 'pick']
 
 # %% ../nbs/91_samplers.ipynb #58411ccf
 _GL_X, _GL_W = np.polynomial.legendre.leggauss(24)
@@ -298,26 +298,14 @@ def _dgauss(t, A, m, buf, st):
 
 
 @njit(cache=True)
-def fill_dlaplace(out, i, t, s, buf, st):
-    "Draw out[i:] from the discrete Laplace; stop (rewound to the unfinished draw) when the words run out."
+def fill(out, i, params, buf, st):
+    "Draw out[i:]: discrete Laplace for params (t, s) (scale t/s), discrete Gaussian for (t, A, m) (sigma^2 = m t / A); stops, rewound to the unfinished draw, when the words run out."
     while i < out.shape[0]:
         w, b = st[0], st[1]
-        z = _dlaplace(t, s, buf, st)
-        if st[2]:
-            st[0] = w
-            st[1] = b
-            return i
-        out[i] = z
-        i += 1
-    return i
-
-
-@njit(cache=True)
-def fill_dgauss(out, i, t, A, m, buf, st):
-    "Draw out[i:] from the discrete Gaussian; stop (rewound to the unfinished draw) when the words run out."
-    while i < out.shape[0]:
-        w, b = st[0], st[1]
-        z = _dgauss(t, A, m, buf, st)
+        if params.shape[0] == 2:
+            z = _dlaplace(params[0], params[1], buf, st)
+        else:
+            z = _dgauss(params[0], params[1], params[2], buf, st)
         if st[2]:
             st[0] = w
             st[1] = b
