@@ -278,6 +278,7 @@ def mwem(
         picks=picks,
         spent=spend,
         secure=src.secure,
+        noise=dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=src.secure),
     )
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 

@@ -333,6 +333,7 @@ def projection_mechanism(
         time.perf_counter() - t0,
         {
             'distribution': res.solution,
+            'noise': gauss.info['noise'],
             'noisy_answers': noisy,
             'sensitivity': sens,
             'n': data.n,
