@@ -6,7 +6,8 @@ Timings are reported in seconds and as multiples of one N x N symmetric eigendec
 (the machine is shared, so absolute seconds are noisy)."""
 import argparse, math, sys, time, platform
 import numpy as np, scipy.linalg as sla
-from dpnotes.histograms import Prefix, AllRange, Marginals, Domain
+from dpnotes.workloads import Prefix, AllRange, Marginals
+from dpnotes.data import Domain
 from dpnotes.factorization import (TreeStrategy, marginal_strategy, optimal_strategy, strategy_error, svd_bound,
                                    workload_gram, cvxpy_optimal)
 

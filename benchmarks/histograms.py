@@ -10,7 +10,7 @@ import argparse, itertools, math, time
 
 import numpy as np
 
-from dpnotes.histograms import Dataset, Domain
+from dpnotes.data import Dataset, Domain
 
 
 def make_data(n, d, seed):

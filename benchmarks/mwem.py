@@ -7,8 +7,11 @@ Timings on a shared machine are noisy: compare the ratios measured in the same r
 import argparse, json, math, os, subprocess, sys, tempfile, time
 from pathlib import Path
 import numpy as np
-from dpnotes.histograms import Dataset, Marginals, MECHANISMS, rmse, max_error
-from dpnotes.privacy import Budget, exponential_mechanism, noise_source
+from dpnotes.data import Dataset
+from dpnotes.workloads import Marginals, rmse, max_error
+from dpnotes.releases import MECHANISMS
+from dpnotes.privacy import Budget, exponential_mechanism
+from dpnotes.samplers import noise_source
 from dpnotes.mwem import mwem, mwem_practical, mwem_rounds, mwem_epsilon0, hedge_eta, synthetic_data
 try: import dpnotes.projection  # noqa: F401  (registers 'projection' if present)
 except ImportError: pass

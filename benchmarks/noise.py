@@ -3,7 +3,7 @@
 Usage: python benchmarks/noise.py [--draws 10000000] [--opendp-draws 100000] [--out FILE]
 
 Three samplers are timed in one process on the same machine:
-- dpnotes.privacy.discrete_gaussian / discrete_laplace with rng=None (os.urandom bits, exact integer sampling),
+- dpnotes.noise.discrete_gaussian / discrete_laplace with rng=None (os.urandom bits, exact integer sampling),
   at the scale the release path uses (sigma about 2^23.5 grid steps);
 - numpy's Generator.normal / Generator.laplace (PCG64, float sampling: fast, not floating-point safe);
 - OpenDP's vetted samplers (make_gaussian / make_laplace on integer vectors), when the package is installed.
@@ -14,7 +14,7 @@ from fractions import Fraction
 
 import numpy as np
 
-from dpnotes.privacy import discrete_gaussian, discrete_laplace
+from dpnotes.noise import discrete_gaussian, discrete_laplace
 
 
 def timed(fn, repeats=3):

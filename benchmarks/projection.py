@@ -12,7 +12,9 @@ from itertools import combinations
 from pathlib import Path
 import numpy as np
 from dpnotes.privacy import Budget
-from dpnotes.histograms import Dataset, Marginals, rmse, max_error, gaussian_mechanism
+from dpnotes.data import Dataset
+from dpnotes.workloads import Marginals, rmse, max_error
+from dpnotes.histograms import gaussian_mechanism
 from dpnotes.projection import MarginalOperator, project, cvxpy_projection, projection_mechanism, ConvergenceWarning
 
 

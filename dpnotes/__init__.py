@@ -8,27 +8,22 @@ __all__ = []
 
 # %% ../nbs/09_api.ipynb #5e1d0a04
 from .privacy import Accountant, Budget, exponential_mechanism, laplace_mechanism
-from dpnotes.histograms import (
-    MECHANISMS,
+from .releases import MECHANISMS, Release
+from dpnotes.workloads import (
     AllRange,
-    Dataset,
-    Domain,
     Identity,
     Kron,
     Marginals,
     Parities,
     Predicates,
     Prefix,
-    Release,
     Total,
     Workload,
-    default_dataset,
-    gaussian_mechanism,
-    laplace_baseline,
     max_error,
     rmse,
-    sample_records,
 )
+from .data import Dataset, Domain, default_dataset, sample_records
+from .histograms import gaussian_mechanism, laplace_baseline
 from .factorization import factorization_mechanism, optimize_strategy, strategy_error
 from .projection import projection_mechanism
 from .mwem import mwem, mwem_practical

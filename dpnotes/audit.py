@@ -8,8 +8,11 @@ import math, time
 from dataclasses import dataclass
 import numpy as np
 from scipy import stats
-from .privacy import Budget, NoisePlan, zcdp_to_epsilon
-from .histograms import MECHANISMS, Dataset, Workload
+from .privacy import Budget, zcdp_to_epsilon
+from .noise import NoisePlan
+from .releases import MECHANISMS
+from .data import Dataset
+from .workloads import Workload
 import dpnotes.factorization, dpnotes.projection, dpnotes.mwem  # register every mechanism
 
 # %% auto #0

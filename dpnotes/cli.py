@@ -6,40 +6,33 @@
 from __future__ import annotations
 
 import argparse
-import datetime
 import importlib
 import inspect
-import itertools
 import json
-import math
-import os
 import sys
-import tempfile
 import time
 from pathlib import Path
 
 import numpy as np
 from tqdm import tqdm
 
-from . import __version__
 from .privacy import Budget
-from dpnotes.histograms import (
-    AllRange,
-    Dataset,
-    Marginals,
-    Parities,
-    Prefix,
+from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
+from .data import Dataset, default_dataset
+from dpnotes.releases import (
     MECHANISMS,
-    default_dataset,
-    max_error,
-    rmse,
+    check_outputs,
+    jsonable,
+    metadata_json,
+    release_metadata,
+    write_files,
+    write_release_csv,
 )
 
 # %% auto #0
 __all__ = ['COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'mechanism_modules', 'load_mechanisms', 'parse_workload',
-           'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'write_files', 'write_release_csv',
-           'metadata_json', 'release_metadata', 'check_outputs', 'build_parser', 'route_options', 'cmd_demo',
-           'cmd_compare', 'cmd_release', 'main']
+           'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'build_parser', 'route_options',
+           'cmd_demo', 'cmd_compare', 'cmd_release', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -208,159 +201,6 @@ def format_table(records, columns=COLUMNS) -> str:
     widths = [max([len(c)] + [len(row[i]) for row in rows]) for i, c in enumerate(columns)]
     line = lambda cells: "  ".join(s.ljust(w) for s, w in zip(cells, widths)).rstrip()
     return "\n".join([line(columns), line(["-" * w for w in widths])] + [line(r) for r in rows])
-
-# %% ../nbs/07_cli.ipynb #5d1a9e07
-def _file_mode() -> int:
-    "Permissions of a new file under the current umask, as `open` gives them: 0o666 & ~umask."
-    mask = os.umask(0o077)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-
-def _cannot_write(path, e: OSError) -> OSError:
-    "`e` again, with a message naming the user's `path` instead of a temporary file."
-    return type(e)(f"cannot write {path}: {e.strerror or type(e).__name__}")
-
-
-def write_files(
-    files: dict,  # output path -> its text, or a function writing it to an open text file
-):
-    "Write every file of `files` or none: temporary files in the target folders, renamed at the end."
-    mode, temps, placed = _file_mode(), [], []
-    try:
-        for path, content in files.items():
-            path = Path(path)
-            if not path.parent.is_dir():
-                raise ValueError(f"output folder {str(path.parent)!r} does not exist")
-            try:
-                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-                temps.append(tmp)
-                with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-                    content(f) if callable(content) else f.write(content)
-                os.chmod(tmp, mode)
-            except OSError as e:
-                raise _cannot_write(path, e) from None
-        for tmp, path in zip(temps, files):
-            try:
-                os.replace(tmp, path)
-            except OSError as e:
-                raise _cannot_write(path, e) from None
-            placed.append(path)
-    except BaseException:
-        for tmp in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        for path in placed:
-            Path(path).unlink(missing_ok=True)
-        raise
-
-# %% ../nbs/07_cli.ipynb #a90f3d6e
-def _label_chunks(workload, size: int):
-    "The labels of `workload` in lists of at most `size`, in order; those of marginals are made lazily."
-    if type(workload).labels is not Marginals.labels:
-        labels = workload.labels()
-        for i in range(0, len(labels), size):
-            yield labels[i : i + size]
-        return
-    for c in workload.cliques:
-        if not c:
-            yield ["total"]
-            continue
-        parts = [[f"{a}={v}" for v in range(workload.domain[a])] for a in c]
-        cells = map(",".join, itertools.product(*parts))  # C order, like np.ndindex
-        while chunk := list(itertools.islice(cells, size)):
-            yield chunk
-
-# %% ../nbs/07_cli.ipynb #0c3e7b95
-def _quoted(label: str) -> str:
-    return '"' + label.replace('"', '""') + '"'
-
-
-def write_release_csv(
-    f,  # an open text file
-    workload,  # the workload answered
-    answers,  # (k,) released answers, in the order of `workload.labels()`
-    chunk: int = 65536,  # rows formatted and written at a time
-):
-    "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer)."
-    answers = np.asarray(answers, dtype=float).ravel()
-    if answers.shape[0] != workload.shape[0]:
-        raise ValueError(f"got {answers.shape[0]} answers for {workload.shape[0]} queries")
-    f.write("query,label,answer\n")
-    i = 0
-    for labels in _label_chunks(workload, chunk):
-        vals = answers[i : i + len(labels)].tolist()
-        f.write("".join(f"{i + j},{_quoted(lab)},{a:.10g}\n" for j, (lab, a) in enumerate(zip(labels, vals))))
-        i += len(labels)
-
-# %% ../nbs/07_cli.ipynb #4f8b1e26
-def _jsonable(x):
-    "numpy scalars and arrays as python numbers and lists (the `default` of `json.dumps`)."
-    if isinstance(x, np.generic):
-        return x.item()
-    if isinstance(x, np.ndarray):
-        return x.tolist()
-    raise TypeError(f"release metadata: {type(x).__name__} values are not JSON serialisable")
-
-
-def metadata_json(meta: dict) -> str:
-    "`meta` as JSON text, numpy values converted; NaN or infinity is an error (JSON has neither)."
-    try:
-        return json.dumps(meta, indent=1, default=_jsonable, allow_nan=False) + "\n"
-    except ValueError as e:
-        raise ValueError(f"release metadata: {e}") from None
-
-# %% ../nbs/07_cli.ipynb #6e0d2b84
-def release_metadata(
-    name: str,  # registry name of the mechanism
-    budget: Budget,  # the budget granted
-    n: int,  # number of records (public)
-    workload,  # the workload answered
-    spec: str,  # the workload spec as given on the command line
-    release,  # the mechanism's `Release`
-    seed: int | None = None,  # the --insecure-seed, if one was given
-) -> dict:
-    "What a release file needs to explain itself, as a JSON-ready dict."
-    noise = release.info.get("noise")
-    meta = dict(
-        mechanism=name,
-        budget={
-            k: v
-            for k, v in dict(epsilon=budget.epsilon, delta=budget.delta, rho=budget.rho).items()
-            if v is not None
-        },
-        neighbouring=getattr(release, "neighbours", "replace-one, n public"),
-        n=int(n),
-        queries=int(workload.shape[0]),
-        workload=spec,
-        noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
-        columns=["query", "label", "answer"],
-        dpnotes_version=__version__,
-        created_utc=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
-    )
-    if seed is not None:
-        meta.update(insecure_seed=True, seed=seed)
-    return meta
-
-# %% ../nbs/07_cli.ipynb #3d9f7a42
-def _same_file(a, b) -> bool:
-    "Whether paths `a` and `b` name one file (relative paths, symbolic and hard links resolved)."
-    if os.path.exists(a) and os.path.exists(b):
-        return os.path.samefile(a, b)
-    return os.path.realpath(a) == os.path.realpath(b)
-
-
-def check_outputs(
-    outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
-    inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
-):
-    "ValueError if an output is one of the inputs."
-    for what, path in outputs.items():
-        for src, inp in inputs.items():
-            if _same_file(path, inp):
-                raise ValueError(
-                    f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input"
-                )
 
 # %% ../nbs/07_cli.ipynb #7c43f2b1
 def _add_budget(p):
@@ -543,7 +383,7 @@ def cmd_compare(args):
     print(NOT_PRIVATE)
     print(format_table(recs))
     if args.json:
-        write_files({args.json: json.dumps(recs, indent=1, default=_jsonable) + "\n"})
+        write_files({args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
     return 0
 
 # %% ../nbs/07_cli.ipynb #5b8d0e2a

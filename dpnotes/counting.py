@@ -12,7 +12,7 @@ import scipy.sparse as sp
 from numba import njit
 from scipy.sparse.linalg import LinearOperator
 
-from .privacy import MIN_NORMAL
+from .noise import MIN_NORMAL
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'SAFE_GRAM', 'coerce_column', 'check_columns', 'block_plan', 'cover_plan', 'sum_to', 'marginal_counts',

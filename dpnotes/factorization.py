@@ -8,22 +8,13 @@ import math, time
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
-from .privacy import Budget, add_noise, gaussian_plan, noise_source
-from dpnotes.histograms import (
-    check_mechanism_args,
-    zcdp_budget,
-    kron_apply,
-    kron_dense,
-    Workload,
-    Identity,
-    Prefix,
-    AllRange,
-    Marginals,
-    Kron,
-    Dataset,
-    Release,
-    register,
-)
+from .privacy import Budget
+from .noise import add_noise, gaussian_plan
+from .samplers import noise_source
+from .releases import check_mechanism_args, zcdp_budget, Release, register
+from .counting import kron_apply, kron_dense
+from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
+from .data import Dataset
 from dpnotes.strategy_solvers import (
     tree_levels,
     tree_sums,
@@ -50,7 +41,7 @@ __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'k
            'measurement_error', 'factorize_release', 'strategy_diameter', 'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
-from .histograms import prefix_gram, allrange_gram  # the closed forms live with the workloads
+from .workloads import prefix_gram, allrange_gram
 
 # %% ../nbs/02_factorization.ipynb #e68a4fc2
 def _is_workload(W):
@@ -402,8 +393,8 @@ def gamma2_sdp(W, *, solver: str = 'CLARABEL') -> float:
 
 # %% ../nbs/02_factorization.ipynb #53f83f7d
 from fractions import Fraction
-from .privacy import ceil_float, ceil_sqrt, MIN_NORMAL
-from .histograms import column_norms_up
+from .noise import ceil_float, ceil_sqrt, MIN_NORMAL
+from .counting import column_norms_up
 
 
 def _norm_1_2(M) -> float:

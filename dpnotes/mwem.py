@@ -10,28 +10,12 @@ __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bo
 # %% ../nbs/04_mwem.ipynb #48da9786
 import math, time
 import numpy as np
-from dpnotes.privacy import (
-    Budget,
-    Accountant,
-    advanced_epsilon,
-    zcdp_to_epsilon,
-    noise_source,
-    exponential_mechanism,
-    gaussian_plan,
-    laplace_plan,
-    add_noise,
-)
-from dpnotes.histograms import (
-    Dataset,
-    Domain,
-    Marginals,
-    Release,
-    Workload,
-    register,
-    check_mechanism_args,
-    integral,
-    sample_records,
-)
+from .privacy import Budget, Accountant, advanced_epsilon, zcdp_to_epsilon, exponential_mechanism
+from .samplers import noise_source
+from .noise import gaussian_plan, laplace_plan, add_noise
+from .data import Dataset, Domain, sample_records
+from .workloads import Marginals, Workload, integral
+from .releases import Release, register, check_mechanism_args
 from dpnotes.mwem_kernels import (
     MAX_CELLS,
     CODE_CACHE_BYTES,
@@ -461,7 +445,7 @@ def sample_dataset(
     *,
     rng=None,  # None or a numpy Generator
 ) -> Dataset:
-    "Draw `n` records i.i.d. from `p` over `domain` (post-processing): `dpnotes.histograms.sample_records`, kept under this name."
+    "Draw `n` records i.i.d. from `p` over `domain` (post-processing): `dpnotes.data.sample_records`, kept under this name."
     return sample_records(p, domain, n, rng=rng)
 
 

@@ -9,7 +9,7 @@ __all__ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes', 'Margi
 import math
 import numpy as np
 from numba import njit
-from .histograms import Marginals
+from .workloads import Marginals
 
 # %% ../nbs/95_mwem_kernels.ipynb #c87fff93
 @njit(cache=True)

@@ -9,17 +9,10 @@ import dataclasses
 from dataclasses import dataclass
 import numpy as np
 from .privacy import Budget
-from dpnotes.histograms import (
-    Domain,
-    Dataset,
-    Workload,
-    Marginals,
-    Release,
-    register,
-    check_mechanism_args,
-    gaussian_mechanism,
-    sample_records,
-)
+from .data import Domain, Dataset, sample_records
+from .workloads import Workload, Marginals
+from .releases import Release, register, check_mechanism_args
+from .histograms import gaussian_mechanism
 from dpnotes.projection_solvers import (
     simplex_projection,
     helmert,
@@ -355,7 +348,7 @@ def sample_synthetic(
     *,
     rng=None,  # None or a numpy Generator
 ) -> Dataset:
-    "Draw `n` synthetic records i.i.d. from `p` (post-processing): `dpnotes.histograms.sample_records`, kept under this name."
+    "Draw `n` synthetic records i.i.d. from `p` (post-processing): `dpnotes.data.sample_records`, kept under this name."
     return sample_records(p, domain, n, rng=rng)
 
 # %% ../nbs/03_projection.ipynb #37456aac

@@ -8,7 +8,7 @@ import math
 import numpy as np
 import scipy.sparse as sp
 from numba import njit
-from .histograms import Workload, Marginals
+from .workloads import Workload, Marginals
 
 # %% auto #0
 __all__ = ['simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator', 'as_operator', 'fw_oracle', 'simplex_qp']

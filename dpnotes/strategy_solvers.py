@@ -12,8 +12,10 @@ import scipy.linalg as sla
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
-from .privacy import ceil_sqrt
-from .histograms import Workload, Gram, column_diameter, column_norms_up, as_domain, kron_dense
+from .noise import ceil_sqrt
+from .workloads import Workload
+from .counting import Gram, column_diameter, column_norms_up, kron_dense
+from .data import as_domain
 
 # %% auto #0
 __all__ = ['tree_levels', 'tree_sums', 'tree_lstsq', 'dense_strategy', 'gram_of', 'trace_gram_pinv', 'helmert', 'closure',
