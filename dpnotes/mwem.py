@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'mwem', 'hlm_calibration',
-           'mwem_practical', 'sample_dataset', 'synthetic_data', 'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan',
-           'cell_codes']
+           'mwem_practical', 'mw_estimate', 'sample_dataset', 'synthetic_data', 'MAX_CELLS', 'CODE_CACHE_BYTES',
+           'MarginalPlan', 'cell_codes']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
 import math, time
@@ -436,6 +436,30 @@ def mwem_practical(
         time.perf_counter() - t0,
         info,
     )
+
+# %% ../nbs/04_mwem.ipynb #b947e2fa
+from .measurements import check_measurements, stacked_matrix
+
+
+def mw_estimate(
+    measurements,  # Measurements (dpnotes.measurements) of queries with entries in [0, 1], one universe
+    rounds: int = 1000,  # T, the number of Hedge rounds
+    *,
+    max_entries: int = 2**25,  # largest stacked query matrix materialised
+) -> np.ndarray:
+    "Average play of `Hedge` against the worst-answered measured query (post-processing, no privacy cost)."
+    A, y = stacked_matrix(check_measurements(measurements), weighted=False, max_entries=max_entries)
+    if A.min() < 0 or A.max() > 1:
+        raise ValueError(f"queries must have entries in [0, 1], got range [{A.min():.3g}, {A.max():.3g}]")
+    _check_rounds(rounds)
+    learner, psum = Hedge(A.shape[1], hedge_eta(A.shape[1], rounds)), np.zeros(A.shape[1])
+    for _ in range(rounds):
+        p = learner.p
+        psum += p
+        r = A @ p - y
+        j = int(np.argmax(np.abs(r)))
+        learner.update((1 + np.sign(r[j]) * A[j]) / 2)
+    return psum / rounds
 
 # %% ../nbs/04_mwem.ipynb #79a9d32e
 def sample_dataset(

@@ -33,9 +33,9 @@ _all_ = [
 
 # %% auto #0
 __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'frank_wolfe',
-           'accelerated_projection', 'active_set_projection', 'cvxpy_projection', 'project', 'projection_mechanism',
-           'sample_synthetic', 'gaussian_width', 'width_bound', 'projection_rmse_bound', 'simplex_projection',
-           'helmert', 'MarginalOperator', 'DenseOperator', 'as_operator']
+           'accelerated_projection', 'active_set_projection', 'cvxpy_projection', 'project', 'project_measurements',
+           'projection_mechanism', 'sample_synthetic', 'gaussian_width', 'width_bound', 'projection_rmse_bound',
+           'simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator', 'as_operator']
 
 # %% ../nbs/03_projection.ipynb #0ca07ca8
 class ConvergenceWarning(RuntimeWarning):
@@ -285,6 +285,24 @@ def project(
         solver = 'active_set' if op.rank() <= 6000 else 'accelerated'
     kw = {} if max_iter is None or solver == 'cvxpy' else {'max_iter': int(max_iter)}
     return SOLVERS[solver](op, y, tol=tol, atol=float(atol), **kw)
+
+# %% ../nbs/03_projection.ipynb #0a9d5ff5
+from .measurements import Measurement, check_measurements, stacked_matrix
+
+
+def project_measurements(
+    measurements,  # a Measurement or a list of them (see dpnotes.measurements), on one universe
+    *,
+    solver: str = 'auto',  # projection solver, see `project`
+    max_iter: int | None = None,  # solver iteration limit
+    tol: float = 1e-6,  # relative duality-gap tolerance
+) -> ProjectionResult:
+    "Distribution $\\hat p$ minimising $\\sum_i\\|Q_ip-y_i\\|^2/\\sigma_i^2$ on the simplex (post-processing)."
+    ms = check_measurements(measurements)
+    if len(ms) == 1 and isinstance(ms[0].query, Workload):
+        return project(ms[0].query, ms[0].answers, solver=solver, max_iter=max_iter, tol=tol)
+    A, b = stacked_matrix(ms)
+    return project(A, b, solver=solver, max_iter=max_iter, tol=tol)
 
 # %% ../nbs/03_projection.ipynb #b1cf56f6
 MAX_UNIVERSE = 2**24
