@@ -31,6 +31,7 @@ from dpnotes.workloads import (
     rmse,
 )
 from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
+from .measurements import measure
 
 # kept importable from here: the names this module held before data, workloads and releases had their own
 from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
@@ -142,11 +143,10 @@ def gaussian_mechanism(
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
     t0, src = time.perf_counter(), noise_source(rng)
     plan = gaussian_plan_for(workload, data.n, budget)
-    truth = workload.answer(data)
-    answers = truth.copy() if plan is None else add_noise(plan, truth, rng=src)
-    sigma = 0.0 if plan is None else plan.scale
+    m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
+    sigma = m.sigma
     return Release(
-        answers,
+        m.answers,
         'gaussian',
         budget,
         sigma,
@@ -157,6 +157,7 @@ def gaussian_mechanism(
             'expected_rmse': sigma,
             'noise': None if plan is None else plan.info(src.secure),
         },
+        measurements=(m,),
     )
 
 # %% ../nbs/01_histograms.ipynb #e6ff7338
@@ -182,9 +183,9 @@ def laplace_baseline(
     sens, eps = l1_diameter(workload) / data.n, _pure_epsilon(budget)
     truth = workload.answer(data)
     if sens == 0.0:
-        return Release(
-            truth.copy(), 'laplace', budget, None, time.perf_counter() - t0, {'sensitivity': 0.0, 'n': data.n}
-        )
+        m = measure(workload, truth, None, rng=src, label=repr(workload))
+        info = {'sensitivity': 0.0, 'n': data.n}
+        return Release(m.answers, 'laplace', budget, None, time.perf_counter() - t0, info, measurements=(m,))
     exact = integral(workload)
     plan = laplace_plan(
         sens,
@@ -194,9 +195,9 @@ def laplace_baseline(
         error=0.0 if exact else answer_error(workload),
         bound=workload.norm_1_2(),
     )
-    answers = add_noise(plan, truth, rng=src)
+    m = measure(workload, truth, plan, rng=src, label=repr(workload))
     return Release(
-        answers,
+        m.answers,
         'laplace',
         budget,
         None,
@@ -207,4 +208,5 @@ def laplace_baseline(
             'expected_rmse': plan.scale * math.sqrt(2),
             'noise': plan.info(src.secure),
         },
+        measurements=(m,),
     )

@@ -9,10 +9,11 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator, aslinearoperator, lsqr
+from .noise import add_noise
 
 # %% auto #0
-__all__ = ['Measurement', 'check_measurement', 'weighted_stack', 'check_measurements', 'vstack_operators', 'least_squares',
-           'answers_of', 'stacked_matrix']
+__all__ = ['Measurement', 'check_measurement', 'measure', 'weighted_stack', 'check_measurements', 'vstack_operators',
+           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -36,6 +37,12 @@ class Measurement:
         "Shape (m, N) of the query matrix."
         return tuple(self.query.shape)
 
+    def summary(self) -> dict:
+        "JSON-ready description (everything but the query operator and the answers)."
+        return dict(
+            label=self.label, shape=list(self.shape), sigma=self.sigma, noise=self.noise, cost=self.cost
+        )
+
 # %% ../nbs/13_measurements.ipynb #2801200d
 def check_measurement(m: Measurement):
     "Raise ValueError unless `m` has a 2-D query, finite answers of matching length and a finite sigma >= 0."
@@ -49,6 +56,24 @@ def check_measurement(m: Measurement):
         raise ValueError("answers must be finite (found NaN or inf)")
     if not (isinstance(m.sigma, (int, float, np.floating)) and math.isfinite(m.sigma) and m.sigma >= 0):
         raise ValueError(f"sigma must be a finite number >= 0, got sigma={m.sigma!r}")
+
+# %% ../nbs/13_measurements.ipynb #a5ce6acd
+def measure(
+    query,  # Q: matrix or operator whose exact answers are `truth`
+    truth: np.ndarray,  # Q h, computed from the private data
+    plan,  # NoisePlan (dpnotes.noise) calibrated to Q's sensitivity, or None for exact answers
+    *,
+    rng,  # None (secure noise), a noise source, or a numpy Generator (reproducible), as for add_noise
+    label: str = '',  # what is measured
+) -> Measurement:
+    "The measure step: `truth` + the plan's exact noise, recorded with its scale and exact privacy cost."
+    if plan is None:
+        return Measurement(query, np.array(truth, float), 0.0, {}, 'none', label)
+    y, info = add_noise(plan, truth, rng=rng), plan.info(True)
+    gauss = plan.kind == 'discrete_gaussian'
+    cost = {'rho': info['rho']} if gauss else {'epsilon': info['epsilon'], 'delta': 0.0}
+    sigma = plan.scale * (1.0 if gauss else math.sqrt(2))
+    return Measurement(query, y, sigma, cost, 'gaussian' if gauss else 'laplace', label)
 
 # %% ../nbs/13_measurements.ipynb #a97d5421
 def weighted_stack(
@@ -89,6 +114,23 @@ def vstack_operators(ops: list) -> LinearOperator:
     mv = lambda x: np.concatenate([np.ravel(A.matvec(x)) for A in ops])
     return LinearOperator((int(rows[-1]), N), matvec=mv, rmatvec=rmatvec, dtype=np.float64)
 
+# %% ../nbs/13_measurements.ipynb #690bec56
+def query_rows(
+    query,  # (k, N) matrix or operator
+    rows,  # indices of the rows to keep
+) -> LinearOperator:
+    "The rows `rows` of `query` as an operator (for mechanisms that measure a few queries of a workload)."
+    A, rows = aslinearoperator(query), np.asarray(rows, dtype=np.int64).ravel()
+    k = A.shape[0]
+
+    def rmatvec(r):
+        full = np.zeros(k)
+        np.add.at(full, rows, np.ravel(r))
+        return A.rmatvec(full)
+
+    mv = lambda x: np.ravel(A.matvec(x))[rows]
+    return LinearOperator((rows.size, A.shape[1]), matvec=mv, rmatvec=rmatvec, dtype=np.float64)
+
 # %% ../nbs/13_measurements.ipynb #dfc097fb
 def least_squares(
     measurements,  # a Measurement or a list of them, on one universe
@@ -105,6 +147,8 @@ def least_squares(
             return np.asarray(Q.reconstruct(workload, y), float)
         if hasattr(Q, 'lstsq'):
             return answers_of(workload, np.asarray(Q.lstsq(y), float))
+        if isinstance(Q, np.ndarray):  # small dense strategies: LAPACK's minimum-norm solve
+            return answers_of(workload, np.linalg.lstsq(Q, y, rcond=None)[0])
     A, b = weighted_stack(ms)
     x = lsqr(A, b, atol=tol, btol=tol, iter_lim=max_iter)[0]
     return answers_of(workload, x)

@@ -37,6 +37,7 @@ class Release:
     )  # extras: sensitivity, strategy, noise, distribution, domain, ...
     workload: Workload | None = None  # the workload answered (set by the registry)
     neighbours: str = NEIGHBOURS  # the neighbouring relation of the guarantee
+    measurements: tuple = ()  # the noisy `Measurement`s the answers were estimated from (free to reuse)
 
     @property
     def noise(self) -> dict | None:
@@ -149,6 +150,7 @@ def _save(self: Release, path):
         n=self.n,
         noise=self.noise,
         domain=None if self.domain is None else self.domain.to_dict(),
+        measurements=[m.summary() for m in self.measurements],
     )
     arrays = dict(
         answers=np.asarray(self.answers, float),
@@ -157,6 +159,8 @@ def _save(self: Release, path):
     )
     if self.distribution is not None:
         arrays['distribution'] = np.asarray(self.distribution, float)
+    for i, m in enumerate(self.measurements):  # the measured answers; the query operators are not stored
+        arrays[f'measured_{i}'] = np.asarray(m.answers, float)
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, 'wb') as f:
@@ -169,7 +173,7 @@ def _save(self: Release, path):
 
 
 def _load(path) -> Release:
-    "A release written by `Release.save` (the workload object is not stored: its labels are)."
+    "A release written by `Release.save` (workload and measurement queries are not stored: labels, measured answers are)."
     import json
 
     with np.load(path, allow_pickle=False) as z:
@@ -179,6 +183,8 @@ def _load(path) -> Release:
             info['domain'] = Domain.from_dict(meta['domain'])
         if 'distribution' in z:
             info['distribution'] = z['distribution']
+        ms = meta.get('measurements', [])
+        info['measured'] = [dict(m, answers=z[f'measured_{i}']) for i, m in enumerate(ms)]
         return Release(
             z['answers'],
             meta['mechanism'],
@@ -341,6 +347,7 @@ def release_metadata(
         queries=int(workload.shape[0]),
         workload=spec,
         noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
+        measurements=[m.summary() for m in getattr(release, "measurements", ())],
         columns=["query", "label", "answer"],
         dpnotes_version=__version__,
         created_utc=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
