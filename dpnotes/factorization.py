@@ -9,12 +9,13 @@ import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from .privacy import Budget
-from .noise import add_noise, gaussian_plan
+from .noise import gaussian_plan
 from .samplers import noise_source
 from .releases import check_mechanism_args, zcdp_budget, Release, register
 from .counting import kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset
+from .measurements import least_squares, measure
 from dpnotes.strategy_solvers import (
     tree_levels,
     tree_sums,
@@ -410,15 +411,6 @@ def _norm_1_2(M) -> float:
     return float(np.max(column_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
 
 
-def _lstsq(M, y) -> np.ndarray:
-    "M^+ y for any supported strategy."
-    if hasattr(M, 'lstsq'):
-        return M.lstsq(y)
-    if sp.issparse(M):
-        return sp.linalg.lsqr(M, y, atol=1e-12, btol=1e-12)[0]
-    return np.linalg.lstsq(np.asarray(M), y, rcond=None)[0]
-
-
 def measurement_error(M, N: int) -> float:
     "Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells: N 2^-50 ||M||_{1->2}."
     return math.ldexp(N * _norm_1_2(M), -50)
@@ -440,10 +432,10 @@ def factorize_release(
     if not (math.isfinite(sigma) and sigma >= 0):
         raise ValueError(f"sigma must be finite and >= 0, got sigma={sigma!r}")
     y = np.asarray(M @ h, float)
+    plan = None
     if sigma > 0:
         plan = gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size), bound=_norm_1_2(M))
-        y = add_noise(plan, y, rng=rng)
-    return np.asarray(W @ _lstsq(M, y), float)
+    return least_squares(measure(M, y, plan, rng=rng), W)
 
 # %% ../nbs/02_factorization.ipynb #20119d42
 def _bound_diameter(M) -> float:
@@ -557,12 +549,8 @@ def factorization_mechanism(
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
         else:
             y = np.asarray(M @ workload.histogram(data), float)
-        y = add_noise(plan, y, rng=src)
-    answers = (
-        M.reconstruct(workload, y)
-        if isinstance(M, MarginalStrategy)
-        else np.asarray(workload @ _lstsq(M, y), float)
-    )
+    m = measure(M, y, plan, rng=src, label=f"strategy {name}")  # select -> measure
+    answers = least_squares(m, workload)  # -> estimate: W M^+ y
     if err is None:
         err = strategy_error(workload, M)
     sigma = 0.0 if plan is None else plan.scale
@@ -582,4 +570,5 @@ def factorization_mechanism(
             'expected_rmse': rmse,
             'noise': None if plan is None else plan.info(src.secure),
         },
+        measurements=(m,),
     )

@@ -16,6 +16,7 @@ from .noise import gaussian_plan, laplace_plan, add_noise
 from .data import Dataset, Domain, sample_records
 from .workloads import Marginals, Workload, integral
 from .releases import Release, register, check_mechanism_args
+from .measurements import check_measurements, measure, query_rows, stacked_matrix
 from dpnotes.mwem_kernels import (
     MAX_CELLS,
     CODE_CACHE_BYTES,
@@ -374,21 +375,22 @@ def mwem_practical(
     )  # float error of a score: sums of |differences of sums over <= m cells|
     p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []
     starts = np.array([grp[0] for grp in Q.groups])
-    done = set()
+    done, measurements = set(), []
 
-    def measure(values):
-        "values + exact discrete noise (Gaussian rho_measure-zCDP, or Laplace eps_measure-DP)."
+    def measure_rows(idx, t):
+        "Rows idx + exact discrete noise (Gaussian rho_measure-zCDP, or Laplace eps_measure-DP)."
         make = gaussian_plan if noise == 'gaussian' else laplace_plan
         spend = cal['rho_measure'] if noise == 'gaussian' else cal['eps_measure']
         plan = make(
             cal['measure_sensitivity'],
             spend,
-            values.size,
+            len(idx),
             n=n if exact else None,
             error=0.0 if exact else math.ldexp(2 * m, -50),
             bound=1.0,
         )  # answers of [0, 1] queries
-        return add_noise(plan, values, rng=src), plan
+        rows = query_rows(workload, idx)
+        return measure(rows, h[idx], plan, rng=src, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
 
     for t in range(rounds):
         err = Q.answers(p) - h
@@ -403,8 +405,9 @@ def mwem_practical(
             g, idx = i, Q.groups[i]
         else:
             g, idx = Q.group_of[i], np.array([i])
-        y, plan = measure(h[idx])
-        meas.append((g, idx, y))
+        mt, plan = measure_rows(idx, t)
+        measurements.append(mt)
+        meas.append((g, idx, mt.answers))
         Q.mw_passes(p, meas, passes)
         psum += p
     phat = psum / rounds if average else p
@@ -435,12 +438,10 @@ def mwem_practical(
         plan.scale if noise == 'gaussian' else None,
         time.perf_counter() - t0,
         info,
+        measurements=tuple(measurements),
     )
 
 # %% ../nbs/04_mwem.ipynb #b947e2fa
-from .measurements import check_measurements, stacked_matrix
-
-
 def mw_estimate(
     measurements,  # Measurements (dpnotes.measurements) of queries with entries in [0, 1], one universe
     rounds: int = 1000,  # T, the number of Hedge rounds

@@ -296,13 +296,14 @@ def project_measurements(
     solver: str = 'auto',  # projection solver, see `project`
     max_iter: int | None = None,  # solver iteration limit
     tol: float = 1e-6,  # relative duality-gap tolerance
+    atol: float = 0.0,  # absolute tolerance on the answers' l2 error, see `project`
 ) -> ProjectionResult:
     "Distribution $\\hat p$ minimising $\\sum_i\\|Q_ip-y_i\\|^2/\\sigma_i^2$ on the simplex (post-processing)."
     ms = check_measurements(measurements)
     if len(ms) == 1 and isinstance(ms[0].query, Workload):
-        return project(ms[0].query, ms[0].answers, solver=solver, max_iter=max_iter, tol=tol)
+        return project(ms[0].query, ms[0].answers, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
     A, b = stacked_matrix(ms)
-    return project(A, b, solver=solver, max_iter=max_iter, tol=tol)
+    return project(A, b, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
 
 # %% ../nbs/03_projection.ipynb #b1cf56f6
 MAX_UNIVERSE = 2**24
@@ -335,7 +336,7 @@ def projection_mechanism(
     gauss = gaussian_mechanism(data, workload, budget, rng=rng)  # the Gaussian step, calibrated in one place
     noisy, sigma, sens = gauss.answers, gauss.sigma, gauss.info['sensitivity']
     atol = NOISE_FRACTION * sigma * math.sqrt(noisy.size)  # E||Z||_2 is about sigma sqrt(k)
-    res = project(workload, noisy, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
+    res = project_measurements(gauss.measurements, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
     return Release(
         res.answers,
         'projection',
@@ -356,6 +357,7 @@ def projection_mechanism(
             'atol': atol,
             'domain': workload.domain,
         },
+        measurements=gauss.measurements,
     )
 
 # %% ../nbs/03_projection.ipynb #e4698b95
