@@ -31,7 +31,7 @@ from dpnotes.workloads import (
     rmse,
 )
 from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
-from .measurements import measure
+from .measurements import gaussian_plan_for, measure
 
 # kept importable from here: the names this module held before data, workloads and releases had their own
 from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
@@ -96,34 +96,14 @@ _all_ = [
 ]
 
 # %% auto #0
-__all__ = ['gaussian_plan_for', 'gaussian_rmse', 'gaussian_mechanism', 'laplace_baseline', 'DEFAULT_DOMAIN', 'NEIGHBOURS',
-           'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'as_domain', 'Workload', 'Identity', 'Total',
-           'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse',
-           'max_error', 'marginal_l1', 'Release', 'register', 'sample_records', 'check_mechanism_args', 'integral',
-           'answer_error', 'zcdp_budget', 'l1_diameter', 'MAX_CELLS', 'Operator', 'Gram', 'kron_apply', 'kron_dense',
-           'KronGram', 'column_norms_up', 'column_diameter']
+__all__ = ['gaussian_rmse', 'gaussian_mechanism', 'laplace_baseline', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain',
+           'Dataset', 'default_dataset', 'as_domain', 'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram',
+           'Prefix', 'AllRange', 'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1',
+           'Release', 'register', 'sample_records', 'check_mechanism_args', 'integral', 'answer_error', 'zcdp_budget',
+           'l1_diameter', 'MAX_CELLS', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram', 'column_norms_up',
+           'column_diameter']
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
-def gaussian_plan_for(workload: Workload, n: int, budget: Budget) -> NoisePlan | None:
-    "The noise plan of `gaussian_mechanism` (None when the workload ignores the data: zero sensitivity)."
-    sens = workload.sensitivity(n)
-    if not (math.isfinite(sens) and sens >= 0):
-        raise ValueError(
-            f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release"
-        )
-    rho = zcdp_budget(budget, 'gaussian_mechanism')
-    if sens == 0.0:
-        return None
-    return gaussian_plan(
-        sens,
-        rho,
-        workload.shape[0],
-        n=n if integral(workload) else None,
-        error=0.0 if integral(workload) else answer_error(workload),
-        bound=workload.norm_1_2(),
-    )
-
-
 def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
     "Expected RMS error of `gaussian_mechanism`: its noise scale sigma (0 if the workload ignores the data)."
     plan = gaussian_plan_for(workload, n, budget)

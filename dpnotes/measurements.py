@@ -9,11 +9,13 @@ from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator, aslinearoperator, lsqr
-from .noise import add_noise
+from .noise import add_noise, gaussian_plan
+from .workloads import answer_error, integral
+from .releases import zcdp_budget
 
 # %% auto #0
 __all__ = ['Measurement', 'check_measurement', 'measure', 'weighted_stack', 'check_measurements', 'vstack_operators',
-           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix']
+           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix', 'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -181,3 +183,28 @@ def stacked_matrix(
         b = np.concatenate([np.asarray(m.answers, float) for m in ms])
     dense = A.matmat(np.eye(N)) if isinstance(A, LinearOperator) else A
     return np.asarray(dense.toarray() if sp.issparse(dense) else dense, float), b
+
+# %% ../nbs/13_measurements.ipynb #81c68c58
+def gaussian_plan_for(
+    workload,  # the Workload to measure whole
+    n: int,  # number of records (public)
+    budget,  # Budget: (epsilon, delta) or rho; spent entirely, through zCDP
+    name: str = 'gaussian_mechanism',  # the mechanism asking, for error messages
+):
+    "Noise plan of the Gaussian measurement of `workload` (None when it ignores the data: zero sensitivity)."
+    sens = workload.sensitivity(n)
+    if not (math.isfinite(sens) and sens >= 0):
+        raise ValueError(
+            f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release"
+        )
+    rho = zcdp_budget(budget, name)
+    if sens == 0.0:
+        return None
+    return gaussian_plan(
+        sens,
+        rho,
+        workload.shape[0],
+        n=n if integral(workload) else None,
+        error=0.0 if integral(workload) else answer_error(workload),
+        bound=workload.norm_1_2(),
+    )

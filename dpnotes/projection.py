@@ -9,10 +9,11 @@ import dataclasses
 from dataclasses import dataclass
 import numpy as np
 from .privacy import Budget
+from .samplers import noise_source
+from .measurements import gaussian_plan_for, measure
 from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
 from .releases import Release, register, check_mechanism_args
-from .histograms import gaussian_mechanism
 from dpnotes.projection_solvers import (
     simplex_projection,
     helmert,
@@ -332,11 +333,14 @@ def projection_mechanism(
         raise ValueError(
             f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain {workload.domain.to_dict()}; use a workload on fewer attributes"
         )
-    t0 = time.perf_counter()
-    gauss = gaussian_mechanism(data, workload, budget, rng=rng)  # the Gaussian step, calibrated in one place
-    noisy, sigma, sens = gauss.answers, gauss.sigma, gauss.info['sensitivity']
+    t0, src = time.perf_counter(), noise_source(rng)
+    plan = gaussian_plan_for(
+        workload, data.n, budget, 'projection_mechanism'
+    )  # measure W h: the Gaussian step
+    m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
+    noisy, sigma, sens = m.answers, m.sigma, workload.sensitivity(data.n)
     atol = NOISE_FRACTION * sigma * math.sqrt(noisy.size)  # E||Z||_2 is about sigma sqrt(k)
-    res = project_measurements(gauss.measurements, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
+    res = project_measurements(m, solver=solver, max_iter=max_iter, tol=tol, atol=atol)  # estimate
     return Release(
         res.answers,
         'projection',
@@ -345,7 +349,7 @@ def projection_mechanism(
         time.perf_counter() - t0,
         {
             'distribution': res.solution,
-            'noise': gauss.info['noise'],
+            'noise': None if plan is None else plan.info(src.secure),
             'noisy_answers': noisy,
             'sensitivity': sens,
             'n': data.n,
@@ -357,7 +361,7 @@ def projection_mechanism(
             'atol': atol,
             'domain': workload.domain,
         },
-        measurements=gauss.measurements,
+        measurements=(m,),
     )
 
 # %% ../nbs/03_projection.ipynb #e4698b95
