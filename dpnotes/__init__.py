@@ -9,19 +9,7 @@ __all__ = []
 # %% ../nbs/09_api.ipynb #5e1d0a04
 from .privacy import Accountant, Budget, exponential_mechanism, laplace_mechanism
 from .releases import MECHANISMS, Release
-from dpnotes.workloads import (
-    AllRange,
-    Identity,
-    Kron,
-    Marginals,
-    Parities,
-    Predicates,
-    Prefix,
-    Total,
-    Workload,
-    max_error,
-    rmse,
-)
+from .workloads import *  # every workload and error metric (the module's __all__)
 from .data import Dataset, Domain, default_dataset, sample_records
 from .histograms import gaussian_mechanism, laplace_baseline
 from .factorization import factorization_mechanism, optimize_strategy, strategy_error

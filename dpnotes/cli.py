@@ -19,15 +19,8 @@ from tqdm import tqdm
 from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .data import Dataset, default_dataset
-from dpnotes.releases import (
-    MECHANISMS,
-    check_outputs,
-    jsonable,
-    metadata_json,
-    release_metadata,
-    write_files,
-    write_release_csv,
-)
+from .releases import MECHANISMS, check_outputs, jsonable, metadata_json
+from .releases import release_metadata, write_files, write_release_csv
 
 # %% auto #0
 __all__ = ['COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'mechanism_modules', 'load_mechanisms', 'parse_workload',

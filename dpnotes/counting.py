@@ -16,8 +16,9 @@ from .noise import MIN_NORMAL
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'SAFE_GRAM', 'coerce_column', 'check_columns', 'block_plan', 'cover_plan', 'sum_to', 'marginal_counts',
-           'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram', 'fwht', 'parity_signs', 'column_norms_up',
-           'finite_diameter', 'operator_columns', 'column_diameter']
+           'block_offsets', 'sorted_gather', 'MarginalPlan', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram',
+           'helmert', 'fwht', 'parity_signs', 'column_norms_up', 'finite_diameter', 'operator_columns',
+           'column_diameter']
 
 # %% ../nbs/92_counting.ipynb #25a2accb
 def _parse_cell(v):
@@ -82,7 +83,7 @@ def check_columns(found: Sequence[str], attrs: Sequence[str], where: str = ''):
         raise ValueError(f"{where}columns do not match the domain: missing {missing}, extra {extra}")
 
 # %% ../nbs/92_counting.ipynb #29c1866c
-MAX_CELLS = 2**27  # largest histogram/marginal materialised (~1 GB of float64)
+MAX_CELLS = 2**24  # the one cell limit: a float64 vector over the cells is 128 MiB (see above)
 
 
 @njit(cache=True)
@@ -204,6 +205,95 @@ def marginal_counts(
             out[j] = t
     return out
 
+# %% ../nbs/92_counting.ipynb #131f61c0
+@njit(cache=True)
+def _reduce_ops(ws, ops, acc):
+    "Run marginal-sum steps in place on workspace `ws`: ws[dst + a*R + r] = sum_g ws[src + (a*G + g)*R + r]."
+    for o in range(ops.shape[0]):
+        src, dst, A, G, R = ops[o, 0], ops[o, 1], ops[o, 2], ops[o, 3], ops[o, 4]
+        for a in range(A):
+            for r in range(R):
+                acc[r] = 0.0
+            base = src + a * G * R
+            for g in range(G):
+                row = base + g * R
+                for r in range(R):
+                    acc[r] += ws[row + r]
+            out = dst + a * R
+            for r in range(R):
+                ws[out + r] = acc[r]
+
+# %% ../nbs/92_counting.ipynb #84b7d404
+def block_offsets(
+    shape: Sequence[int],  # sizes of the domain's axes
+    cliques: list,  # tuples of axis positions
+) -> tuple:
+    "Cells of each clique's marginal and the offsets of the blocks in the stacked answers (length len(cliques)+1)."
+    sizes = [math.prod(int(shape[a]) for a in c) for c in cliques]
+    return sizes, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+
+
+def sorted_gather(shape: Sequence[int], axes: Sequence[int]) -> np.ndarray:
+    "For each cell of the marginal on `axes` (C order over `axes` as given), its index in C order over sorted(axes)."
+    srt = sorted(axes)
+    cells = np.arange(math.prod(int(shape[a]) for a in axes)).reshape([int(shape[a]) for a in srt])
+    return cells.transpose([srt.index(a) for a in axes]).ravel()
+
+# %% ../nbs/92_counting.ipynb #558038ea
+def _trie(cliques) -> dict:
+    "Cliques by their sorted axes: node[a] is the child on axis a, node[None] the cliques ending at the node."
+    trie = {}
+    for i, c in enumerate(cliques):
+        node = trie
+        for a in sorted(c):
+            node = node.setdefault(a, {})
+        node.setdefault(None, []).append(i)
+    return trie
+
+
+def _plan_ops(shape, trie, offs, lvl) -> list:
+    "The `_reduce_ops` steps (src, dst, A, G, R) of a depth-first walk of the trie; level j's buffer at lvl[j]."
+    ops, P = [], lambda lo, hi=None: math.prod(shape[lo:hi])
+
+    def visit(node, j, last, C):
+        for i in node.get(None, []):  # a clique ending here: sum out the rest
+            ops.append((lvl[j], offs[i], C, P(last + 1), 1))
+        prev = None
+        for b in sorted(a for a in node if a is not None):  # children reuse level j+1's buffer
+            src, G = (lvl[j], P(last + 1, b)) if prev is None else (lvl[j + 1], P(prev, b))
+            ops.append((src, lvl[j + 1], C, G, P(b)))
+            visit(node[b], j + 1, b, C * shape[b])
+            prev = b
+
+    visit(trie, 0, -1, 1)
+    return ops
+
+# %% ../nbs/92_counting.ipynb #07af4ef4
+class MarginalPlan:
+    "All marginals of a vector over a C-order domain `shape`, for `cliques` (tuples of axes, any order), in one trie walk."
+
+    def __init__(
+        self,
+        shape: Sequence[int],  # sizes of the domain's axes
+        cliques: list,  # tuples of axis positions
+    ):
+        self.shape = [int(s) for s in shape]
+        self.m = math.prod(self.shape)
+        self.sizes, offs = block_offsets(self.shape, cliques)
+        k = self.k = int(offs[-1])
+        depth = max([len(c) for c in cliques] + [0])
+        lvl = [k + j * self.m for j in range(depth + 1)]  # level buffers after the k answers
+        self.ops = np.array(_plan_ops(self.shape, _trie(cliques), offs, lvl), np.int64).reshape(-1, 5)
+        self.gather = np.concatenate([o + sorted_gather(self.shape, c) for o, c in zip(offs, cliques)])
+        self.ws_size, self.offsets = k + (depth + 1) * self.m, offs[:-1]
+
+    def __call__(self, p: np.ndarray) -> np.ndarray:
+        "All marginals of `p` (length m), concatenated in clique order, each block C order over the clique as given."
+        ws = np.empty(self.ws_size)
+        ws[self.k : self.k + self.m] = np.ravel(p)
+        _reduce_ops(ws, self.ops, np.empty(self.m))
+        return ws[: self.k][self.gather]
+
 # %% ../nbs/92_counting.ipynb #cdcf876e
 class Operator(LinearOperator):
     "Real linear operator with a `dense()` view for small shapes."
@@ -288,6 +378,19 @@ class KronGram(Operator):
 
     def _dense(self):
         return sum(kron_dense(t) for t in self.terms)
+
+# %% ../nbs/92_counting.ipynb #6dd99f3b
+def helmert(
+    m: int,  # number of values of an attribute, >= 1
+) -> np.ndarray:
+    "Orthonormal $m\\times m$ Helmert basis: row 0 is constant $1/\\sqrt m$, row $i\\ge1$ is $(1,\\dots,1,-i,0,\\dots)/\\sqrt{i(i+1)}$."
+    B = np.zeros((m, m))
+    B[0] = 1 / math.sqrt(m)
+    for i in range(1, m):
+        c = 1 / math.sqrt(i * (i + 1))
+        B[i, :i] = c
+        B[i, i] = -i * c
+    return B
 
 # %% ../nbs/92_counting.ipynb #fafffb99
 @njit(cache=True)

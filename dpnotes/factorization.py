@@ -12,7 +12,7 @@ from .privacy import Budget
 from .noise import gaussian_plan
 from .samplers import noise_source
 from .releases import check_mechanism_args, zcdp_budget, Release, register
-from .counting import kron_apply, kron_dense
+from .counting import helmert, kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset
 from .measurements import least_squares, measure
@@ -23,7 +23,6 @@ from dpnotes.strategy_solvers import (
     dense_strategy,
     gram_of,
     trace_gram_pinv,
-    helmert,
     closure,
     lambdas,
     OptimalStrategy,
@@ -199,7 +198,7 @@ class MarginalStrategy(LinearOperator):
             )
         self.dims = [math.prod(shape[i] - 1 for i in S) for S in self.subsets]
         self.offsets = np.concatenate([[0], np.cumsum(self.dims)]).astype(int)
-        self._U = [helmert(n) for n in shape]
+        self._U = [helmert(n)[1:].T for n in shape]  # contrasts, n x (n-1)
         super().__init__(np.dtype(np.float64), (int(self.offsets[-1]), domain.size()))
 
     def norm_1_2(self) -> float:

@@ -308,31 +308,13 @@ def add_noise(
     return out / plan.n if plan.n is not None else out
 
 
-def gaussian_noise(
-    values,
-    sensitivity: float,
-    rho: float,
-    *,
-    n: int | None = None,
-    error: float = 0.0,
-    bound: float | None = None,
-    rng=None,
-) -> tuple:
-    "(noisy values, plan): `values` plus exact discrete Gaussian noise, rho-zCDP for l2 `sensitivity` (replace-one, n public)."
-    plan = gaussian_plan(sensitivity, rho, np.size(values), n=n, error=error, bound=bound)
+def gaussian_noise(values, sensitivity: float, rho: float, *, rng=None, **plan_options) -> tuple:
+    "(noisy values, plan): `values` plus exact discrete Gaussian noise, rho-zCDP for l2 `sensitivity` (replace-one, n public); `plan_options` (n, error, bound) as in `gaussian_plan`, `rng` as in `add_noise`."
+    plan = gaussian_plan(sensitivity, rho, np.size(values), **plan_options)
     return add_noise(plan, values, rng=rng), plan
 
 
-def laplace_noise(
-    values,
-    sensitivity: float,
-    epsilon: float,
-    *,
-    n: int | None = None,
-    error: float = 0.0,
-    bound: float | None = None,
-    rng=None,
-) -> tuple:
-    "(noisy values, plan): `values` plus exact discrete Laplace noise, epsilon-DP for l1 `sensitivity` (replace-one, n public)."
-    plan = laplace_plan(sensitivity, epsilon, np.size(values), n=n, error=error, bound=bound)
+def laplace_noise(values, sensitivity: float, epsilon: float, *, rng=None, **plan_options) -> tuple:
+    "(noisy values, plan): `values` plus exact discrete Laplace noise, epsilon-DP for l1 `sensitivity` (replace-one, n public); `plan_options` (n, error, bound) as in `laplace_plan`, `rng` as in `add_noise`."
+    plan = laplace_plan(sensitivity, epsilon, np.size(values), **plan_options)
     return add_noise(plan, values, rng=rng), plan

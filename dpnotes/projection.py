@@ -14,6 +14,7 @@ from .measurements import gaussian_plan_for, measure
 from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
 from .releases import Release, register, check_mechanism_args
+from .counting import MAX_CELLS
 from dpnotes.projection_solvers import (
     simplex_projection,
     helmert,
@@ -108,6 +109,13 @@ def _check_problem(W, y):
     return op, y
 
 
+def _start(W, y) -> tuple:
+    "Start clock, checked operator and answers, |X| and ||y||^2: what every solver begins with."
+    t0 = time.perf_counter()
+    op, y = _check_problem(W, y)
+    return t0, op, y, op.shape[1], float(y @ y)
+
+
 def frank_wolfe(
     W,  # workload, operator or matrix (k x |X|)
     y: np.ndarray,  # noisy answers, length k, finite
@@ -117,10 +125,7 @@ def frank_wolfe(
     atol: float = 0.0,  # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
 ) -> ProjectionResult:
     "Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its duality gap."
-    t0 = time.perf_counter()
-    op, y = _check_problem(W, y)
-    k, N = op.shape
-    yy = float(y @ y)
+    t0, op, y, N, yy = _start(W, y)
     p = np.full(N, 1.0 / N)
     Wp = op.matvec(p)
     for it in range(max_iter + 1):
@@ -148,10 +153,7 @@ def accelerated_projection(
     atol: float = 0.0,  # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
 ) -> ProjectionResult:
     "Projection onto $W\\Delta$ by FISTA with adaptive restarts and exact simplex projections; FW gap as certificate."
-    t0 = time.perf_counter()
-    op, y = _check_problem(W, y)
-    k, N = op.shape
-    yy = float(y @ y)
+    t0, op, y, N, yy = _start(W, y)
     L = op.lipschitz()
     b = op.rmatvec(y)
     x = np.full(N, 1.0 / N)
@@ -185,10 +187,7 @@ def active_set_projection(
     batch: int | None = None,  # cells added per round (default sqrt|X|, at least 16)
 ) -> ProjectionResult:
     "Projection onto $W\\Delta$ by fully corrective Frank-Wolfe (column generation + exact active-set QP)."
-    t0 = time.perf_counter()
-    op, y = _check_problem(W, y)
-    k, N = op.shape
-    yy = float(y @ y)
+    t0, op, y, N, yy = _start(W, y)
     b = op.rmatvec(y)
     g = op.rmatvec(op.matvec(np.full(N, 1.0 / N))) - b
     batch = int(batch or max(16, math.isqrt(N)))
@@ -307,7 +306,7 @@ def project_measurements(
     return project(A, b, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
 
 # %% ../nbs/03_projection.ipynb #b1cf56f6
-MAX_UNIVERSE = 2**24
+MAX_UNIVERSE = MAX_CELLS  # old name of the one cell limit (92_counting), 2^24
 NOISE_FRACTION = (
     1e-3  # projection accuracy: the certified answer error may be this fraction of the noise's l2 size
 )

@@ -9,9 +9,10 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 from .workloads import Workload, Marginals
+from .counting import helmert  # the one Helmert basis (constant first row)
 
 # %% auto #0
-__all__ = ['simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator', 'as_operator', 'fw_oracle', 'simplex_qp']
+__all__ = ['simplex_projection', 'MarginalOperator', 'DenseOperator', 'as_operator', 'fw_oracle', 'simplex_qp']
 
 # %% ../nbs/94_projection_solvers.ipynb #d4bf191a
 @njit(cache=True)
@@ -68,19 +69,6 @@ def simplex_projection(
     return _shift_clip(v, _simplex_tau(v))
 
 # %% ../nbs/94_projection_solvers.ipynb #a3f0a3fb
-def helmert(
-    m: int,  # number of values of an attribute, >= 1
-) -> np.ndarray:
-    "Orthonormal $m\\times m$ matrix with constant first row $1/\\sqrt m$."
-    B = np.zeros((m, m))
-    B[0] = 1 / math.sqrt(m)
-    for i in range(1, m):
-        c = 1 / math.sqrt(i * (i + 1))
-        B[i, :i] = c
-        B[i, i] = -i * c
-    return B
-
-
 @njit(cache=True)
 def _axis_apply(x, B, pre, m, post, out):
     for a in range(pre):

@@ -14,13 +14,13 @@ from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .noise import ceil_sqrt
 from .workloads import Workload
-from .counting import Gram, column_diameter, column_norms_up, kron_dense
+from .counting import Gram, column_diameter, column_norms_up, helmert, kron_dense
 from .data import as_domain
 
 # %% auto #0
-__all__ = ['tree_levels', 'tree_sums', 'tree_lstsq', 'dense_strategy', 'gram_of', 'trace_gram_pinv', 'helmert', 'closure',
-           'lambdas', 'dual_eval', 'primal_strategy', 'OptimalStrategy', 'optimize_gram', 'interp_weights',
-           'matrix_diameter', 'disjoint_diameter', 'tree_diameter', 'marginal_diameter', 'kron_diameter']
+__all__ = ['tree_levels', 'tree_sums', 'tree_lstsq', 'dense_strategy', 'gram_of', 'trace_gram_pinv', 'closure', 'lambdas',
+           'dual_eval', 'primal_strategy', 'OptimalStrategy', 'optimize_gram', 'interp_weights', 'matrix_diameter',
+           'disjoint_diameter', 'tree_diameter', 'marginal_diameter', 'kron_diameter']
 
 # %% ../nbs/93_strategy_solvers.ipynb #cbb21368
 @njit(cache=True)
@@ -58,6 +58,17 @@ def tree_sums(h, b):
 
 
 @njit(cache=True)
+def _child_sums(z, s, first, lo, hi):
+    "Sums of z and of s over the children lo..hi-1 of a node (their level starts at `first`)."
+    sz = 0.0
+    S = 0.0
+    for c in range(lo, hi):
+        sz += z[first + c]
+        S += s[first + c]
+    return sz, S
+
+
+@njit(cache=True)
 def tree_lstsq(y, N, b):
     "Least-squares leaf values from noisy node totals y (equal variances): up pass, then down pass."
     starts, sizes = tree_levels(N, b)
@@ -65,11 +76,7 @@ def tree_lstsq(y, N, b):
     s = np.ones(y.shape[0])
     for l in range(1, starts.shape[0]):
         for j in range(sizes[l]):
-            sz = 0.0
-            S = 0.0
-            for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                sz += z[starts[l - 1] + c]
-                S += s[starts[l - 1] + c]
+            sz, S = _child_sums(z, s, starts[l - 1], j * b, min((j + 1) * b, sizes[l - 1]))
             p = starts[l] + j
             w = S / (S + 1.0)
             z[p] = w * y[p] + (1.0 - w) * sz
@@ -77,11 +84,7 @@ def tree_lstsq(y, N, b):
     x = z.copy()
     for l in range(starts.shape[0] - 1, 0, -1):
         for j in range(sizes[l]):
-            sz = 0.0
-            S = 0.0
-            for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
-                sz += z[starts[l - 1] + c]
-                S += s[starts[l - 1] + c]
+            sz, S = _child_sums(z, s, starts[l - 1], j * b, min((j + 1) * b, sizes[l - 1]))
             r = x[starts[l] + j] - sz
             for c in range(j * b, min((j + 1) * b, sizes[l - 1])):
                 q = starts[l - 1] + c
@@ -142,16 +145,6 @@ def trace_gram_pinv(G, X, tol: float = 1e-8) -> float:
     return float(np.sum(np.einsum('ik,ik->k', Vk, GV) / w[keep]))
 
 # %% ../nbs/93_strategy_solvers.ipynb #76774d13
-def helmert(n: int) -> np.ndarray:
-    "n x (n-1) orthonormal contrasts: column j is (1,..,1,-j,0,..)/sqrt(j(j+1)) with j ones."
-    U = np.zeros((n, n - 1))
-    for j in range(1, n):
-        U[:j, j - 1] = 1.0
-        U[j, j - 1] = -j
-        U[:, j - 1] /= math.sqrt(j * (j + 1))
-    return U
-
-
 def closure(cliques) -> list:
     "All subsets of the cliques (as sorted axis tuples), the empty set included."
     out = set()

@@ -13,8 +13,10 @@ import numpy as np
 from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
 from dpnotes.counting import (  # the engineering internals: appendix 92_counting
     SAFE_GRAM,
+    block_offsets,
     Gram,
     KronGram,
+    MarginalPlan,
     Operator,
     column_diameter,
     column_norms_up,
@@ -23,7 +25,6 @@ from dpnotes.counting import (  # the engineering internals: appendix 92_countin
     kron_apply,
     operator_columns,
     parity_signs,
-    sum_to,
 )
 from .data import Domain, Dataset, as_domain
 
@@ -268,8 +269,9 @@ class Marginals(Workload):
         for c in cliques:
             domain.axes(c)  # validates names and repeats
         self.cliques = cliques
-        self.block_sizes = tuple(domain.project(c).size() if c else 1 for c in cliques)
-        self.offsets = tuple(int(o) for o in np.concatenate([[0], np.cumsum(self.block_sizes)[:-1]]))
+        sizes, offs = block_offsets(domain.shape, [domain.axes(c) for c in cliques])
+        self.block_sizes, self.offsets = tuple(sizes), tuple(int(o) for o in offs[:-1])
+        self._plan = None  # the MarginalPlan of `_matvec`, built on first use
         super().__init__(domain, sum(self.block_sizes))
 
     @classmethod
@@ -286,8 +288,9 @@ class Marginals(Workload):
         return [y[o : o + s] for o, s in zip(self.offsets, self.block_sizes)]
 
     def _matvec(self, h):
-        H = np.reshape(h, self.domain.shape)
-        return np.concatenate([sum_to(H, self.domain.attrs, c) for c in self.cliques]).astype(float)
+        if self._plan is None:
+            self._plan = MarginalPlan(self.domain.shape, [self.domain.axes(c) for c in self.cliques])
+        return self._plan(h)
 
     def _rmatvec(self, y):
         out = np.zeros(self.domain.shape)
