@@ -40,6 +40,24 @@ def _sweep(M, U, G):
 _U = np.finfo(np.float64).eps / 2  # unit roundoff
 
 
+@njit(cache=True)
+def _cholesky_ok(S) -> bool:
+    "Plain in-place Cholesky (lower, row by row) of symmetric S; False at the first non-positive pivot."
+    n = S.shape[0]
+    for j in range(n):
+        for i in range(j, n):
+            s = S[i, j]
+            for k in range(j):
+                s -= S[i, k] * S[j, k]
+            if i == j:
+                if not s > 0.0:
+                    return False
+                S[j, j] = math.sqrt(s)
+            else:
+                S[i, j] = s / S[j, j]
+    return True
+
+
 def _psd_proved(M, y, t) -> bool:
     "True when a Cholesky factorisation proves Diag(y) + t I - M PSD, with Rump's margin for rounding."
     n = len(y)
@@ -47,6 +65,8 @@ def _psd_proved(M, y, t) -> bool:
     c = 2 * (n + 2) * _U * max(float(diag.sum()), 0.0) + 4 * _U * (np.abs(y) + abs(t) + np.abs(np.diag(M)))
     S = -M  # a fresh array, overwritten by the factorisation
     S[np.diag_indices(n)] = diag - c
+    if n <= 512:  # small: no BLAS threads (they stall when the cores are shared)
+        return _cholesky_ok(S)
     return sla.lapack.dpotrf(S, lower=1, overwrite_a=1, clean=0)[1] == 0
 
 # %% ../nbs/96_sdp.ipynb #sdp09a
