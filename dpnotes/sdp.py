@@ -184,17 +184,19 @@ def _iterate(M, U, tol, max_iter):
     "Sweep U in place until a check proves relative gap <= tol, no progress, or max_iter; (sweeps, proved)."
     n, r = U.shape
     every = max(1, math.ceil(n**3 / (24 * max(np.count_nonzero(M), 1) * r)))  # Cholesky ~ this many sweeps
-    G, value, it = M @ U, -np.inf, 0
+    G, value, it, due = M @ U, -np.inf, 0, every
     while it < max_iter:
         _sweep(M, U, G)
         it, new = it + 1, float(np.vdot(G, U))
         stalled, value = new - value <= 1e-15 * abs(new), new
-        if stalled or it % every == 0 or it == max_iter:
+        if stalled or it >= due or it == max_iter:
             G[:] = M @ U  # refresh the running G (rounding drift)
             if _proved_within(M, U, G, tol):
                 return it, True
             if stalled:
                 break
+            every *= 1.25  # back off: at most 25% extra sweeps, O(log) checks
+            due = it + math.ceil(every)
     return it, False
 
 # %% ../nbs/96_sdp.ipynb #sdp20a
