@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 import numpy as np
 import scipy.linalg as sla
 from numba import njit
-from scipy.sparse.linalg import ArpackError, eigsh
+from scipy.sparse.linalg import lobpcg
 
 # %% ../nbs/96_sdp.ipynb #sdp06a
 @njit(cache=True)
@@ -70,24 +70,39 @@ def _psd_proved(M, y, t) -> bool:
     return sla.lapack.dpotrf(S, lower=1, overwrite_a=1, clean=0)[1] == 0
 
 # %% ../nbs/96_sdp.ipynb #sdp09a
-def _top_eig(A, v0) -> float:
+def _dense_top(A) -> float:
+    "lambda_max of symmetric `A` by LAPACK (O(n^3))."
+    return float(sla.eigvalsh(A, subset_by_index=[A.shape[0] - 1, A.shape[0] - 1])[0])
+
+
+def _top_eig(A, U) -> float:
     "An estimate of lambda_max of symmetric `A` (a guess only: `_dual_bound` proves what it uses)."
-    n = A.shape[0]
-    if n > 512:
+    if (
+        A.shape[0] > 512
+    ):  # LOBPCG from the factor's columns, which span the near-top eigenspace of M - Diag(y)
         try:
-            return float(eigsh(A, k=1, which='LA', tol=1e-9, v0=v0, return_eigenvectors=False)[0])
-        except ArpackError:  # no convergence (clustered top eigenvalues): the dense route below
+            with warnings.catch_warnings():
+                warnings.simplefilter('ignore')
+                X = np.linalg.qr(U)[0]  # U itself is often rank-deficient near the optimum
+                return float(np.max(lobpcg(A, X, largest=True, maxiter=10, tol=1e-9)[0]))
+        except (np.linalg.LinAlgError, ValueError):  # breakdown: the dense route below
             pass
-    return float(sla.eigvalsh(A, subset_by_index=[n - 1, n - 1])[0])
+    return _dense_top(A)
 
 
-def _dual_bound(M, U, G) -> float:
-    "Certified upper bound sum(y) + n t on max <M, X> over the elliptope, y_i = <G_i, u_i>, G = M U."
+def _dual_bound(M, U, G, t_cap=None) -> float:
+    "Certified bound sum(y) + n t on max <M, X> over the elliptope, y_i = <G_i, u_i>, G = M U; t_cap: a t proved before."
     n, y = len(U), np.einsum('ij,ij->i', G, U)
-    lam = _top_eig(M - np.diag(y), U @ np.linspace(1.0, 2.0, U.shape[1]) + 1e-3)
-    delta = 1e-12 * (np.abs(M).sum(axis=1).max() + np.abs(y).max()) + 1e-300
+    A = M - np.diag(y)
+    lam, dense = _top_eig(A, U), n <= 512
+    delta = max(1e-12 * (np.abs(A).sum(axis=1).max()), (t_cap or 0.0) / 1000) + 1e-300
     while not _psd_proved(M, y, t := max(0.0, lam + delta)):
-        delta *= 4  # terminates: once t exceeds ||M - Diag(y)|| + margins the factorisation succeeds
+        if t_cap is not None and t >= t_cap and _psd_proved(M, y, t := t_cap):
+            break
+        if not dense:  # the iterative estimate missed the top eigenvalue: compute it densely, once
+            lam, dense = _dense_top(A), True
+        else:
+            delta *= 8  # terminates: once t exceeds ||M - Diag(y)|| + margins the factorisation succeeds
     return float(np.nextafter(math.fsum(y) + n * t, np.inf))
 
 # %% ../nbs/96_sdp.ipynb #sdp13a
@@ -147,11 +162,12 @@ def _start(n, rank, init, rng) -> np.ndarray:
     return U / np.linalg.norm(U, axis=1, keepdims=True)
 
 # %% ../nbs/96_sdp.ipynb #sdp17a
-def _proved_within(M, U, G, tol) -> bool:
-    "True when a Cholesky proves (upper - value) / |upper| <= tol for the multipliers y_i = <G_i, u_i>."
+def _proved_within(M, U, G, tol) -> float | None:
+    "A shift t proving (upper - value) / |upper| <= tol for the multipliers y_i = <G_i, u_i>, or None."
     y = np.einsum('ij,ij->i', G, U)
     value = math.fsum(y)
-    return value != 0.0 and _psd_proved(M, y, tol * abs(value) / len(y) / (1 + tol))
+    t = tol * abs(value) / len(y) / (1 + tol)
+    return t if value != 0.0 and _psd_proved(M, y, t) else None
 
 # %% ../nbs/96_sdp.ipynb #sdp18a
 def sdp_max(
@@ -169,10 +185,10 @@ def sdp_max(
     if not tol > 0:
         raise ValueError(f"tol must be > 0, got {tol}")
     U = _start(M.shape[0], rank, init, rng)
-    it, ok = _iterate(M, U, tol, max_iter)
+    it, t_cap = _iterate(M, U, tol, max_iter)
     G = M @ U
-    upper, value = _dual_bound(M, U, G), float(np.vdot(G, U))
-    if not ok:
+    upper, value = _dual_bound(M, U, G, t_cap), float(np.vdot(G, U))
+    if t_cap is None:
         warnings.warn(
             f"sdp_max: relative gap {(upper - value) / abs(upper):.2e} > tol after {it} sweeps",
             RuntimeWarning,
@@ -181,7 +197,7 @@ def sdp_max(
 
 # %% ../nbs/96_sdp.ipynb #sdp19a
 def _iterate(M, U, tol, max_iter):
-    "Sweep U in place until a check proves relative gap <= tol, no progress, or max_iter; (sweeps, proved)."
+    "Sweep U in place until a check proves relative gap <= tol, no progress, or max_iter; (sweeps, proved t or None)."
     n, r = U.shape
     every = max(1, math.ceil(n**3 / (24 * max(np.count_nonzero(M), 1) * r)))  # Cholesky ~ this many sweeps
     G, value, it, due = M @ U, -np.inf, 0, every
@@ -191,13 +207,13 @@ def _iterate(M, U, tol, max_iter):
         stalled, value = new - value <= 1e-15 * abs(new), new
         if stalled or it >= due or it == max_iter:
             G[:] = M @ U  # refresh the running G (rounding drift)
-            if _proved_within(M, U, G, tol):
-                return it, True
+            if (t := _proved_within(M, U, G, tol)) is not None:
+                return it, t
             if stalled:
                 break
             every *= 1.25  # back off: at most 25% extra sweeps, O(log) checks
             due = it + math.ceil(every)
-    return it, False
+    return it, None
 
 # %% ../nbs/96_sdp.ipynb #sdp20a
 def bilinear_max(
