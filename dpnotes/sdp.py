@@ -158,7 +158,7 @@ def _start(n, rank, init, rng) -> np.ndarray:
     r = math.ceil(math.sqrt(2 * n)) + 1 if rank is None else int(rank)
     if r < 1:
         raise ValueError(f"rank must be >= 1, got {rank}")
-    U = (np.random.default_rng() if rng is None else rng).standard_normal((n, r))
+    U = np.random.default_rng(rng).standard_normal((n, r))  # a Generator is used as is
     return U / np.linalg.norm(U, axis=1, keepdims=True)
 
 # %% ../nbs/96_sdp.ipynb #sdp17a
@@ -177,7 +177,7 @@ def sdp_max(
     rank: int | None = None,  # columns r of the factor; default ceil(sqrt(2n)) + 1 (Barvinok-Pataki)
     init=None,  # warm start: a previous n x r factor (rows renormalised), e.g. from the last Frank-Wolfe step
     max_iter: int = 5000,  # at most this many sweeps
-    rng: np.random.Generator | None = None,  # random start (ignored with init); None: np.random.default_rng()
+    rng: np.random.Generator | None = None,  # random start (ignored with init); None: fresh default_rng()
 ) -> SDPResult:
     "Maximise <M, X> over {X PSD, diag X = 1} by the mixing method; `upper` is a certified bound on the max."
     t0 = time.perf_counter()
