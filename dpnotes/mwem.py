@@ -251,20 +251,10 @@ def mwem(
         Q.scale_query(p, i % k, -eta if i < k else eta)
     phat = psum / T
     acct.spend("mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
-    info = dict(
-        distribution=phat,
-        domain=workload.domain,
-        rounds=T,
-        epsilon0=eps0,
-        eta=eta,
-        accounting=accounting,
-        bound=mwem_bound(n, m, K, T, eps0, beta),
-        beta=beta,
-        picks=picks,
-        spent=spend,
-        secure=src.secure,
-        noise=dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=src.secure),
-    )
+    noise = dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=src.secure)
+    info = dict(distribution=phat, domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, noise=noise)
+    info.update(accounting=accounting, bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks)
+    info.update(spent=spend, secure=src.secure)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
 # %% ../nbs/04_mwem.ipynb #c032f80f

@@ -47,28 +47,26 @@ MIN_NORMAL = float(np.finfo(float).tiny)  # 2.2e-308, the smallest normal float
 MIN_SUBNORMAL = math.ulp(0.0)  # 5e-324, the smallest positive float
 
 
-def floor_float(x) -> float:
-    "Largest float <= the exact rational x >= 0 (the largest finite float if x exceeds it)."
+def _float_beside(x, up: bool) -> float:
+    "The float next to the exact rational x on the side asked for (on overflow: inf up, the largest float down)."
     x = Fraction(x)
     try:
-        f = float(x)  # nearest float, may lie above x
+        f = float(x)  # nearest float, may lie on either side of x
     except OverflowError:
-        return float(np.finfo(float).max)
-    if Fraction(f) > x:
-        f = math.nextafter(f, 0.0)
-    return max(f, 0.0)
+        return math.inf if up else float(np.finfo(float).max)
+    if Fraction(f) < x if up else Fraction(f) > x:
+        f = math.nextafter(f, math.inf if up else 0.0)
+    return f
+
+
+def floor_float(x) -> float:
+    "Largest float <= the exact rational x >= 0 (the largest finite float if x exceeds it)."
+    return max(_float_beside(x, up=False), 0.0)
 
 
 def ceil_float(x) -> float:
     "Smallest float >= the exact rational x (inf if x exceeds the largest finite float)."
-    x = Fraction(x)
-    try:
-        f = float(x)  # nearest float, may lie below x
-    except OverflowError:
-        return math.inf
-    if Fraction(f) < x:
-        f = math.nextafter(f, math.inf)
-    return f
+    return _float_beside(x, up=True)
 
 
 def ceil_sqrt(x) -> float:
@@ -257,19 +255,10 @@ def gaussian_plan(
     return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
 
 
-def laplace_plan(
-    sensitivity: float,  # l1 sensitivity of the answers (answer units), replace-one neighbours, > 0
-    epsilon: float,  # pure-DP budget of the release, > 0
-    k: int,  # number of answers
-    *,
-    n: int | None = None,  # answers are integer counts / n (exact, no rounding slack)
-    error: float = 0.0,  # bound on the floating-point error of each computed answer (answer units)
-    bound: float | None = None,  # data-independent bound on |answer|
-) -> NoisePlan:
-    "Grid and discrete Laplace parameters whose release is epsilon'-DP with epsilon' <= epsilon exactly."
+def laplace_plan(sensitivity: float, epsilon: float, k: int, *, n=None, error=0.0, bound=None) -> NoisePlan:
+    "Discrete Laplace plan, epsilon'-DP with epsilon' <= epsilon exactly; l1 `sensitivity`, else as `gaussian_plan`."
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
-    epsilon = check_positive('epsilon', epsilon)
-    e, D = _grid(sensitivity, 1 / epsilon, k, n, error, 'l1', 40, bound)
+    e, D = _grid(sensitivity, 1 / check_positive('epsilon', epsilon), k, n, error, 'l1', 40, bound)
     t = math.ceil(D / Fraction(epsilon))
     return NoisePlan('discrete_laplace', e, n, k, D, (t, 1), epsilon=D / t)
 

@@ -116,15 +116,8 @@ def _start(W, y) -> tuple:
     return t0, op, y, op.shape[1], float(y @ y)
 
 
-def frank_wolfe(
-    W,  # workload, operator or matrix (k x |X|)
-    y: np.ndarray,  # noisy answers, length k, finite
-    *,
-    max_iter: int = 20000,  # iteration limit (warns if reached)
-    tol: float = 1e-6,  # stop when gap <= tol * objective
-    atol: float = 0.0,  # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
-) -> ProjectionResult:
-    "Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its duality gap."
+def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, atol: float = 0.0):
+    "Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its gap (arguments: `project`)."
     t0, op, y, N, yy = _start(W, y)
     p = np.full(N, 1.0 / N)
     Wp = op.matvec(p)
@@ -144,15 +137,8 @@ def frank_wolfe(
     return _finish(p, op, y, gap, it, t0, tol, 'frank_wolfe', max_iter, atol)
 
 # %% ../nbs/03_projection.ipynb #c3db66af
-def accelerated_projection(
-    W,  # workload, operator or matrix (k x |X|)
-    y: np.ndarray,  # noisy answers, length k, finite
-    *,
-    max_iter: int = 5000,  # iteration limit (warns if reached)
-    tol: float = 1e-6,  # stop when gap <= tol * objective
-    atol: float = 0.0,  # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
-) -> ProjectionResult:
-    "Projection onto $W\\Delta$ by FISTA with adaptive restarts and exact simplex projections; FW gap as certificate."
+def accelerated_projection(W, y: np.ndarray, *, max_iter: int = 5000, tol: float = 1e-6, atol: float = 0.0):
+    "Projection onto $W\\Delta$ by FISTA with adaptive restarts, certified by the FW gap (arguments: `project`)."
     t0, op, y, N, yy = _start(W, y)
     L = op.lipschitz()
     b = op.rmatvec(y)
@@ -178,13 +164,13 @@ def accelerated_projection(
 
 # %% ../nbs/03_projection.ipynb #137f6818
 def active_set_projection(
-    W,  # workload, operator or matrix (k x |X|)
-    y: np.ndarray,  # noisy answers, length k, finite
+    W,  # workload, operator or matrix (k x |X|), as in `project`
+    y: np.ndarray,  # noisy answers, length k
     *,
     max_iter: int = 200,  # limit on working-set rounds (warns if reached)
-    tol: float = 1e-6,  # stop when gap <= tol * objective
-    atol: float = 0.0,  # also stop once the certified answer error sqrt(2 min(gap, f)) <= atol
     batch: int | None = None,  # cells added per round (default sqrt|X|, at least 16)
+    tol: float = 1e-6,  # relative gap tolerance, as in `project`
+    atol: float = 0.0,  # absolute tolerance on the certified answer error, as in `project`
 ) -> ProjectionResult:
     "Projection onto $W\\Delta$ by fully corrective Frank-Wolfe (column generation + exact active-set QP)."
     t0, op, y, N, yy = _start(W, y)
@@ -267,8 +253,8 @@ def project(
     y: np.ndarray,  # noisy answers, length k, finite
     *,
     solver: str = 'auto',  # 'auto', 'active_set', 'accelerated', 'frank_wolfe' or 'cvxpy'
-    max_iter: int | None = None,  # solver's iteration limit (its default if None)
-    tol: float = 1e-6,  # relative duality-gap tolerance
+    max_iter: int | None = None,  # solver's iteration limit, warns if reached (its default if None)
+    tol: float = 1e-6,  # relative duality-gap tolerance: stop when gap <= tol * objective
     atol: float = 0.0,  # absolute tolerance on the certified answer error sqrt(2 min(gap, f))
 ) -> ProjectionResult:
     "$\\arg\\min_{p\\in\\Delta}\\|Wp-y\\|_2$ with a certified duality gap; `solver='auto'` picks as documented above."
