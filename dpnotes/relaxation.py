@@ -24,8 +24,9 @@ from dpnotes.histograms import (
 )
 
 # %% auto #0
-__all__ = ['check_binary', 'parity_sets', 'set_masks', 'record_masks', 'parity_answers', 'marginals_from_parities',
-           'parities_from_marginals']
+__all__ = ['K_G', 'check_binary', 'parity_sets', 'set_masks', 'record_masks', 'parity_answers', 'marginals_from_parities',
+           'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_max', 'support_L',
+           'support_K', 'width_bound', 'gaussian_widths']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(domain: Domain) -> int:
@@ -132,3 +133,137 @@ def parities_from_marginals(
     if missing := [T for T in cnt if cnt[T] == 0]:
         raise ValueError(f"parities {missing[:3]} lie in no clique of the workload")
     return np.array([tot[T] / cnt[T] for T in tot])
+
+# %% ../nbs/05_relaxation.ipynb #104301d8
+def _tuple_masks(d: int, a: int) -> np.ndarray:
+    "For every tuple $s\\in[d+1]^a$ (C order): the set of attributes occurring an odd number of times (index 0 is $x_0=1$)."
+    if a == 0:
+        return np.zeros(1, np.uint64)  # the empty tuple (k = 1: v is the constant 1)
+    idx = np.indices((d + 1,) * a, dtype=np.uint64).reshape(a, -1)
+    bits = np.where(idx > 0, np.uint64(1) << (idx - np.uint64(1)) % np.uint64(64), np.uint64(0))
+    return np.bitwise_xor.reduce(bits, axis=0)
+
+
+class TupleMap:
+    "Coordinates of $L'_k$: pairs $(s,t)\\in[d+1]^{\\lceil k/2\\rceil}\\times[d+1]^{\\lfloor k/2\\rfloor}$, each standing for the parity of its odd-multiplicity attributes."
+
+    def __init__(self, d: int, k: int, sets: list):
+        self.d, self.k, self.sets = d, k, list(sets)
+        self.mu, self.mv = _tuple_masks(d, (k + 1) // 2), _tuple_masks(d, k // 2)
+        sm = set_masks(self.sets)
+        order = np.argsort(sm)
+        tm = (self.mu[:, None] ^ self.mv[None, :]).ravel()
+        pos = np.minimum(np.searchsorted(sm[order], tm), len(sm) - 1)
+        hit = sm[order][pos] == tm
+        self.index = np.where(hit, order[pos], -1)  # parity of each pair, -1: not a workload parity
+        self.mult = np.bincount(self.index[hit], minlength=len(sm)).astype(float)  # pairs per parity
+        if (self.mult == 0).any():
+            raise ValueError(f"sets of size > k={k} cannot be read off L'_k")
+        self.shape = (self.mu.size, self.mv.size)
+
+# %% ../nbs/05_relaxation.ipynb #5923906b
+def _read_off(self: TupleMap, Y: np.ndarray) -> np.ndarray:
+    "Parity answers of a point $Y$ of $L'_k$ (an $N_u\\times N_v$ matrix): the mean of $Y_{st}$ over the pairs of each parity."
+    y, hit = np.ravel(Y), self.index >= 0
+    return np.bincount(self.index[hit], weights=y[hit], minlength=len(self.sets)) / self.mult
+
+
+def _lift(self: TupleMap, c: np.ndarray) -> np.ndarray:
+    "The matrix $C=R^\\top c$ with $\\langle C, Y\\rangle = \\langle c, R(Y)\\rangle$: $C_{st}=c_T/m_T$ for the parity T of (s,t), else 0."
+    w = np.append(np.asarray(c, dtype=float) / self.mult, 0.0)
+    return w[self.index].reshape(self.shape)
+
+
+def _factors(self: TupleMap, record: np.ndarray) -> tuple:
+    "The sign vectors $u=\\tilde x^{\\otimes\\lceil k/2\\rceil}$, $v=\\tilde x^{\\otimes\\lfloor k/2\\rfloor}$ of a 0/1 record ($\\tilde x=(1,(-1)^{x_1},\\dots)$)."
+    r = record_masks(np.asarray(record).reshape(1, -1))[0]
+    sign = lambda m: 1.0 - 2.0 * (np.bitwise_count(m & r) & 1)
+    return sign(self.mu), sign(self.mv)
+
+
+TupleMap.read_off, TupleMap.lift, TupleMap.factors = _read_off, _lift, _factors
+
+# %% ../nbs/05_relaxation.ipynb #ab510f59
+@dataclass(frozen=True)
+class OracleResult:
+    "Linear optimisation over the elliptope: the fields a relaxation oracle must provide."
+
+    value: float  # max <M, X> over PSD X with unit diagonal
+    U: np.ndarray  # (n, r) factor with unit rows, X ~= U U^T
+
+
+def elliptope_oracle_cvxpy(
+    M: np.ndarray,  # symmetric (n, n) objective
+    *,
+    solver: str = 'CLARABEL',  # cvxpy solver (CLARABEL: interior point, accurate; SCS also works)
+) -> OracleResult:
+    "Exact reference: $\\max\\langle M,X\\rangle$ s.t. $X\\succeq0$, $X_{ii}=1$ with cvxpy; U from the eigendecomposition of X."
+    import cvxpy as cp  # a development dependency: only this reference needs it
+
+    M = np.asarray(M, dtype=float)
+    scale = float(np.abs(M).max()) or 1.0  # solve a well-scaled problem
+    X = cp.Variable(M.shape, symmetric=True)
+    prob = cp.Problem(cp.Maximize(cp.sum(cp.multiply(M / scale, X))), [X >> 0, cp.diag(X) == 1])
+    prob.solve(solver=solver)
+    w, V = np.linalg.eigh((X.value + X.value.T) / 2)
+    keep = w > 1e-9 * w.max()
+    U = V[:, keep] * np.sqrt(w[keep])
+    return OracleResult(float(prob.value) * scale, U / np.linalg.norm(U, axis=1, keepdims=True))
+
+# %% ../nbs/05_relaxation.ipynb #6366ceee
+def relaxed_max(
+    c: np.ndarray,  # direction in parity space, one entry per set of `tmap`
+    tmap: TupleMap,  # coordinates of L'_k
+    oracle=elliptope_oracle_cvxpy,  # M -> result with .value and .U (unit rows)
+) -> tuple:
+    "$\\max_{Y\\in L'_k}\\langle c, R(Y)\\rangle$ as $\\max\\langle M,X\\rangle$ over the elliptope, $M=[[0,C/2],[C^\\top/2,0]]$, $C=R^\\top c$: (value, $R(Y^*)$)."
+    C = tmap.lift(c)
+    nu = C.shape[0]
+    M = np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]])
+    res = oracle(M)
+    U = np.asarray(res.U)
+    return float(res.value), tmap.read_off(U[:nu] @ U[nu:].T)
+
+# %% ../nbs/05_relaxation.ipynb #935cebaf
+def support_L(C: np.ndarray) -> float:
+    "$\\max_{u,v \\text{ signs}} u^\\top C v=\\max_u\\|C^\\top u\\|_1$ by enumerating the signs of the shorter side (small sizes only)."
+    C = C if C.shape[0] <= C.shape[1] else C.T
+    if C.shape[0] > 20:
+        raise ValueError(f"brute force over 2^{C.shape[0]} sign vectors refused (at most 2^20)")
+    u = 1.0 - 2.0 * ((np.arange(2 ** C.shape[0])[:, None] >> np.arange(C.shape[0])) & 1)
+    return float(np.abs(u @ C).sum(axis=1).max())
+
+
+def support_K(c: np.ndarray, sets: list, d: int) -> float:
+    "$\\max_{x\\in\\{0,1\\}^d}\\sum_T c_T\\chi_T(x)$ by enumerating the universe (small d only: a reference)."
+    if d > 20:
+        raise ValueError(f"brute force over 2^{d} records refused (at most 2^20)")
+    x = np.arange(2**d, dtype=np.uint64)
+    chi = 1.0 - 2.0 * (np.bitwise_count(x[:, None] & set_masks(sets)[None, :]) & 1)
+    return float((chi @ c).max())
+
+
+K_G = 1.783  # an upper bound on Grothendieck's constant (Krivine: pi / (2 ln(1 + sqrt 2)) = 1.7822...)
+
+
+def width_bound(tmap: TupleMap) -> float:
+    "Thm 4.5's bound on $\\ell^*(R L'_k)$: $K_G\\sqrt m\\sqrt{2\\ln 2\\,(N_u+N_v)}$ (Lemma 4.1 times Lemma 4.4)."
+    return K_G * math.sqrt(len(tmap.sets)) * math.sqrt(2 * math.log(2) * sum(tmap.shape))
+
+# %% ../nbs/05_relaxation.ipynb #aa4e649d
+def gaussian_widths(
+    tmap: TupleMap,  # coordinates (small d: K and L are enumerated)
+    *,
+    samples: int = 50,  # Monte Carlo samples
+    rng=None,  # None or a numpy Generator (a simulation, not a release)
+    oracle=elliptope_oracle_cvxpy,  # elliptope oracle for L'
+) -> np.ndarray:
+    "Support functions of $RK_k$, $RL_k$, $RL'_k$ at the same Gaussian directions: array (samples, 3)."
+    rng = np.random.default_rng(rng)
+    rows = []
+    for _ in range(samples):
+        g = rng.normal(size=len(tmap.sets))
+        rows.append(
+            (support_K(g, tmap.sets, tmap.d), support_L(tmap.lift(g)), relaxed_max(g, tmap, oracle)[0])
+        )
+    return np.array(rows)
