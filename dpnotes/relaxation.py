@@ -26,7 +26,8 @@ from dpnotes.histograms import (
 # %% auto #0
 __all__ = ['K_G', 'check_binary', 'parity_sets', 'set_masks', 'record_masks', 'parity_answers', 'marginals_from_parities',
            'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_max', 'support_L',
-           'support_K', 'width_bound', 'gaussian_widths']
+           'support_K', 'width_bound', 'gaussian_widths', 'odd_counts', 'parity_sensitivity', 'RelaxedResult',
+           'fw_iterations', 'relaxed_projection', 'relaxed_parities']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(domain: Domain) -> int:
@@ -267,3 +268,94 @@ def gaussian_widths(
             (support_K(g, tmap.sets, tmap.d), support_L(tmap.lift(g)), relaxed_max(g, tmap, oracle)[0])
         )
     return np.array(rows)
+
+# %% ../nbs/05_relaxation.ipynb #9bd4bda4
+def odd_counts(
+    sets: list,  # non-empty attribute-index sets
+    d: int,  # number of binary attributes
+    enumerate_up_to: int = 16,  # enumerate all 2^d flip patterns z up to this d
+) -> tuple:
+    "max over $z\\in\\{0,1\\}^d$ of $\\#\\{T: |T\\cap z| \\text{ odd}\\}$, and whether it is exact (else the bound #sets)."
+    m = len(sets)
+    if d <= enumerate_up_to:  # every flip pattern z
+        z = np.arange(2**d, dtype=np.uint64)
+        chi_mean = _parity_means(set_masks(sets), z)  # for each z: mean over T of (-1)^{|T & z|}
+        return int(round(m * (1 - chi_mean.min()) / 2)), True
+    sizes = {len(T) for T in sets}
+    if all(sum(len(T) == j for T in sets) == math.comb(d, j) for j in sizes):  # all sets of these sizes
+        odd = lambda w: sum(
+            math.comb(w, i) * math.comb(d - w, j - i) for j in sizes for i in range(1, j + 1, 2)
+        )
+        return max(odd(w) for w in range(d + 1)), True
+    return m, False
+
+# %% ../nbs/05_relaxation.ipynb #1bab0af4
+def parity_sensitivity(
+    sets: list,  # non-empty attribute-index sets
+    d: int,  # number of binary attributes
+    n: int,  # number of records (public)
+) -> tuple:
+    "$\\ell_2$ sensitivity of the parity means under replace-one neighbours, n public: $(2/n)\\sqrt{\\max_z\\#\\{T:|T\\cap z|\\text{ odd}\\}}$ (rounded up), and exactness."
+    c, exact = odd_counts(sets, d)
+    return ceil_float(Fraction(2 * ceil_sqrt(c)) / n), exact
+
+# %% ../nbs/05_relaxation.ipynb #84587d46
+@dataclass(frozen=True)
+class RelaxedResult:
+    "Frank-Wolfe on $\\frac12\\|p-\\tilde y\\|^2$ over $R L'_k$: the final point and its certificate."
+
+    answers: np.ndarray  # p = R(Y), parity answers read off the final point Y of L'_k
+    gap: float  # Frank-Wolfe duality gap <p - y, p - s> at p: bounds f(p) - min f
+    iterations: int  # oracle calls made
+    max_iter: int  # the iteration count allowed (Thm 3.4's choice unless overridden)
+    target: float  # gap at which it stopped early
+    seconds: float  # wall-clock time
+    converged: bool  # gap <= target
+
+# %% ../nbs/05_relaxation.ipynb #2c379994
+def fw_iterations(target: float, m: int) -> int:
+    "Iterations after which some Frank-Wolfe iterate has gap $\\le$ target: $\\lceil 27 C/(4\\,\\mathrm{target})\\rceil-2$, $C\\le\\mathrm{diam}^2\\le 4m$."
+    return max(1, math.ceil(27 * 4 * m / (4 * target)) - 2)
+
+
+def relaxed_projection(
+    y: np.ndarray,  # noisy parity answers, one per set of `tmap`
+    tmap: TupleMap,  # coordinates of L'_k
+    *,
+    target: float,  # stop once the duality gap is at most this
+    max_iter: int | None = None,  # default: `fw_iterations(target, m)` (Thm 3.4's choice)
+    oracle=elliptope_oracle_cvxpy,  # elliptope oracle: M -> .value, .U
+) -> RelaxedResult:
+    "Frank-Wolfe with exact line search for $\\min_{p\\in RL'_k}\\frac12\\|p-y\\|^2$, one oracle call per step, from p = 0."
+    t0, y = time.perf_counter(), np.asarray(y, dtype=float)
+    T = fw_iterations(target, y.size) if max_iter is None else int(max_iter)
+    p = np.zeros_like(y)
+    for it in range(T + 1):
+        _, s = relaxed_max(y - p, tmap, oracle)  # vertex minimising <p - y, s>
+        gap, dd = float((p - y) @ (p - s)), float((s - p) @ (s - p))
+        if gap <= target or it == T or dd == 0:
+            break
+        p = p + min(1.0, gap / dd) * (s - p)
+    return RelaxedResult(p, gap, it + 1, T, target, time.perf_counter() - t0, gap <= target)
+
+# %% ../nbs/05_relaxation.ipynb #25db9caf
+def relaxed_parities(
+    records: np.ndarray,  # private 0/1 records, one column per attribute (n = rows, public)
+    sets: list,  # non-empty parity sets, degree <= k
+    rho: float,  # zCDP budget of the one noise step
+    *,
+    rng=None,  # None (secure), a numpy Generator (reproducible) or a NoiseSource
+    oracle=elliptope_oracle_cvxpy,  # elliptope oracle M -> (.value, .U)
+    max_iter: int | None = None,  # Frank-Wolfe iterations (default Thm 3.4's count)
+    tol: float = 0.1,  # stop at gap <= tol * sigma * width_bound
+) -> tuple:
+    "Noisy parities (exact discrete Gaussian, replace-one, n public) projected onto $RL'_k$: (RelaxedResult, plan, noisy, sensitivity, exact)."
+    n, d = records.shape
+    sens, exact = parity_sensitivity(sets, d, n)
+    plan = gaussian_plan(sens, rho, len(sets), n=n, bound=1.0)
+    noisy = add_noise(plan, parity_answers(records, sets), rng=rng)
+    tmap = TupleMap(d, max(len(T) for T in sets), sets)
+    res = relaxed_projection(
+        noisy, tmap, target=tol * plan.scale * width_bound(tmap), max_iter=max_iter, oracle=oracle
+    )
+    return res, plan, noisy, sens, exact
