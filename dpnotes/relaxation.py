@@ -27,7 +27,7 @@ from dpnotes.histograms import (
 __all__ = ['K_G', 'check_binary', 'parity_sets', 'set_masks', 'record_masks', 'parity_answers', 'marginals_from_parities',
            'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_max', 'support_L',
            'support_K', 'width_bound', 'gaussian_widths', 'odd_counts', 'parity_sensitivity', 'RelaxedResult',
-           'fw_iterations', 'relaxed_projection', 'relaxed_parities']
+           'fw_iterations', 'relaxed_projection', 'relaxed_parities', 'relaxation_mechanism']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(domain: Domain) -> int:
@@ -359,3 +359,49 @@ def relaxed_parities(
         noisy, tmap, target=tol * plan.scale * width_bound(tmap), max_iter=max_iter, oracle=oracle
     )
     return res, plan, noisy, sens, exact
+
+# %% ../nbs/05_relaxation.ipynb #89c9b53a
+def _records(data: Dataset, workload: Workload) -> np.ndarray:
+    "The data's 0/1 columns for the workload's attributes, after the usual checks (no histogram is formed)."
+    workload.check(data)
+    return data.records[:, list(data.domain.axes(workload.domain.attrs))]
+
+# %% ../nbs/05_relaxation.ipynb #5f553d9e
+@register('relaxation')
+def relaxation_mechanism(
+    data: Dataset,  # private records over binary attributes (n is public)
+    workload: Workload,  # Marginals or Parities over binary attributes
+    budget: Budget,  # (epsilon, delta) or rho-zCDP, spent on the one Gaussian step
+    *,
+    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    oracle=None,  # elliptope oracle M -> (.value, .U); default `elliptope_oracle_cvxpy`
+    max_iter: int | None = None,  # Frank-Wolfe iterations; default Thm 3.4's count
+    tol: float = 0.1,  # stop when the FW gap <= tol * sigma * width_bound
+    **options,  # anything else is rejected
+) -> Release:
+    "Noisy parities projected onto $RL'_k$ (DNT Thm 4.5); replace-one, n public, $\\Delta_2=(2/n)\\sqrt{\\max_z\\#odd}$; exact discrete noise, $\\rho$-zCDP."
+    check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
+    t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'relaxation_mechanism')
+    sets = parity_sets(workload)
+    if not sets:
+        raise ValueError(
+            "the workload needs at least one non-empty parity (cliques or parities of order >= 1)"
+        )
+    res, plan, noisy, sens, exact = relaxed_parities(
+        _records(data, workload),
+        sets,
+        rho,
+        rng=src,
+        oracle=oracle or elliptope_oracle_cvxpy,
+        max_iter=max_iter,
+        tol=tol,
+    )
+    ans = (
+        res.answers
+        if isinstance(workload, Parities)
+        else marginals_from_parities(res.answers, sets, workload)
+    )
+    info = dict(noise=plan.info(src.secure), sensitivity=sens, sensitivity_exact=exact, n=data.n, sets=sets,
+                noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target, iterations=res.iterations,
+                max_iter=res.max_iter, converged=res.converged, domain=workload.domain)  # fmt: skip
+    return Release(ans, 'relaxation', budget, float(plan.scale), time.perf_counter() - t0, info)
