@@ -347,7 +347,7 @@ def relaxed_parities(
     rng=None,  # None (secure), a numpy Generator (reproducible) or a NoiseSource
     oracle=elliptope_oracle_cvxpy,  # elliptope oracle M -> (.value, .U)
     max_iter: int | None = None,  # Frank-Wolfe iterations (default Thm 3.4's count)
-    tol: float = 0.1,  # stop at gap <= tol * sigma * width_bound
+    tol: float = 0.1,  # stop at gap <= tol * min(sigma * width_bound, m sigma^2)
 ) -> tuple:
     "Noisy parities (exact discrete Gaussian, replace-one, n public) projected onto $RL'_k$: (RelaxedResult, plan, noisy, sensitivity, exact)."
     n, d = records.shape
@@ -355,9 +355,9 @@ def relaxed_parities(
     plan = gaussian_plan(sens, rho, len(sets), n=n, bound=1.0)
     noisy = add_noise(plan, parity_answers(records, sets), rng=rng)
     tmap = TupleMap(d, max(len(T) for T in sets), sets)
-    res = relaxed_projection(
-        noisy, tmap, target=tol * plan.scale * width_bound(tmap), max_iter=max_iter, oracle=oracle
-    )
+    sig, m = plan.scale, len(sets)
+    target = tol * min(sig * width_bound(tmap), m * sig**2)  # below the bound's term and the noise's own size
+    res = relaxed_projection(noisy, tmap, target=target, max_iter=max_iter, oracle=oracle)
     return res, plan, noisy, sens, exact
 
 # %% ../nbs/05_relaxation.ipynb #89c9b53a
@@ -376,7 +376,7 @@ def relaxation_mechanism(
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
     oracle=None,  # elliptope oracle M -> (.value, .U); default `elliptope_oracle_cvxpy`
     max_iter: int | None = None,  # Frank-Wolfe iterations; default Thm 3.4's count
-    tol: float = 0.1,  # stop when the FW gap <= tol * sigma * width_bound
+    tol: float = 0.1,  # stop when the FW gap <= tol * min(sigma * width_bound, m sigma^2)
     **options,  # anything else is rejected
 ) -> Release:
     "Noisy parities projected onto $RL'_k$ (DNT Thm 4.5); replace-one, n public, $\\Delta_2=(2/n)\\sqrt{\\max_z\\#odd}$; exact discrete noise, $\\rho$-zCDP."
