@@ -110,7 +110,7 @@ def marginals_from_parities(
     sets: list,  # the sets, as from `parity_sets(workload)`; must contain every subset of every clique
     workload: Marginals,  # the marginals wanted (binary attributes)
 ) -> np.ndarray:
-    "Marginal cells $\\frac1{2^{|S|}}\\sum_{T\\subseteq S}(-1)^{|\\beta\\wedge T|}\\,\\mathrm{par}_T$ in `workload.labels()` order ($\\mathrm{par}_\\emptyset=1$)."
+    "Marginal cells $2^{-|S|}\\sum_{T\\subseteq S}(-1)^{|\\beta\\wedge T|}\\mathrm{par}_T$, in `workload.labels()` order."
     check_binary(workload.domain)
     val = {(): 1.0} | dict(zip(map(tuple, sets), np.asarray(parities, dtype=float)))
     out = []
@@ -125,7 +125,7 @@ def parities_from_marginals(
     workload: Marginals,  # the marginals (binary attributes)
     sets: list,  # the parities wanted; each must lie inside some clique
 ) -> np.ndarray:
-    "Parities $\\sum_\\beta (-1)^{|\\beta\\wedge T|} q_{S,\\beta}$, averaged over the cliques $S\\supseteq T$ (all equal for exact marginals)."
+    "Parities $\\sum_\\beta(-1)^{|\\beta\\wedge T|}q_{S,\\beta}$, averaged over the cliques $S\\supseteq T$."
     tot, cnt = dict.fromkeys(map(tuple, sets), 0.0), dict.fromkeys(map(tuple, sets), 0)
     for c, q in zip(workload.cliques, workload.blocks(answers)):
         for T, v in zip(_clique_sets(workload, c), _hadamard(len(c)) @ q):
@@ -146,7 +146,7 @@ def _tuple_masks(d: int, a: int) -> np.ndarray:
 
 
 class TupleMap:
-    "Coordinates of $L'_k$: pairs $(s,t)\\in[d+1]^{\\lceil k/2\\rceil}\\times[d+1]^{\\lfloor k/2\\rfloor}$, each standing for the parity of its odd-multiplicity attributes."
+    "Coordinates of $L'_k$: pairs $(s,t)\\in[d+1]^{\\lceil k/2\\rceil}\\times[d+1]^{\\lfloor k/2\\rfloor}$ and their parities."
 
     def __init__(self, d: int, k: int, sets: list):
         self.d, self.k, self.sets = d, k, list(sets)
@@ -164,19 +164,19 @@ class TupleMap:
 
 # %% ../nbs/05_relaxation.ipynb #5923906b
 def _read_off(self: TupleMap, Y: np.ndarray) -> np.ndarray:
-    "Parity answers of a point $Y$ of $L'_k$ (an $N_u\\times N_v$ matrix): the mean of $Y_{st}$ over the pairs of each parity."
+    "Parity answers $R(Y)$ of a point of $L'_k$: the mean of $Y_{st}$ over the pairs of each parity."
     y, hit = np.ravel(Y), self.index >= 0
     return np.bincount(self.index[hit], weights=y[hit], minlength=len(self.sets)) / self.mult
 
 
 def _lift(self: TupleMap, c: np.ndarray) -> np.ndarray:
-    "The matrix $C=R^\\top c$ with $\\langle C, Y\\rangle = \\langle c, R(Y)\\rangle$: $C_{st}=c_T/m_T$ for the parity T of (s,t), else 0."
+    "The matrix $C=R^\\top c$ ($\\langle C,Y\\rangle=\\langle c,R(Y)\\rangle$): $C_{st}=c_T/m_T$, 0 off the sets."
     w = np.append(np.asarray(c, dtype=float) / self.mult, 0.0)
     return w[self.index].reshape(self.shape)
 
 
 def _factors(self: TupleMap, record: np.ndarray) -> tuple:
-    "The sign vectors $u=\\tilde x^{\\otimes\\lceil k/2\\rceil}$, $v=\\tilde x^{\\otimes\\lfloor k/2\\rfloor}$ of a 0/1 record ($\\tilde x=(1,(-1)^{x_1},\\dots)$)."
+    "Sign vectors $u=\\tilde x^{\\otimes\\lceil k/2\\rceil}$, $v=\\tilde x^{\\otimes\\lfloor k/2\\rfloor}$ of a 0/1 record."
     r = record_masks(np.asarray(record).reshape(1, -1))[0]
     sign = lambda m: 1.0 - 2.0 * (np.bitwise_count(m & r) & 1)
     return sign(self.mu), sign(self.mv)
@@ -217,7 +217,7 @@ def relaxed_max(
     tmap: TupleMap,  # coordinates of L'_k
     oracle=elliptope_oracle_cvxpy,  # M -> result with .value and .U (unit rows)
 ) -> tuple:
-    "$\\max_{Y\\in L'_k}\\langle c, R(Y)\\rangle$ as $\\max\\langle M,X\\rangle$ over the elliptope, $M=[[0,C/2],[C^\\top/2,0]]$, $C=R^\\top c$: (value, $R(Y^*)$)."
+    "$\\max_{Y\\in L'_k}\\langle c,R(Y)\\rangle$ as $\\max\\langle M,X\\rangle$ on the elliptope: (value, $R(Y^*)$)."
     C = tmap.lift(c)
     nu = C.shape[0]
     M = np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]])
@@ -227,7 +227,7 @@ def relaxed_max(
 
 # %% ../nbs/05_relaxation.ipynb #935cebaf
 def support_L(C: np.ndarray) -> float:
-    "$\\max_{u,v \\text{ signs}} u^\\top C v=\\max_u\\|C^\\top u\\|_1$ by enumerating the signs of the shorter side (small sizes only)."
+    "$\\max_{u,v\\ \\mathrm{signs}}u^\\top Cv=\\max_u\\|C^\\top u\\|_1$, enumerating the shorter side (small only)."
     C = C if C.shape[0] <= C.shape[1] else C.T
     if C.shape[0] > 20:
         raise ValueError(f"brute force over 2^{C.shape[0]} sign vectors refused (at most 2^20)")
@@ -295,7 +295,7 @@ def parity_sensitivity(
     d: int,  # number of binary attributes
     n: int,  # number of records (public)
 ) -> tuple:
-    "$\\ell_2$ sensitivity of the parity means under replace-one neighbours, n public: $(2/n)\\sqrt{\\max_z\\#\\{T:|T\\cap z|\\text{ odd}\\}}$ (rounded up), and exactness."
+    "Replace-one $\\ell_2$ sensitivity of the parity means, n public: $(2/n)\\sqrt{\\max_z\\#odd}$ (rounded up); exact?"
     c, exact = odd_counts(sets, d)
     return ceil_float(Fraction(2 * ceil_sqrt(c)) / n), exact
 
@@ -314,7 +314,7 @@ class RelaxedResult:
 
 # %% ../nbs/05_relaxation.ipynb #2c379994
 def fw_iterations(target: float, m: int) -> int:
-    "Iterations after which some Frank-Wolfe iterate has gap $\\le$ target: $\\lceil 27 C/(4\\,\\mathrm{target})\\rceil-2$, $C\\le\\mathrm{diam}^2\\le 4m$."
+    "Frank-Wolfe iterations after which some iterate has gap <= target ($C\\le 4m$, gap rate $27C/(4(T+2))$)."
     return max(1, math.ceil(27 * 4 * m / (4 * target)) - 2)
 
 
@@ -349,7 +349,7 @@ def relaxed_parities(
     max_iter: int | None = None,  # Frank-Wolfe iterations (default Thm 3.4's count)
     tol: float = 0.1,  # stop at gap <= tol * min(sigma * width_bound, m sigma^2)
 ) -> tuple:
-    "Noisy parities (exact discrete Gaussian, replace-one, n public) projected onto $RL'_k$: (RelaxedResult, plan, noisy, sensitivity, exact)."
+    "Noisy parity means (exact discrete Gaussian) projected onto $RL'_k$: (result, plan, noisy, sensitivity, exact)."
     n, d = records.shape
     sens, exact = parity_sensitivity(sets, d, n)
     plan = gaussian_plan(sens, rho, len(sets), n=n, bound=1.0)
@@ -379,7 +379,7 @@ def relaxation_mechanism(
     tol: float = 0.1,  # stop when the FW gap <= tol * min(sigma * width_bound, m sigma^2)
     **options,  # anything else is rejected
 ) -> Release:
-    "Noisy parities projected onto $RL'_k$ (DNT Thm 4.5); replace-one, n public, $\\Delta_2=(2/n)\\sqrt{\\max_z\\#odd}$; exact discrete noise, $\\rho$-zCDP."
+    "Noisy parities projected onto $RL'_k$ (DNT Thm 4.5); replace-one, n public; exact discrete noise, rho-zCDP."
     check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'relaxation_mechanism')
     sets = parity_sets(workload)
@@ -401,7 +401,9 @@ def relaxation_mechanism(
         if isinstance(workload, Parities)
         else marginals_from_parities(res.answers, sets, workload)
     )
-    info = dict(noise=plan.info(src.secure), sensitivity=sens, sensitivity_exact=exact, n=data.n, sets=sets,
-                noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target, iterations=res.iterations,
-                max_iter=res.max_iter, converged=res.converged, domain=workload.domain)  # fmt: skip
+    info = dict(noise=plan.info(src.secure), sensitivity=sens, sensitivity_exact=exact, n=data.n, sets=sets)
+    info |= dict(noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target)
+    info |= dict(
+        iterations=res.iterations, max_iter=res.max_iter, converged=res.converged, domain=workload.domain
+    )
     return Release(ans, 'relaxation', budget, float(plan.scale), time.perf_counter() - t0, info)
