@@ -350,7 +350,13 @@ def relaxed_parities(
     tol: float = 0.1,  # stop at gap <= tol * min(sigma * width_bound, m sigma^2)
 ) -> tuple:
     "Noisy parity means (exact discrete Gaussian) projected onto $RL'_k$: (result, plan, noisy, sensitivity, exact)."
-    n, d = records.shape
+    used = sorted({i for T in sets for i in T})  # attributes in no set play no part
+    pos = {a: j for j, a in enumerate(used)}
+    records, sets, (n, d) = (
+        records[:, used],
+        [tuple(pos[i] for i in T) for T in sets],
+        (len(records), len(used)),
+    )
     sens, exact = parity_sensitivity(sets, d, n)
     plan = gaussian_plan(sens, rho, len(sets), n=n, bound=1.0)
     noisy = add_noise(plan, parity_answers(records, sets), rng=rng)
