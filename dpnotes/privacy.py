@@ -174,7 +174,7 @@ def zcdp_rho(
     "Largest rho such that rho-zCDP implies (epsilon, delta)-DP by the exact conversion (certified with the rounded-up conversion)."
     return _zcdp_rho(check_positive('epsilon', epsilon), check_delta(delta))
 
-
+# %% ../nbs/00_privacy.ipynb #aaceaf29
 @functools.lru_cache(maxsize=256)  # a root find; budgets are converted again and again (e.g. a search over T)
 def _zcdp_rho(epsilon, delta):
     log1d = -math.log(delta)
@@ -211,7 +211,7 @@ def laplace_scale(
     "Laplace noise scale Delta_1/epsilon for epsilon-DP."
     return check_positive('sensitivity', sensitivity) / check_positive('epsilon', epsilon)
 
-
+# %% ../nbs/00_privacy.ipynb #ffe4f578
 def laplace_mechanism(
     values,  # true answers f(x), scalar or array
     sensitivity: float,  # l1 sensitivity of f under replace-one neighbours (n public), > 0
@@ -249,7 +249,7 @@ def exponential_plan(
         )
     return e, c, J, 2 * D * c / 2**J
 
-
+# %% ../nbs/00_privacy.ipynb #d6f43582
 def _exp_select(scores, sensitivity, epsilon, src, error=0.0) -> int:
     "Exact exponential-mechanism pick over checked 1-D scores (finite or -inf) from a NoiseSource."
     e, c, J, _ = exponential_plan(sensitivity, epsilon, error)
@@ -297,7 +297,7 @@ def basic_composition(
     dlt = math.fsum(check_delta(d, f'deltas[{i}]', allow_zero=True) for i, d in enumerate(deltas))
     return eps, dlt
 
-
+# %% ../nbs/00_privacy.ipynb #e1c39d28
 def advanced_composition(
     epsilon: float,  # per-step epsilon_0, > 0
     delta: float,  # per-step delta_0, in [0, 1) (0 for pure DP)
@@ -313,12 +313,12 @@ def advanced_composition(
         raise ValueError(f"k must be >= 1, got k={k}")
     return advanced_epsilon(epsilon, k, delta_prime), k * delta + delta_prime
 
-
+# %% ../nbs/00_privacy.ipynb #53a72898
 def advanced_epsilon(eps0, k, delta_prime):
     "The epsilon of advanced composition, unchecked (for inner loops that validated their inputs)."
     return eps0 * math.sqrt(2 * k * math.log(1 / delta_prime)) + k * eps0 * math.tanh(eps0 / 2)
 
-
+# %% ../nbs/00_privacy.ipynb #659e6a3c
 def zcdp_composition(
     rhos,  # per-mechanism zCDP parameters, each > 0
 ) -> float:  # total rho
@@ -417,12 +417,12 @@ class PrivacyEvent:
     )
     delta: float | None = None  # delta cost (basic mode)
 
-
+# %% ../nbs/00_privacy.ipynb #c8716838
 def _fmt(a, b):
     "Format two amounts with %g, or exactly (repr) when %g cannot tell them apart."
     return (f"{a:g}", f"{b:g}") if f"{a:g}" != f"{b:g}" else (repr(a), repr(b))
 
-
+# %% ../nbs/00_privacy.ipynb #c61aa92a
 class Accountant:
     "Ledger of privacy spends against a Budget, totals kept exactly; refuses any overspend before any noise is drawn."
 
