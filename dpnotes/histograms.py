@@ -147,7 +147,7 @@ def _pure_epsilon(budget: Budget) -> float:
         return math.nextafter(math.sqrt(2 * budget.rho), 0.0)
     return budget.epsilon
 
-
+# %% ../nbs/01_histograms.ipynb #4cdd0555
 @register("laplace")
 def laplace_baseline(
     data: Dataset,  # private records (n is treated as public)
