@@ -47,7 +47,7 @@ from .workloads import prefix_gram, allrange_gram
 def _is_workload(W):
     return isinstance(W, Workload)
 
-
+# %% ../nbs/02_factorization.ipynb #1fe589a3
 def workload_gram(
     W,  # Workload, ndarray (k, N) or scipy sparse matrix
     max_cells: int = 8192,  # refuse a dense N x N Gram beyond this many cells
@@ -165,12 +165,12 @@ class KronStrategy(LinearOperator):
         "$M^+ y$ factor by factor."
         return kron_apply([np.linalg.pinv(m) for m in self._mats], y)
 
-
+# %% ../nbs/02_factorization.ipynb #9b0dfab9
 def kron_strategy(*factors) -> KronStrategy:
     "Product strategy from one strategy per attribute."
     return KronStrategy(list(factors))
 
-
+# %% ../nbs/02_factorization.ipynb #8ceb9eb0
 def _kron_rule(W, M):
     if not (isinstance(M, KronStrategy) and isinstance(W, Kron) and len(W.factors) == len(M.factors)):
         return None
@@ -282,7 +282,7 @@ def marginal_strategy(
     dims = np.array([math.prod(shape[i] - 1 for i in S) for S in subsets], float)
     return MarginalStrategy(W.domain, subsets, mu * W.domain.size() / np.dot(mu, dims))
 
-
+# %% ../nbs/02_factorization.ipynb #8f923e50
 def _marginal_rule(W, M):
     if not (isinstance(M, MarginalStrategy) and isinstance(W, Marginals)):
         return None
@@ -357,7 +357,7 @@ def optimal_strategy(
     res.seconds, res.method = time.perf_counter() - t0, method
     return res
 
-
+# %% ../nbs/02_factorization.ipynb #6547e71e
 def optimize_strategy(W, **kwargs):
     "Optimal strategy M for `W` (ndarray or LinearOperator); `optimal_strategy` returns it with its certificate."
     return optimal_strategy(W, **kwargs).strategy
@@ -377,7 +377,7 @@ def cvxpy_optimal(W, *, solver: str = 'CLARABEL') -> tuple:
     prob.solve(solver=solver)
     return float(prob.value), X.value
 
-
+# %% ../nbs/02_factorization.ipynb #172db163
 def gamma2_sdp(W, *, solver: str = 'CLARABEL') -> float:
     "Factorization norm $\\gamma(W) = \\min_{RM=W}\\|R\\|_F\\|M\\|_{1\\to2}$ by the SDP of lecture 001 (cvxpy, small W)."
     import cvxpy as cp
@@ -409,12 +409,12 @@ def _norm_1_2(M) -> float:
         return float(M.norm_1_2())
     return float(np.max(column_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
 
-
+# %% ../nbs/02_factorization.ipynb #19e61c18
 def measurement_error(M, N: int) -> float:
     "Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells: N 2^-50 ||M||_{1->2}."
     return math.ldexp(N * _norm_1_2(M), -50)
 
-
+# %% ../nbs/02_factorization.ipynb #71d25b9b
 def factorize_release(
     W,  # Workload or ndarray (k, N)
     M,  # strategy (ndarray, sparse, TreeStrategy, KronStrategy)
@@ -441,7 +441,7 @@ def _bound_diameter(M) -> float:
     "The triangle-inequality bound 2 ||M||_{1->2}, rounded up."
     return ceil_float(2 * Fraction(_norm_1_2(M)))
 
-
+# %% ../nbs/02_factorization.ipynb #fc92bb51
 def strategy_diameter(
     M,  # strategy: TreeStrategy, KronStrategy, MarginalStrategy, ndarray, sparse matrix or LinearOperator
     N: int,  # number of cells (columns of M)
@@ -506,7 +506,7 @@ def _strategy_for(workload, name):
         )  # M^T M = W^T W: the same noise law as measuring W itself
     raise ValueError(f"strategy must be one of identity, workload, tree, optimal, got strategy={name!r}")
 
-
+# %% ../nbs/02_factorization.ipynb #864ba385
 @register("factorization")
 def factorization_mechanism(
     data: Dataset,  # private records (n public)
