@@ -43,7 +43,7 @@ __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'P
 class ConvergenceWarning(RuntimeWarning):
     "A projection solver stopped (iteration limit, or no improving cell left) before any stopping rule held."
 
-
+# %% ../nbs/03_projection.ipynb #f008c4a6
 @dataclass(frozen=True)
 class ProjectionResult:
     "Outcome of a projection solve: min over the simplex of $\\frac12\\|Wp-y\\|^2$."
@@ -84,7 +84,7 @@ def _finish(p, op, y, gap, it, t0, tol, name, max_iter, atol=0.0) -> ProjectionR
         )
     return ProjectionResult(p, Wp, f, float(gap), int(it), time.perf_counter() - t0, bool(ok), name)
 
-
+# %% ../nbs/03_projection.ipynb #4b106342
 def _small_gap(gap, f, tol, yy, atol=0.0) -> bool:
     # the optimum is >= 0, so sub = min(gap, f) certifies objective - optimum; stop when it is small relative to f,
     # when Wp fits y to relative accuracy tol (y lies, to that accuracy, in W(simplex): ||Wp-y|| <= tol ||y||),
@@ -108,14 +108,14 @@ def _check_problem(W, y):
         )
     return op, y
 
-
+# %% ../nbs/03_projection.ipynb #6101e14e
 def _start(W, y) -> tuple:
     "Start clock, checked operator and answers, |X| and ||y||^2: what every solver begins with."
     t0 = time.perf_counter()
     op, y = _check_problem(W, y)
     return t0, op, y, op.shape[1], float(y @ y)
 
-
+# %% ../nbs/03_projection.ipynb #eed885bf
 def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, atol: float = 0.0):
     "Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its gap (arguments: `project`)."
     t0, op, y, N, yy = _start(W, y)
@@ -375,13 +375,13 @@ def gaussian_width(
     vals = np.array([op.rmatvec(rng.normal(size=op.shape[0])).max() for _ in range(int(samples))])
     return float(vals.mean()), float(vals.std(ddof=1) / math.sqrt(samples))
 
-
+# %% ../nbs/03_projection.ipynb #7da74c85
 def width_bound(W) -> float:
     "Upper bound $\\|W\\|_{1\\to2}\\sqrt{2\\ln|\\mathcal X|}$ on the Gaussian width of $W\\Delta$."
     op = as_operator(W)
     return op.max_column_norm() * math.sqrt(2 * math.log(op.shape[1]))
 
-
+# %% ../nbs/03_projection.ipynb #1f7f5ab7
 def projection_rmse_bound(
     sigma: float,  # noise scale of the Gaussian step
     width: float,  # Gaussian width (or an upper bound on it)
