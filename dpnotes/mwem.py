@@ -40,7 +40,7 @@ def hedge_eta(
         raise ValueError(f"T must be >= 1, got T={T}")
     return math.sqrt(math.log(m) / T)
 
-
+# %% ../nbs/04_mwem.ipynb #dc3ce4a5
 def hedge_regret_bound(
     m: int,  # number of actions
     T: int,  # number of rounds
@@ -104,7 +104,7 @@ def _mwem_cost(eps0: float, T: int, budget: Budget, accounting: str) -> dict:
         return dict(epsilon=T * eps0, delta=0.0)
     return dict(epsilon=advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
 
-
+# %% ../nbs/04_mwem.ipynb #10c0bec3
 def mwem_epsilon0(
     budget: Budget,  # total privacy budget
     rounds: int,  # number of exponential-mechanism runs T
@@ -150,7 +150,7 @@ def mwem_epsilon0(
         f"the budget is too small to represent"
     )
 
-
+# %% ../nbs/04_mwem.ipynb #83a10ffa
 def _check_rounds(rounds):
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
@@ -169,12 +169,12 @@ def mwem_bound(
     "The lecture's max-error bound 2 sqrt(ln m/T) + 4 ln(K T/beta)/(n eps0), holding with probability >= 1-beta."
     return 2 * math.sqrt(math.log(m) / rounds) + 4 * math.log(K * rounds / beta) / (n * epsilon0)
 
-
+# %% ../nbs/04_mwem.ipynb #8ade61fc
 def _selection_slack(n, K, epsilon0):
     "Expected shortfall scale 2 ln K/(n eps0) of one exponential-mechanism pick among K queries."
     return 2 * math.log(K) / (n * epsilon0)
 
-
+# %% ../nbs/04_mwem.ipynb #81b8ad3e
 def mwem_rounds(
     n: int,  # number of records
     m: int,  # universe size
@@ -463,7 +463,7 @@ def sample_dataset(
     "Draw `n` records i.i.d. from `p` over `domain` (post-processing): `dpnotes.data.sample_records`, kept under this name."
     return sample_records(p, domain, n, rng=rng)
 
-
+# %% ../nbs/04_mwem.ipynb #4ecf0df2
 def synthetic_data(
     release: Release,  # a release of `mwem` or `mwem_practical`
     n: int,  # number of records
