@@ -236,7 +236,7 @@ def _marginals(data: Dataset, cliques, normalize=True) -> list:
     out = marginal_counts(data.records, dom.shape, axes, labels=cliques)
     return [o / data.n for o in out] if normalize else out
 
-
+# %% ../nbs/10_data.ipynb #0880586f
 def _marginal(
     self: Dataset,
     attrs: Sequence[str],  # attributes of the marginal, in the order of its axes
@@ -247,12 +247,12 @@ def _marginal(
         attrs = (attrs,)
     return _marginals(self, [tuple(attrs)], normalize)[0]
 
-
+# %% ../nbs/10_data.ipynb #1d1f8a01
 def _marginals_method(self: Dataset, cliques: Sequence, normalize: bool = True) -> list:
     "Marginals on each attribute set in `cliques`, counted in a single pass over the records."
     return _marginals(self, cliques, normalize)
 
-
+# %% ../nbs/10_data.ipynb #6494fed4
 def _datavector(self: Dataset, normalize: bool = True) -> np.ndarray:
     "Histogram over the full domain in C order (frequencies sum to 1 when `normalize`)."
     N = self.domain.size()
@@ -289,7 +289,7 @@ def _sample_softmax(rng, scores):
     u = rng.random((scores.shape[0], 1))
     return np.minimum((u > cum).sum(axis=1), scores.shape[1] - 1)
 
-
+# %% ../nbs/10_data.ipynb #6d0a4829
 def default_dataset(
     n: int = 5000,  # number of records
     *,
