@@ -37,7 +37,7 @@ def _cell_labels(domain: Domain) -> list:
     "Labels 'a=i,b=j' of the cells of `domain` in C order."
     return [','.join(f"{a}={v}" for a, v in zip(domain.attrs, idx)) for idx in np.ndindex(*domain.shape)]
 
-
+# %% ../nbs/11_workloads.ipynb #5cbad73c
 class Workload(Operator):
     "Base class: $k$ linear queries on normalised histograms over `domain` (shape `(k, domain.size())`)."
 
@@ -136,7 +136,7 @@ class Identity(Workload):
     def labels(self):
         return _cell_labels(self.domain)
 
-
+# %% ../nbs/11_workloads.ipynb #606655a4
 class Total(Workload):
     "The single query 'number of records' (= 1 on a normalised histogram)."
 
@@ -165,26 +165,26 @@ class Total(Workload):
     def labels(self):
         return ['total']
 
-
+# %% ../nbs/11_workloads.ipynb #f16eb9c3
 def _one_dim(domain, cls):
     d = as_domain(domain)
     if len(d) != 1:
         raise ValueError(f"{cls} needs a one-attribute domain, got attributes {d.attrs}")
     return d
 
-
+# %% ../nbs/11_workloads.ipynb #2a66ba81
 def prefix_gram(N: int) -> np.ndarray:
     "Gram matrix $W^\\top W$ of the $N$ prefix queries: $G_{uv} = N - \\max(u,v)$."
     u = np.arange(N)
     return (N - np.maximum.outer(u, u)).astype(float)
 
-
+# %% ../nbs/11_workloads.ipynb #d2faac34
 def allrange_gram(N: int) -> np.ndarray:
     "Gram matrix of all $N(N+1)/2$ ranges: $G_{uv} = (\\min(u,v)+1)(N - \\max(u,v))$."
     u = np.arange(N)
     return ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float)
 
-
+# %% ../nbs/11_workloads.ipynb #7af74875
 class Prefix(Workload):
     "All prefix queries $\\{u \\le b\\}$, $b = 0..N-1$, on a one-attribute domain."
 
@@ -211,7 +211,7 @@ class Prefix(Workload):
         a = self.domain.attrs[0]
         return [f"{a}<={b}" for b in range(self.shape[1])]
 
-
+# %% ../nbs/11_workloads.ipynb #727e67a1
 class AllRange(Workload):
     "All $N(N+1)/2$ interval queries $\\{a \\le u \\le b\\}$ on a one-attribute domain."
 
@@ -471,7 +471,7 @@ class Predicates(Workload):
     def labels(self):
         return list(self.names)
 
-
+# %% ../nbs/11_workloads.ipynb #ba7e242a
 class Kron(Workload):
     "Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small factors)."
 
@@ -515,19 +515,19 @@ def _pair(a, b):
         raise ValueError("answer vectors are empty")
     return a, b
 
-
+# %% ../nbs/11_workloads.ipynb #ee65879e
 def rmse(a, b) -> float:
     "Root-mean-square error $\\|a-b\\|_2/\\sqrt{k}$."
     a, b = _pair(a, b)
     return float(np.linalg.norm(a - b) / math.sqrt(a.size))
 
-
+# %% ../nbs/11_workloads.ipynb #aa667968
 def max_error(a, b) -> float:
     "Largest absolute error $\\|a-b\\|_\\infty$."
     a, b = _pair(a, b)
     return float(np.max(np.abs(a - b)))
 
-
+# %% ../nbs/11_workloads.ipynb #57d854ed
 def marginal_l1(a, b, workload: Marginals) -> np.ndarray:
     "$\\ell_1$ error of each marginal block of a `Marginals` workload."
     a, b = _pair(a, b)
@@ -549,7 +549,7 @@ def integral(workload: Workload) -> bool:
         return bool(np.all(M == np.rint(M)))
     return False
 
-
+# %% ../nbs/11_workloads.ipynb #83ca1f15
 def answer_error(workload: Workload) -> float:
     "Bound on the floating-point error of each computed answer on a normalised histogram: N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound)."
     return math.ldexp(workload.shape[1] * workload.norm_1_2(), -50)
