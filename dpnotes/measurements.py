@@ -104,7 +104,7 @@ def check_measurements(measurements) -> list:
         raise ValueError(f"measurements act on different universes: column counts {sorted(Ns)}")
     return ms
 
-
+# %% ../nbs/13_measurements.ipynb #8d03d052
 def vstack_operators(ops: list) -> LinearOperator:
     "The operator $[A_1; A_2; \\dots]$ (matrix-free)."
     rows = np.cumsum([0] + [A.shape[0] for A in ops])
@@ -155,7 +155,7 @@ def least_squares(
     x = lsqr(A, b, atol=tol, btol=tol, iter_lim=max_iter)[0]
     return answers_of(workload, x)
 
-
+# %% ../nbs/13_measurements.ipynb #a997b128
 def answers_of(workload, x: np.ndarray) -> np.ndarray:
     "W x, or x itself when there is no workload."
     if workload is None:
