@@ -40,14 +40,14 @@ def _ratio_eps(lo_num, hi_den, delta):
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(num > 0, np.log(np.maximum(num, 1e-300) / hi_den), 0.0).clip(min=0.0)
 
-
+# %% ../nbs/08_audit.ipynb #3ca8b986
 def _event_eps(kD, kP, trials, delta, a):
     "Lower bound per event, the larger of the two directions, each probability bound at level `a`."
     loD, hiD = clopper_pearson(kD, trials, a)
     loP, hiP = clopper_pearson(kP, trials, a)
     return np.maximum(_ratio_eps(loP, hiD, delta), _ratio_eps(loD, hiP, delta))
 
-
+# %% ../nbs/08_audit.ipynb #654a7afd
 def epsilon_lower_bound(
     counts_D,  # per event: how many runs on D gave an output in it
     counts_Dprime,  # the same events counted on the runs on D'
@@ -92,13 +92,13 @@ def statistic(
         return (np.abs(A - a) - np.abs(A - a_prime)).sum(axis=1)
     raise ValueError(f"statistic must be 'projection', 'coordinate', 'laplace' or a callable, got {kind!r}")
 
-
+# %% ../nbs/08_audit.ipynb #cbc91c4b
 def _tail_counts(s, t):
     "(#{s >= t}, #{s <= t}) for each threshold t."
     s = np.sort(s)
     return s.size - np.searchsorted(s, t, 'left'), np.searchsorted(s, t, 'right')
 
-
+# %% ../nbs/08_audit.ipynb #19c0740a
 def pick_event(
     s_D,  # statistics of the selection runs on D
     s_Dprime,  # statistics of the selection runs on D' (as many)
@@ -115,7 +115,7 @@ def pick_event(
     i, j = int(np.argmax(up)), int(np.argmax(down))
     return ('>=', float(t[i])) if up[i] >= down[j] else ('<=', float(t[j]))
 
-
+# %% ../nbs/08_audit.ipynb #6ab9d907
 def in_event(s, event: tuple) -> np.ndarray:
     "Indicator of a threshold event ('>=' or '<=', t) on the statistics `s`."
     op, t = event
@@ -143,7 +143,7 @@ def claimed_epsilon(
         )
     return float(budget.epsilon), float(budget.delta if delta is None else delta)
 
-
+# %% ../nbs/08_audit.ipynb #81b93afc
 @dataclass(frozen=True)
 class Audit:
     "A black-box audit: the claimed epsilon at delta against the empirical lower bound."
@@ -178,7 +178,7 @@ def _replace_one(D: Dataset, Dprime: Dataset) -> bool:
     diff = np.bincount(inv[: D.n], minlength=len(rows)) - np.bincount(inv[D.n :], minlength=len(rows))
     return int(np.abs(diff).sum()) <= 2
 
-
+# %% ../nbs/08_audit.ipynb #9e36bf9f
 def release_answers(
     mechanism,  # callable with the registry's signature
     data: Dataset,  # records
@@ -193,7 +193,7 @@ def release_answers(
         [np.ravel(mechanism(data, workload, budget, rng=rng, **options).answers) for _ in range(trials)]
     )
 
-
+# %% ../nbs/08_audit.ipynb #21c427c5
 def audit_mechanism(
     mechanism,  # registry name, or a callable with the registry's signature
     D: Dataset,  # a dataset
@@ -266,7 +266,7 @@ def numpy_laplace(
     L = _libm_log(np.where(k > 0, np.where(upper, (2.0 - U) - U, U + U), 1.0)).astype(float)
     return np.where(k > 0, np.where(upper, 0.0 - scale * L, 0.0 + scale * L), np.nan)
 
-
+# %% ../nbs/08_audit.ipynb #5bb436ca
 def numpy_laplace_reachable(
     y,  # released doubles
     mean: float,  # a true answer m the release might come from
@@ -293,12 +293,12 @@ def grid_reachable(
     out = np.ldexp(j, plan.exponent)
     return (out / plan.n if plan.n is not None else out) == y
 
-
+# %% ../nbs/08_audit.ipynb #c030411a
 def low_bits(y, bits: int = 3) -> np.ndarray:
     "The lowest `bits` bits of each double's significand."
     return np.asarray(y, dtype=np.float64).view(np.int64) & ((1 << bits) - 1)
 
-
+# %% ../nbs/08_audit.ipynb #d38ff2e3
 def homogeneity_pvalue(
     x_D,  # small non-negative integers from releases on D
     x_Dprime,  # the same from releases on D'
