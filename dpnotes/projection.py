@@ -60,7 +60,8 @@ class ProjectionResult:
     solver: str  # name of the solver
 
     def answer_error_bound(self) -> float:
-        "Bound $\\sqrt{2\\min(gap, f)}$ on $\\|Wp - Wp^*\\|_2$, from strong convexity of $\\frac12\\|u-y\\|^2$ in $u$ and $f^*\\ge 0$."
+        """Bound $\\sqrt{2\\min(gap, f)}$ on $\\|Wp - Wp^*\\|_2$, from strong convexity of
+        $\\frac12\\|u-y\\|^2$ in $u$ and $f^*\\ge 0$."""
         return math.sqrt(2 * max(min(self.gap, self.objective), 0.0))
 
 # %% ../nbs/03_projection.ipynb #f2a0d7f2
@@ -86,9 +87,10 @@ def _finish(p, op, y, gap, it, t0, tol, name, max_iter, atol=0.0) -> ProjectionR
 
 # %% ../nbs/03_projection.ipynb #4b106342
 def _small_gap(gap, f, tol, yy, atol=0.0) -> bool:
-    # the optimum is >= 0, so sub = min(gap, f) certifies objective - optimum; stop when it is small relative to f,
-    # when Wp fits y to relative accuracy tol (y lies, to that accuracy, in W(simplex): ||Wp-y|| <= tol ||y||),
-    # when the certified answer error sqrt(2 sub) is at most atol, or at the level of rounding in the gradient
+    # the optimum is >= 0, so sub = min(gap, f) certifies objective - optimum; stop when it is small relative
+    # to f, when Wp fits y to relative accuracy tol (y lies, to that accuracy, in W(simplex): ||Wp-y|| <= tol
+    # ||y||), when the certified answer error sqrt(2 sub) is at most atol, or at the level of rounding in the
+    # gradient
     sub = min(gap, f)
     return sub <= tol * f or 2 * f <= tol**2 * yy or 2 * sub <= atol**2 or sub <= 1e-12 * yy
 
@@ -117,7 +119,8 @@ def _start(W, y) -> tuple:
 
 # %% ../nbs/03_projection.ipynb #eed885bf
 def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, atol: float = 0.0):
-    "Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its gap (arguments: `project`)."
+    """Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its gap (arguments:
+    `project`)."""
     t0, op, y, N, yy = _start(W, y)
     p = np.full(N, 1.0 / N)
     Wp = op.matvec(p)
@@ -138,7 +141,8 @@ def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, a
 
 # %% ../nbs/03_projection.ipynb #c3db66af
 def accelerated_projection(W, y: np.ndarray, *, max_iter: int = 5000, tol: float = 1e-6, atol: float = 0.0):
-    "Projection onto $W\\Delta$ by FISTA with adaptive restarts, certified by the FW gap (arguments: `project`)."
+    """Projection onto $W\\Delta$ by FISTA with adaptive restarts, certified by the FW gap (arguments:
+    `project`)."""
     t0, op, y, N, yy = _start(W, y)
     L = op.lipschitz()
     b = op.rmatvec(y)
@@ -257,7 +261,10 @@ def project(
     tol: float = 1e-6,  # relative duality-gap tolerance: stop when gap <= tol * objective
     atol: float = 0.0,  # absolute tolerance on the certified answer error sqrt(2 min(gap, f))
 ) -> ProjectionResult:
-    "$\\arg\\min_{p\\in\\Delta}\\|Wp-y\\|_2$ with a certified duality gap; `solver='auto'` picks as documented above."
+    """$\\arg\\min_{p\\in\\Delta}\\|Wp-y\\|_2$ with a certified duality gap.
+
+    `solver='auto'` picks as documented above.
+    """
     if solver != 'auto' and solver not in SOLVERS:
         raise ValueError(f"solver must be 'auto' or one of {sorted(SOLVERS)}, got solver={solver!r}")
     if not (isinstance(tol, (int, float)) and 0 < tol < 1):
@@ -284,7 +291,8 @@ def project_measurements(
     tol: float = 1e-6,  # relative duality-gap tolerance
     atol: float = 0.0,  # absolute tolerance on the answers' l2 error, see `project`
 ) -> ProjectionResult:
-    "Distribution $\\hat p$ minimising $\\sum_i\\|Q_ip-y_i\\|^2/\\sigma_i^2$ on the simplex (post-processing)."
+    """Distribution $\\hat p$ minimising $\\sum_i\\|Q_ip-y_i\\|^2/\\sigma_i^2$ on the simplex
+    (post-processing)."""
     ms = check_measurements(measurements)
     if len(ms) == 1 and isinstance(ms[0].query, Workload):
         return project(ms[0].query, ms[0].answers, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
@@ -310,13 +318,18 @@ def projection_mechanism(
     tol: float = 1e-6,  # relative duality-gap tolerance of the projection
     **options,  # anything else is rejected
 ) -> Release:
-    "Gaussian answers projected onto $W\\Delta_{\\mathcal X}$; replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $\\rho$-zCDP, exact discrete noise (projection is post-processing)."
+    """Gaussian answers projected onto $W\\Delta_{\\mathcal X}$.
+
+    Replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $\\rho$-zCDP, exact discrete
+    noise (projection is post-processing).
+    """
     check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
     if workload.shape[0] == 0:
         raise ValueError("workload must have at least one query, got k=0")
     if workload.shape[1] > MAX_UNIVERSE:
         raise ValueError(
-            f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain {workload.domain.to_dict()}; use a workload on fewer attributes"
+            f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain "
+            f"{workload.domain.to_dict()}; use a workload on fewer attributes"
         )
     t0, src = time.perf_counter(), noise_source(rng)
     plan = gaussian_plan_for(
@@ -357,7 +370,10 @@ def sample_synthetic(
     *,
     rng=None,  # None or a numpy Generator
 ) -> Dataset:
-    "Draw `n` synthetic records i.i.d. from `p` (post-processing): `dpnotes.data.sample_records`, kept under this name."
+    """Draw `n` synthetic records i.i.d. from `p` (post-processing).
+
+    `dpnotes.data.sample_records`, kept under this name.
+    """
     return sample_records(p, domain, n, rng=rng)
 
 # %% ../nbs/03_projection.ipynb #37456aac
@@ -388,5 +404,6 @@ def projection_rmse_bound(
     k: int,  # number of queries
     gap: float = 0.0,  # duality gap of the solver, if not exact
 ) -> float:
-    "Bound $\\sqrt{(\\sigma\\,\\ell^* + gap)/k}$ on the projection mechanism's RMSE (Thm 8; with `width_bound`, Thm 4)."
+    """Bound $\\sqrt{(\\sigma\\,\\ell^* + gap)/k}$ on the projection mechanism's RMSE (Thm 8; with
+    `width_bound`, Thm 4)."""
     return math.sqrt((sigma * width + gap) / k)
