@@ -35,7 +35,8 @@ import dpnotes
 
 
 def mechanism_modules() -> list:
-    "Names of the modules of the `dpnotes` package (subpackages included) but `dpnotes.cli` and private ones (`_modidx`)."
+    """Names of the modules of the `dpnotes` package (subpackages included) but `dpnotes.cli` and private ones
+    (`_modidx`)."""
     found = pkgutil.walk_packages(dpnotes.__path__, dpnotes.__name__ + ".")
     return sorted(
         m.name
@@ -45,7 +46,10 @@ def mechanism_modules() -> list:
 
 # %% ../nbs/07_cli.ipynb #b3e51509
 def load_mechanisms() -> dict:
-    "Import every module of `mechanism_modules()`, so that each registers its mechanisms; return the registry."
+    """Import every module of `mechanism_modules()`, so that each registers its mechanisms.
+
+    Return the registry.
+    """
     for name in mechanism_modules():
         try:
             importlib.import_module(name)
@@ -111,7 +115,10 @@ def parse_workload(
 def parse_budget(
     epsilon: float | None = None, delta: float | None = None, rho: float | None = None
 ) -> Budget:
-    "The `Budget` given by command-line flags: `--epsilon` with `--delta` (0: pure epsilon-DP), or `--rho` alone."
+    """The `Budget` given by command-line flags.
+
+    `--epsilon` with `--delta` (0: pure epsilon-DP), or `--rho` alone.
+    """
     if rho is not None:
         if epsilon is not None or delta is not None:
             raise ValueError("give either --rho or --epsilon with --delta, not both")
@@ -150,7 +157,10 @@ def run_mechanism(
     options: dict | None = None,  # keyword options for the mechanism
     truth=None,  # precomputed true answers, to share between runs
 ):
-    "Run mechanism `name` once with seeded noise; return (release, record): an evaluation, not a private release."
+    """Run mechanism `name` once with seeded noise.
+
+    Return (release, record): an evaluation, not a private release.
+    """
     registry = load_mechanisms()
     if name not in registry:
         raise ValueError(f"unknown mechanism {name!r}; available: {', '.join(sorted(registry))}")
@@ -345,7 +355,10 @@ def _compare(data, workload, budget, names, seeds, options):
 
 # %% ../nbs/07_cli.ipynb #a1b2c3bc
 def cmd_demo(args):
-    "Every registered mechanism on the embedded synthetic dataset: one table, an evaluation (not a private release)."
+    """Every registered mechanism on the embedded synthetic dataset.
+
+    One table, an evaluation (not a private release).
+    """
     data = default_dataset(n=args.n, rng=args.seed)
     workload = parse_workload(args.workload, data.domain)
     budget = Budget.approx(args.epsilon, args.delta)
@@ -360,7 +373,10 @@ def cmd_demo(args):
 
 # %% ../nbs/07_cli.ipynb #700936ad
 def cmd_compare(args):
-    "Several mechanisms, several seeds, errors against the true answers: a table and JSON records, not a private release."
+    """Several mechanisms, several seeds, errors against the true answers.
+
+    A table and JSON records, not a private release.
+    """
     budget = parse_budget(args.epsilon, args.delta, args.rho)
     if args.seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
@@ -417,7 +433,8 @@ def cmd_release(args):
         }
     )
     print(
-        f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ {meta_path})"
+        f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
+        f"{meta_path})"
     )
     return 0
 
