@@ -55,7 +55,8 @@ def epsilon_lower_bound(
     delta: float,  # the delta of the claim under test
     alpha: float = 0.05,  # the bound holds with probability >= 1 - alpha
 ) -> float:  # no (epsilon, delta)-DP mechanism with a smaller epsilon gives these counts
-    "Max over events and both directions of log((p_lo - delta)/p_hi) from Clopper-Pearson bounds, Bonferroni over 4 bounds per event."
+    """Max over events and both directions of log((p_lo - delta)/p_hi) from Clopper-Pearson bounds, Bonferroni
+    over 4 bounds per event."""
     kD, kP = np.atleast_1d(np.asarray(counts_D)), np.atleast_1d(np.asarray(counts_Dprime))
     if kD.shape != kP.shape:
         raise ValueError(
@@ -76,9 +77,12 @@ def statistic(
     answers,  # (trials, k) released answers (or one release, shape (k,))
     a,  # true answers on D
     a_prime,  # true answers on D'
-    kind='projection',  # 'projection', 'coordinate', 'laplace', or a callable (answers, a, a_prime) -> (trials,)
+    kind='projection',  # 'projection', 'coordinate', 'laplace' or callable(answers, a, a_prime) -> (trials,)
 ) -> np.ndarray:  # one scalar per release, larger when D' is more likely
-    "Reduce each release to a scalar: <y, a' - a>, the answer with the largest |a' - a| (signed), or the Laplace log-likelihood ratio."
+    """Reduce each release to a scalar.
+
+    <y, a' - a>, the answer with the largest |a' - a| (signed), or the Laplace log-likelihood ratio.
+    """
     A = np.atleast_2d(np.asarray(answers, dtype=float))
     a, a_prime = np.ravel(np.asarray(a, dtype=float)), np.ravel(np.asarray(a_prime, dtype=float))
     if callable(kind):
@@ -105,7 +109,8 @@ def pick_event(
     delta: float,  # delta of the claim under test
     alpha: float = 0.05,  # level of each score's bounds
 ) -> tuple:  # ('>=' or '<=', threshold)
-    "The threshold event with the largest Clopper-Pearson bound on these (selection) runs, thresholds at every observed value."
+    """The threshold event with the largest Clopper-Pearson bound on these (selection) runs, thresholds at
+    every observed value."""
     s_D, s_Dprime = np.ravel(s_D), np.ravel(s_Dprime)
     if s_D.size != s_Dprime.size or s_D.size == 0:
         raise ValueError(f"need as many selection runs on D as on D', got {s_D.size} and {s_Dprime.size}")
@@ -128,7 +133,10 @@ def claimed_epsilon(
     budget: Budget,  # the budget a mechanism is given
     delta: float | None = None,  # delta at which to state the claim (zCDP budgets need one)
 ) -> tuple:  # (epsilon, delta)
-    "The (epsilon, delta) a budget promises: its own pair, pure epsilon with delta 0, or rho-zCDP converted exactly at `delta`."
+    """The (epsilon, delta) a budget promises.
+
+    Its own pair, pure epsilon with delta 0, or rho-zCDP converted exactly at `delta`.
+    """
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
     if getattr(budget, 'is_pure', False):
@@ -209,7 +217,8 @@ def audit_mechanism(
     label: str | None = None,  # name in the result (default: the registry name or the function's name)
     **options,  # passed to the mechanism
 ) -> Audit:
-    "Release on neighbours D and D' `trials` times each, pick a threshold event on half the runs, bound epsilon on the other half."
+    """Release on neighbours D and D' `trials` times each, pick a threshold event on half the runs, bound
+    epsilon on the other half."""
     fn = MECHANISMS[mechanism] if isinstance(mechanism, str) else mechanism
     if not callable(fn):
         raise TypeError(f"mechanism must be a registry name or a callable, got {type(mechanism).__name__}")
@@ -259,7 +268,10 @@ def numpy_laplace(
     k,  # 53-bit integers: U = k 2^-53 (numpy's next_double is a 64-bit word shifted right by 11)
     scale: float,  # Laplace scale b
 ) -> np.ndarray:  # Generator.laplace(0.0, scale) for these U; nan for k = 0 (numpy redraws it)
-    "numpy's Laplace sampler re-done operation by operation: 0 - b log((2 - U) - U) for U >= 1/2, else 0 + b log(U + U)."
+    """numpy's Laplace sampler re-done operation by operation.
+
+    0 - b log((2 - U) - U) for U >= 1/2, else 0 + b log(U + U).
+    """
     k = np.asarray(k, dtype=np.int64)
     U = np.ldexp(k.astype(float), -53)  # exact, k < 2^53
     upper = U >= 0.5
@@ -272,7 +284,10 @@ def numpy_laplace_reachable(
     mean: float,  # a true answer m the release might come from
     scale: float,  # Laplace scale b
 ) -> np.ndarray:  # True where y == m + rng.laplace(0, b) for some 53-bit uniform
-    "Exact support test of `m + numpy Laplace noise`: bisect the monotone map k -> m + noise(k) for the smallest k reaching y."
+    """Exact support test of `m + numpy Laplace noise`.
+
+    Bisect the monotone map k -> m + noise(k) for the smallest k reaching y.
+    """
     y = np.asarray(y, dtype=float)
     F = lambda k: mean + numpy_laplace(k, scale)
     lo, hi = np.ones(y.shape, np.int64), np.full(y.shape, 2**53 - 1, np.int64)
@@ -304,7 +319,8 @@ def homogeneity_pvalue(
     x_Dprime,  # the same from releases on D'
     levels: int,  # values lie in 0..levels-1
 ) -> float:  # chi-square p-value of "one distribution"
-    "Chi-square test of homogeneity of two samples of small integers (a 2 x levels table, empty columns dropped)."
+    """Chi-square test of homogeneity of two samples of small integers (a 2 x levels table, empty columns
+    dropped)."""
     tab = np.stack([np.bincount(x_D, minlength=levels), np.bincount(x_Dprime, minlength=levels)])
     tab = tab[:, tab.sum(axis=0) > 0]
     return 1.0 if tab.shape[1] < 2 else float(stats.chi2_contingency(tab).pvalue)
