@@ -54,7 +54,8 @@ class Domain:
 
     @classmethod
     def from_json(cls, path) -> Domain:
-        "Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is skipped)."
+        """Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is
+        skipped)."""
 
         def unique(pairs):
             seen = {}
@@ -133,7 +134,8 @@ class Dataset:
             raise ValueError(f"records must be a 2-D array (n, d), got shape {arr.shape}")
         if arr.shape[1] != len(domain):
             raise ValueError(
-                f"records have {arr.shape[1]} columns but the domain has {len(domain)} attributes {domain.attrs}"
+                f"records have {arr.shape[1]} columns but the domain has {len(domain)} attributes "
+                f"{domain.attrs}"
             )
         if arr.shape[0] == 0:
             raise ValueError("dataset is empty: need at least one record")
@@ -182,7 +184,10 @@ class Dataset:
         csv_path,  # CSV with a header row naming the columns (any order)
         domain_path,  # private-pgm style domain JSON, or a `Domain`
     ) -> Dataset:
-        "Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON; columns must match the domain exactly."
+        """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON.
+
+        Columns must match the domain exactly.
+        """
         domain = domain_path if isinstance(domain_path, Domain) else Domain.from_json(domain_path)
         where = f"{csv_path}: "
         with open(csv_path, newline='', encoding='utf-8-sig') as f:
@@ -344,13 +349,15 @@ def sample_records(
     *,
     rng=None,  # None or a numpy Generator (post-processing: its seed is not a privacy matter)
 ) -> Dataset:
-    "Draw `n` records i.i.d. from `p` over `domain` (post-processing of a private distribution: no privacy cost)."
+    """Draw `n` records i.i.d. from `p` over `domain` (post-processing of a private distribution: no privacy
+    cost)."""
     p = np.asarray(p, dtype=np.float64).ravel()
     if p.size != domain.size():
         raise ValueError(f"p must have one entry per cell, |X|={domain.size()}, got {p.size}")
     if not np.all(np.isfinite(p)) or p.min() < -1e-12 or abs(p.sum() - 1) > 1e-6:
         raise ValueError(
-            f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, sum={p.sum():.6g}"
+            f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, "
+            f"sum={p.sum():.6g}"
         )
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got n={n!r}")
