@@ -50,7 +50,8 @@ class Workload(Operator):
         return Gram(self)
 
     def norm_1_2(self) -> float:
-        "Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$, rounded up (from the Gram diagonal, or the rescaled columns if it under/overflows)."
+        """Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$, rounded up (from the Gram diagonal,
+        or the rescaled columns if it under/overflows)."""
         k, N = self.shape
         with np.errstate(over='ignore', invalid='ignore'):
             g = np.diag(self.gram().dense())  # checked just below
@@ -61,13 +62,19 @@ class Workload(Operator):
         return max(float(column_norms_up(operator_columns(self, [u]))[0]) for u in range(N))
 
     def l2_diameter(self) -> float:
-        "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
+        """$\\max_{u,v}\\|We_u - We_v\\|_2$.
+
+        Exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$.
+        """
         if self.shape[1] > 4096:
             return finite_diameter(2 * self.norm_1_2(), self)
         return finite_diameter(column_diameter(self), self)
 
     def sensitivity(self, n: int) -> float:
-        "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`, rounded up."
+        """$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public.
+
+        `l2_diameter() / n`, rounded up.
+        """
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
         d = finite_diameter(self.l2_diameter(), self)
@@ -76,8 +83,8 @@ class Workload(Operator):
         s = ceil_float(Fraction(d) / int(n))  # rounded up
         if s < MIN_NORMAL:
             raise ValueError(
-                f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float (2.2e-308) "
-                "and cannot be represented accurately: rescale the workload"
+                f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float "
+                "(2.2e-308) and cannot be represented accurately: rescale the workload"
             )
         return s
 
@@ -333,7 +340,8 @@ class Marginals(Workload):
 
 # %% ../nbs/11_workloads.ipynb #fafffb99
 class Parities(Workload):
-    "All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over $\\{0,1\\}^d$."
+    """All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over
+    $\\{0,1\\}^d$."""
 
     def __init__(
         self,
@@ -434,7 +442,8 @@ class Predicates(Workload):
             if not np.isfinite(out[i]).all():
                 bad = int(np.flatnonzero(~np.isfinite(out[i]))[0])
                 raise ValueError(
-                    f"predicate {self.names[i]!r} must return finite values, got {float(out[i, bad])!r} at row {bad}"
+                    f"predicate {self.names[i]!r} must return finite values, got {float(out[i, bad])!r} at "
+                    f"row {bad}"
                 )
         return out
 
@@ -473,7 +482,8 @@ class Predicates(Workload):
 
 # %% ../nbs/11_workloads.ipynb #ba7e242a
 class Kron(Workload):
-    "Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small factors)."
+    """Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small
+    factors)."""
 
     def __init__(self, factors: Sequence[Workload]):
         factors = list(factors)
@@ -539,7 +549,8 @@ def marginal_l1(a, b, workload: Marginals) -> np.ndarray:
 
 # %% ../nbs/11_workloads.ipynb #03f0fbcc
 def integral(workload: Workload) -> bool:
-    "True when W has integer entries, so its answers on a normalised histogram are integer counts / n (released without rounding)."
+    """True when W has integer entries, so its answers on a normalised histogram are integer counts / n
+    (released without rounding)."""
     if type(workload) in (Identity, Total, Prefix, AllRange, Marginals, Parities):
         return True
     if type(workload) is Kron:
@@ -551,12 +562,18 @@ def integral(workload: Workload) -> bool:
 
 # %% ../nbs/11_workloads.ipynb #83ca1f15
 def answer_error(workload: Workload) -> float:
-    "Bound on the floating-point error of each computed answer on a normalised histogram: N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound)."
+    """Bound on the floating-point error of each computed answer on a normalised histogram.
+
+    N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound).
+    """
     return math.ldexp(workload.shape[1] * workload.norm_1_2(), -50)
 
 # %% ../nbs/11_workloads.ipynb #ebc1cb01
 def l1_diameter(workload: Workload) -> float:
-    "$\\max_{u,v}\\|We_u - We_v\\|_1$: closed forms for marginals, identity, prefix and all-range; else exact from columns when small, or $2\\max_u\\|We_u\\|_1$."
+    """$\\max_{u,v}\\|We_u - We_v\\|_1$: closed forms for marginals, identity, prefix and all-range.
+
+    Else exact from columns when small, or $2\\max_u\\|We_u\\|_1$.
+    """
     N, kind = workload.shape[1], type(workload)
     if N < 2 or kind is Total:
         return 0.0
