@@ -70,7 +70,9 @@ def _charge(acct: Accountant, budget: Budget, label: str, record: bool):
 
 # %% ../nbs/12_releases.ipynb #6844ee7c
 def register(name: str):
-    "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget to a caller's ledger."
+    """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
+    `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget
+    to a caller's ledger."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
@@ -111,7 +113,8 @@ def _labels(self: Release) -> list:
 
 # %% ../nbs/12_releases.ipynb #3577b26d
 def _to_frame(self: Release):
-    "One row per query: index, readable label, released fraction, and the count it stands for (fraction times n)."
+    """One row per query: index, readable label, released fraction, and the count it stands for (fraction
+    times n)."""
     import pandas as pd
 
     df = pd.DataFrame(
@@ -173,7 +176,8 @@ def _save(self: Release, path):
 
 # %% ../nbs/12_releases.ipynb #206b9a64
 def _load(path) -> Release:
-    "A release written by `Release.save` (workload and measurement queries are not stored: labels, measured answers are)."
+    """A release written by `Release.save` (workload and measurement queries are not stored: labels, measured
+    answers are)."""
     import json
 
     with np.load(path, allow_pickle=False) as z:
@@ -200,7 +204,8 @@ Release.save, Release.load = _save, staticmethod(_load)
 
 # %% ../nbs/12_releases.ipynb #38e6dbd2
 def check_mechanism_args(data, workload, budget, options: dict, name: str, accepts: str = ''):
-    "TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty (`accepts` lists the valid ones)."
+    """TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty
+    (`accepts` lists the valid ones)."""
     if options:
         raise TypeError(
             f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else '')
@@ -214,7 +219,10 @@ def check_mechanism_args(data, workload, budget, options: dict, name: str, accep
 
 # %% ../nbs/12_releases.ipynb #ad209772
 def zcdp_budget(budget: Budget, name: str) -> float:
-    "The rho a Gaussian-noise mechanism may spend; a pure-DP budget is refused (Gaussian noise cannot give delta = 0)."
+    """The rho a Gaussian-noise mechanism may spend.
+
+    A pure-DP budget is refused (Gaussian noise cannot give delta = 0).
+    """
     if getattr(budget, 'is_pure', False):
         raise ValueError(
             f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
