@@ -81,7 +81,8 @@ def measure(
 def weighted_stack(
     measurements: list,  # Measurement objects on the same universe (same N)
 ) -> tuple:
-    "The operator $A=[Q_i/\\sigma_i]_i$ and vector $b=[y_i/\\sigma_i]_i$ of the weighted least-squares problem."
+    """The operator $A=[Q_i/\\sigma_i]_i$ and vector $b=[y_i/\\sigma_i]_i$ of the weighted least-squares
+    problem."""
     ms = check_measurements(measurements)
     if len(ms) > 1 and any(m.sigma == 0 for m in ms):
         raise ValueError("an exact measurement (sigma=0) cannot be weighted against noisy ones")
@@ -141,7 +142,8 @@ def least_squares(
     tol: float = 1e-12,  # LSQR's atol and btol (relative residual tolerances)
     max_iter: int | None = None,  # LSQR iteration limit (None: LSQR's default)
 ) -> np.ndarray:
-    "Minimum-norm weighted least squares $\\hat x = A^+b$ of the measurements (post-processing, no privacy cost)."
+    """Minimum-norm weighted least squares $\\hat x = A^+b$ of the measurements (post-processing, no privacy
+    cost)."""
     ms = check_measurements(measurements)
     if len(ms) == 1:
         Q, y = ms[0].query, np.asarray(ms[0].answers, float)
