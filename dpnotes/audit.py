@@ -40,14 +40,14 @@ def _ratio_eps(lo_num, hi_den, delta):
     with np.errstate(divide='ignore', invalid='ignore'):
         return np.where(num > 0, np.log(np.maximum(num, 1e-300) / hi_den), 0.0).clip(min=0.0)
 
-
+# %% ../nbs/08_audit.ipynb #3ca8b986
 def _event_eps(kD, kP, trials, delta, a):
     "Lower bound per event, the larger of the two directions, each probability bound at level `a`."
     loD, hiD = clopper_pearson(kD, trials, a)
     loP, hiP = clopper_pearson(kP, trials, a)
     return np.maximum(_ratio_eps(loP, hiD, delta), _ratio_eps(loD, hiP, delta))
 
-
+# %% ../nbs/08_audit.ipynb #654a7afd
 def epsilon_lower_bound(
     counts_D,  # per event: how many runs on D gave an output in it
     counts_Dprime,  # the same events counted on the runs on D'
@@ -55,7 +55,8 @@ def epsilon_lower_bound(
     delta: float,  # the delta of the claim under test
     alpha: float = 0.05,  # the bound holds with probability >= 1 - alpha
 ) -> float:  # no (epsilon, delta)-DP mechanism with a smaller epsilon gives these counts
-    "Max over events and both directions of log((p_lo - delta)/p_hi) from Clopper-Pearson bounds, Bonferroni over 4 bounds per event."
+    """Max over events and both directions of log((p_lo - delta)/p_hi) from Clopper-Pearson bounds, Bonferroni
+    over 4 bounds per event."""
     kD, kP = np.atleast_1d(np.asarray(counts_D)), np.atleast_1d(np.asarray(counts_Dprime))
     if kD.shape != kP.shape:
         raise ValueError(
@@ -76,9 +77,12 @@ def statistic(
     answers,  # (trials, k) released answers (or one release, shape (k,))
     a,  # true answers on D
     a_prime,  # true answers on D'
-    kind='projection',  # 'projection', 'coordinate', 'laplace', or a callable (answers, a, a_prime) -> (trials,)
+    kind='projection',  # 'projection', 'coordinate', 'laplace' or callable(answers, a, a_prime) -> (trials,)
 ) -> np.ndarray:  # one scalar per release, larger when D' is more likely
-    "Reduce each release to a scalar: <y, a' - a>, the answer with the largest |a' - a| (signed), or the Laplace log-likelihood ratio."
+    """Reduce each release to a scalar.
+
+    <y, a' - a>, the answer with the largest |a' - a| (signed), or the Laplace log-likelihood ratio.
+    """
     A = np.atleast_2d(np.asarray(answers, dtype=float))
     a, a_prime = np.ravel(np.asarray(a, dtype=float)), np.ravel(np.asarray(a_prime, dtype=float))
     if callable(kind):
@@ -92,20 +96,21 @@ def statistic(
         return (np.abs(A - a) - np.abs(A - a_prime)).sum(axis=1)
     raise ValueError(f"statistic must be 'projection', 'coordinate', 'laplace' or a callable, got {kind!r}")
 
-
+# %% ../nbs/08_audit.ipynb #cbc91c4b
 def _tail_counts(s, t):
     "(#{s >= t}, #{s <= t}) for each threshold t."
     s = np.sort(s)
     return s.size - np.searchsorted(s, t, 'left'), np.searchsorted(s, t, 'right')
 
-
+# %% ../nbs/08_audit.ipynb #19c0740a
 def pick_event(
     s_D,  # statistics of the selection runs on D
     s_Dprime,  # statistics of the selection runs on D' (as many)
     delta: float,  # delta of the claim under test
     alpha: float = 0.05,  # level of each score's bounds
 ) -> tuple:  # ('>=' or '<=', threshold)
-    "The threshold event with the largest Clopper-Pearson bound on these (selection) runs, thresholds at every observed value."
+    """The threshold event with the largest Clopper-Pearson bound on these (selection) runs, thresholds at
+    every observed value."""
     s_D, s_Dprime = np.ravel(s_D), np.ravel(s_Dprime)
     if s_D.size != s_Dprime.size or s_D.size == 0:
         raise ValueError(f"need as many selection runs on D as on D', got {s_D.size} and {s_Dprime.size}")
@@ -115,7 +120,7 @@ def pick_event(
     i, j = int(np.argmax(up)), int(np.argmax(down))
     return ('>=', float(t[i])) if up[i] >= down[j] else ('<=', float(t[j]))
 
-
+# %% ../nbs/08_audit.ipynb #6ab9d907
 def in_event(s, event: tuple) -> np.ndarray:
     "Indicator of a threshold event ('>=' or '<=', t) on the statistics `s`."
     op, t = event
@@ -128,7 +133,10 @@ def claimed_epsilon(
     budget: Budget,  # the budget a mechanism is given
     delta: float | None = None,  # delta at which to state the claim (zCDP budgets need one)
 ) -> tuple:  # (epsilon, delta)
-    "The (epsilon, delta) a budget promises: its own pair, pure epsilon with delta 0, or rho-zCDP converted exactly at `delta`."
+    """The (epsilon, delta) a budget promises.
+
+    Its own pair, pure epsilon with delta 0, or rho-zCDP converted exactly at `delta`.
+    """
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a Budget, got {type(budget).__name__}")
     if getattr(budget, 'is_pure', False):
@@ -143,7 +151,7 @@ def claimed_epsilon(
         )
     return float(budget.epsilon), float(budget.delta if delta is None else delta)
 
-
+# %% ../nbs/08_audit.ipynb #81b93afc
 @dataclass(frozen=True)
 class Audit:
     "A black-box audit: the claimed epsilon at delta against the empirical lower bound."
@@ -178,7 +186,7 @@ def _replace_one(D: Dataset, Dprime: Dataset) -> bool:
     diff = np.bincount(inv[: D.n], minlength=len(rows)) - np.bincount(inv[D.n :], minlength=len(rows))
     return int(np.abs(diff).sum()) <= 2
 
-
+# %% ../nbs/08_audit.ipynb #9e36bf9f
 def release_answers(
     mechanism,  # callable with the registry's signature
     data: Dataset,  # records
@@ -193,7 +201,7 @@ def release_answers(
         [np.ravel(mechanism(data, workload, budget, rng=rng, **options).answers) for _ in range(trials)]
     )
 
-
+# %% ../nbs/08_audit.ipynb #21c427c5
 def audit_mechanism(
     mechanism,  # registry name, or a callable with the registry's signature
     D: Dataset,  # a dataset
@@ -209,7 +217,8 @@ def audit_mechanism(
     label: str | None = None,  # name in the result (default: the registry name or the function's name)
     **options,  # passed to the mechanism
 ) -> Audit:
-    "Release on neighbours D and D' `trials` times each, pick a threshold event on half the runs, bound epsilon on the other half."
+    """Release on neighbours D and D' `trials` times each, pick a threshold event on half the runs, bound
+    epsilon on the other half."""
     fn = MECHANISMS[mechanism] if isinstance(mechanism, str) else mechanism
     if not callable(fn):
         raise TypeError(f"mechanism must be a registry name or a callable, got {type(mechanism).__name__}")
@@ -259,20 +268,26 @@ def numpy_laplace(
     k,  # 53-bit integers: U = k 2^-53 (numpy's next_double is a 64-bit word shifted right by 11)
     scale: float,  # Laplace scale b
 ) -> np.ndarray:  # Generator.laplace(0.0, scale) for these U; nan for k = 0 (numpy redraws it)
-    "numpy's Laplace sampler re-done operation by operation: 0 - b log((2 - U) - U) for U >= 1/2, else 0 + b log(U + U)."
+    """numpy's Laplace sampler re-done operation by operation.
+
+    0 - b log((2 - U) - U) for U >= 1/2, else 0 + b log(U + U).
+    """
     k = np.asarray(k, dtype=np.int64)
     U = np.ldexp(k.astype(float), -53)  # exact, k < 2^53
     upper = U >= 0.5
     L = _libm_log(np.where(k > 0, np.where(upper, (2.0 - U) - U, U + U), 1.0)).astype(float)
     return np.where(k > 0, np.where(upper, 0.0 - scale * L, 0.0 + scale * L), np.nan)
 
-
+# %% ../nbs/08_audit.ipynb #5bb436ca
 def numpy_laplace_reachable(
     y,  # released doubles
     mean: float,  # a true answer m the release might come from
     scale: float,  # Laplace scale b
 ) -> np.ndarray:  # True where y == m + rng.laplace(0, b) for some 53-bit uniform
-    "Exact support test of `m + numpy Laplace noise`: bisect the monotone map k -> m + noise(k) for the smallest k reaching y."
+    """Exact support test of `m + numpy Laplace noise`.
+
+    Bisect the monotone map k -> m + noise(k) for the smallest k reaching y.
+    """
     y = np.asarray(y, dtype=float)
     F = lambda k: mean + numpy_laplace(k, scale)
     lo, hi = np.ones(y.shape, np.int64), np.full(y.shape, 2**53 - 1, np.int64)
@@ -293,18 +308,19 @@ def grid_reachable(
     out = np.ldexp(j, plan.exponent)
     return (out / plan.n if plan.n is not None else out) == y
 
-
+# %% ../nbs/08_audit.ipynb #c030411a
 def low_bits(y, bits: int = 3) -> np.ndarray:
     "The lowest `bits` bits of each double's significand."
     return np.asarray(y, dtype=np.float64).view(np.int64) & ((1 << bits) - 1)
 
-
+# %% ../nbs/08_audit.ipynb #d38ff2e3
 def homogeneity_pvalue(
     x_D,  # small non-negative integers from releases on D
     x_Dprime,  # the same from releases on D'
     levels: int,  # values lie in 0..levels-1
 ) -> float:  # chi-square p-value of "one distribution"
-    "Chi-square test of homogeneity of two samples of small integers (a 2 x levels table, empty columns dropped)."
+    """Chi-square test of homogeneity of two samples of small integers (a 2 x levels table, empty columns
+    dropped)."""
     tab = np.stack([np.bincount(x_D, minlength=levels), np.bincount(x_Dprime, minlength=levels)])
     tab = tab[:, tab.sum(axis=0) > 0]
     return 1.0 if tab.shape[1] < 2 else float(stats.chi2_contingency(tab).pvalue)

@@ -35,7 +35,8 @@ import dpnotes
 
 
 def mechanism_modules() -> list:
-    "Names of the modules of the `dpnotes` package (subpackages included) but `dpnotes.cli` and private ones (`_modidx`)."
+    """Names of the modules of the `dpnotes` package (subpackages included) but `dpnotes.cli` and private ones
+    (`_modidx`)."""
     found = pkgutil.walk_packages(dpnotes.__path__, dpnotes.__name__ + ".")
     return sorted(
         m.name
@@ -43,9 +44,12 @@ def mechanism_modules() -> list:
         if not any(part == "cli" or part.startswith("_") for part in m.name.split(".")[1:])
     )
 
-
+# %% ../nbs/07_cli.ipynb #b3e51509
 def load_mechanisms() -> dict:
-    "Import every module of `mechanism_modules()`, so that each registers its mechanisms; return the registry."
+    """Import every module of `mechanism_modules()`, so that each registers its mechanisms.
+
+    Return the registry.
+    """
     for name in mechanism_modules():
         try:
             importlib.import_module(name)
@@ -65,7 +69,7 @@ def _attr(domain, name, spec):
         )
     return name
 
-
+# %% ../nbs/07_cli.ipynb #050f08f3
 def parse_workload(
     spec: str,  # e.g. 'marginals:2', 'prefix:age', 'marginals:age,sex'
     domain,  # the data's `Domain`
@@ -111,7 +115,10 @@ def parse_workload(
 def parse_budget(
     epsilon: float | None = None, delta: float | None = None, rho: float | None = None
 ) -> Budget:
-    "The `Budget` given by command-line flags: `--epsilon` with `--delta` (0: pure epsilon-DP), or `--rho` alone."
+    """The `Budget` given by command-line flags.
+
+    `--epsilon` with `--delta` (0: pure epsilon-DP), or `--rho` alone.
+    """
     if rho is not None:
         if epsilon is not None or delta is not None:
             raise ValueError("give either --rho or --epsilon with --delta, not both")
@@ -120,7 +127,7 @@ def parse_budget(
         raise ValueError("a budget needs --epsilon and --delta (or --rho)")
     return Budget.pure(epsilon) if delta == 0 else Budget.approx(epsilon, delta)
 
-
+# %% ../nbs/07_cli.ipynb #b827a93f
 def _number(text):
     for cast in (int, float):
         try:
@@ -129,7 +136,7 @@ def _number(text):
             pass
     return text
 
-
+# %% ../nbs/07_cli.ipynb #9a7128de
 def parse_options(pairs) -> dict:
     "Turn ['rounds=30', 'solver=fw'] into {'rounds': 30, 'solver': 'fw'}."
     opts = {}
@@ -150,7 +157,10 @@ def run_mechanism(
     options: dict | None = None,  # keyword options for the mechanism
     truth=None,  # precomputed true answers, to share between runs
 ):
-    "Run mechanism `name` once with seeded noise; return (release, record): an evaluation, not a private release."
+    """Run mechanism `name` once with seeded noise.
+
+    Return (release, record): an evaluation, not a private release.
+    """
     registry = load_mechanisms()
     if name not in registry:
         raise ValueError(f"unknown mechanism {name!r}; available: {', '.join(sorted(registry))}")
@@ -187,7 +197,7 @@ def _fmt(v):
         return f"{v:.4g}"
     return str(v)
 
-
+# %% ../nbs/07_cli.ipynb #73c59d65
 def format_table(records, columns=COLUMNS) -> str:
     "Fixed-width text table of `records` (a list of dicts) over `columns`."
     rows = [[_fmt(r.get(c)) for c in columns] for r in records]
@@ -206,7 +216,7 @@ def _add_budget(p):
     )
     p.add_argument("--rho", type=float, help="rho of rho-zCDP, instead of --epsilon/--delta")
 
-
+# %% ../nbs/07_cli.ipynb #d0e740dd
 def _add_data(p):
     p.add_argument("--data", required=True, help="integer-coded CSV with a header row")
     p.add_argument("--domain", required=True, help='domain JSON {"attr": size, ...}')
@@ -216,7 +226,7 @@ def _add_data(p):
         help="identity, prefix:ATTR, range:ATTR, marginals:K, marginals:A,B,C, parities:K",
     )
 
-
+# %% ../nbs/07_cli.ipynb #ec448f25
 def _add_options(p):
     p.add_argument("--rounds", type=int, help="rounds of MWEM-style mechanisms")
     p.add_argument(
@@ -227,7 +237,7 @@ def _add_options(p):
         "--option", action="append", metavar="KEY=VALUE", help="any other mechanism option (repeatable)"
     )
 
-
+# %% ../nbs/07_cli.ipynb #fe72b108
 def _options(args):
     opts = parse_options(args.option)
     for k in ("rounds", "strategy", "solver"):
@@ -235,7 +245,7 @@ def _options(args):
             opts[k] = getattr(args, k)
     return opts
 
-
+# %% ../nbs/07_cli.ipynb #87e34612
 class _HelpFormatter(argparse.HelpFormatter):
     "argparse's help layout, without breaking lines at hyphens: mechanism names such as mwem-hlm stay whole."
 
@@ -244,7 +254,7 @@ class _HelpFormatter(argparse.HelpFormatter):
 
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
 
-
+# %% ../nbs/07_cli.ipynb #34329f7c
 NOT_PRIVATE = (
     "NOT a private release: an evaluation with seeded noise, errors measured against the true answers"
 )
@@ -319,12 +329,12 @@ def _mechanism_list(spec):
         raise ValueError("no mechanism named")
     return names
 
-
+# %% ../nbs/07_cli.ipynb #246ab6ff
 def _declares(fn, key):
     p = inspect.signature(fn).parameters.get(key)
     return p is not None and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
 
-
+# %% ../nbs/07_cli.ipynb #a8ba3222
 def route_options(names, options) -> dict:
     "Give each mechanism the options its signature names; an option no mechanism names is an error."
     registry = load_mechanisms()
@@ -333,7 +343,7 @@ def route_options(names, options) -> dict:
             raise ValueError(f"option {key!r} is not an option of {', '.join(names)}")
     return {m: {k: v for k, v in options.items() if _declares(registry[m], k)} for m in names}
 
-
+# %% ../nbs/07_cli.ipynb #b9a4330f
 def _compare(data, workload, budget, names, seeds, options):
     truth = workload.answer(data)
     routed = route_options(names, options)
@@ -343,9 +353,12 @@ def _compare(data, workload, budget, names, seeds, options):
         records.append(run_mechanism(m, data, workload, budget, s, routed[m], truth=truth)[1])
     return records
 
-
+# %% ../nbs/07_cli.ipynb #a1b2c3bc
 def cmd_demo(args):
-    "Every registered mechanism on the embedded synthetic dataset: one table, an evaluation (not a private release)."
+    """Every registered mechanism on the embedded synthetic dataset.
+
+    One table, an evaluation (not a private release).
+    """
     data = default_dataset(n=args.n, rng=args.seed)
     workload = parse_workload(args.workload, data.domain)
     budget = Budget.approx(args.epsilon, args.delta)
@@ -358,9 +371,12 @@ def cmd_demo(args):
     print(format_table(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
     return 0
 
-
+# %% ../nbs/07_cli.ipynb #700936ad
 def cmd_compare(args):
-    "Several mechanisms, several seeds, errors against the true answers: a table and JSON records, not a private release."
+    """Several mechanisms, several seeds, errors against the true answers.
+
+    A table and JSON records, not a private release.
+    """
     budget = parse_budget(args.epsilon, args.delta, args.rho)
     if args.seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
@@ -417,7 +433,8 @@ def cmd_release(args):
         }
     )
     print(
-        f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ {meta_path})"
+        f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
+        f"{meta_path})"
     )
     return 0
 
@@ -427,7 +444,7 @@ def _one_line(msg, limit: int = 200) -> str:
     s = " ".join(str(msg).split())
     return s if len(s) <= limit else s[: limit - 3] + "..."
 
-
+# %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
     "Entry point of the `dpnotes` console script; bad input -> one line on stderr and exit status 2."
     args = build_parser().parse_args(argv)

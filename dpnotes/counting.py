@@ -39,7 +39,7 @@ def _parse_cell(v):
     except ValueError:
         return None
 
-
+# %% ../nbs/92_counting.ipynb #17dab6d5
 def coerce_column(values, name: str, size: int, where: str = '') -> np.ndarray:
     "Validate one column of attribute `name` (values `0 .. size-1`) and return it as int64."
     v = np.asarray(values)
@@ -70,7 +70,7 @@ def coerce_column(values, name: str, size: int, where: str = '') -> np.ndarray:
         raise ValueError(f"{where}column {name!r} row {bad[0]}: value {x} outside domain 0..{size - 1}")
     return v.astype(np.int64)
 
-
+# %% ../nbs/92_counting.ipynb #7b0a1e93
 def check_columns(found: Sequence[str], attrs: Sequence[str], where: str = ''):
     "Columns `found` must be exactly the attribute names `attrs` (any order)."
     found = [str(c) for c in found]
@@ -99,10 +99,11 @@ def _count_blocks(records, axes, strides, offsets, total):
             counts[idx] += 1
     return counts
 
-
+# %% ../nbs/92_counting.ipynb #62063dc5
 @njit(cache=True)
 def _mixed_radix(records, axes, strides):
-    "Codes (n, m): `codes[i, j] = sum_t records[i, axes[j, t]] * strides[j, t]` (cell index of record i in block j)."
+    """Codes (n, m): `codes[i, j] = sum_t records[i, axes[j, t]] * strides[j, t]` (cell index of record i in
+    block j)."""
     n, (m, w) = records.shape[0], axes.shape
     codes = np.zeros((n, m), np.int64)
     for i in range(n):
@@ -113,9 +114,10 @@ def _mixed_radix(records, axes, strides):
             codes[i, j] = c
     return codes
 
-
+# %% ../nbs/92_counting.ipynb #140fd28e
 def block_plan(shape: tuple, cliques: list, labels: list | None = None):
-    "Axes, strides, block offsets and sizes for counting the marginals on `cliques` (tuples of axis positions into `shape`) with `_count_blocks`; `labels` name the cliques in errors."
+    """Axes, strides, block offsets and sizes for counting the marginals on `cliques` (tuples of axis
+    positions into `shape`) with `_count_blocks`; `labels` name the cliques in errors."""
     cliques = [tuple(c) for c in cliques]
     w = max(1, max(len(c) for c in cliques))
     axes, strides = np.zeros((len(cliques), w), np.int64), np.zeros((len(cliques), w), np.int64)
@@ -132,9 +134,10 @@ def block_plan(shape: tuple, cliques: list, labels: list | None = None):
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
     return axes, strides, offsets, sizes
 
-
+# %% ../nbs/92_counting.ipynb #106c5454
 def cover_plan(shape: tuple, cliques: list, n: int, max_table: int = 2**20):
-    "Axis groups, cliques to read off joint tables of groups ({group indices: clique indices}), cliques to count directly; cliques are tuples of axis positions."
+    """Axis groups, cliques to read off joint tables of groups ({group indices: clique indices}), cliques to
+    count directly; cliques are tuples of axis positions."""
     k = max(len(c) for c in cliques)
     used = [a for a in range(len(shape)) if any(a in c for c in cliques)]
     if len(cliques) < 2 or k == 0 or not used:
@@ -158,7 +161,7 @@ def cover_plan(shape: tuple, cliques: list, n: int, max_table: int = 2**20):
             direct.append(j)
     return groups, plan, direct
 
-
+# %% ../nbs/92_counting.ipynb #17463e18
 def sum_to(joint, U: tuple, c: tuple) -> np.ndarray:
     "Marginal on clique `c` (C order over `c`) of a joint table over `U` (c a subset of U)."
     if not c:
@@ -167,21 +170,24 @@ def sum_to(joint, U: tuple, c: tuple) -> np.ndarray:
     M = joint.sum(axis=tuple(i for i in range(len(U)) if i not in ax))
     return np.transpose(M, np.argsort(np.argsort(ax))).ravel()
 
-
+# %% ../nbs/92_counting.ipynb #8bb1b96e
 def _count(records, shape, cliques, labels=None) -> list:
     "Counts of each marginal, all in one `_count_blocks` pass."
     axes, strides, offsets, sizes = block_plan(shape, cliques, labels)
     counts = _count_blocks(records, axes, strides, offsets[:-1], int(offsets[-1]))
     return [counts[offsets[i] : offsets[i + 1]] for i in range(len(sizes))]
 
-
+# %% ../nbs/92_counting.ipynb #9dec3319
 def marginal_counts(
     records: np.ndarray,  # (n, d) int64 codes, C-contiguous
     shape: tuple,  # number of values of each of the d axes
     cliques: list,  # tuples of axis positions
     labels: list | None = None,  # names of the cliques, for errors
 ) -> list:
-    "Counts (int64, C order over each clique) of the marginals of `records` on each clique: small joint tables of axis groups in one pass, then sums."
+    """Counts (int64, C order over each clique) of the marginals of `records` on each clique.
+
+    Small joint tables of axis groups in one pass, then sums.
+    """
     cliques = [tuple(int(a) for a in c) for c in cliques]
     if not cliques:
         return []
@@ -228,13 +234,15 @@ def block_offsets(
     shape: Sequence[int],  # sizes of the domain's axes
     cliques: list,  # tuples of axis positions
 ) -> tuple:
-    "Cells of each clique's marginal and the offsets of the blocks in the stacked answers (length len(cliques)+1)."
+    """Cells of each clique's marginal and the offsets of the blocks in the stacked answers (length
+    len(cliques)+1)."""
     sizes = [math.prod(int(shape[a]) for a in c) for c in cliques]
     return sizes, np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
 
-
+# %% ../nbs/92_counting.ipynb #819ff321
 def sorted_gather(shape: Sequence[int], axes: Sequence[int]) -> np.ndarray:
-    "For each cell of the marginal on `axes` (C order over `axes` as given), its index in C order over sorted(axes)."
+    """For each cell of the marginal on `axes` (C order over `axes` as given), its index in C order over
+    sorted(axes)."""
     srt = sorted(axes)
     cells = np.arange(math.prod(int(shape[a]) for a in axes)).reshape([int(shape[a]) for a in srt])
     return cells.transpose([srt.index(a) for a in axes]).ravel()
@@ -250,9 +258,12 @@ def _trie(cliques) -> dict:
         node.setdefault(None, []).append(i)
     return trie
 
-
+# %% ../nbs/92_counting.ipynb #590b30db
 def _plan_ops(shape, trie, offs, lvl) -> list:
-    "The `_reduce_ops` steps (src, dst, A, G, R) of a depth-first walk of the trie; level j's buffer at lvl[j]."
+    """The `_reduce_ops` steps (src, dst, A, G, R) of a depth-first walk of the trie.
+
+    Level j's buffer at lvl[j].
+    """
     ops, P = [], lambda lo, hi=None: math.prod(shape[lo:hi])
 
     def visit(node, j, last, C):
@@ -270,7 +281,8 @@ def _plan_ops(shape, trie, offs, lvl) -> list:
 
 # %% ../nbs/92_counting.ipynb #07af4ef4
 class MarginalPlan:
-    "All marginals of a vector over a C-order domain `shape`, for `cliques` (tuples of axes, any order), in one trie walk."
+    """All marginals of a vector over a C-order domain `shape`, for `cliques` (tuples of axes, any order), in
+    one trie walk."""
 
     def __init__(
         self,
@@ -288,7 +300,8 @@ class MarginalPlan:
         self.ws_size, self.offsets = k + (depth + 1) * self.m, offs[:-1]
 
     def __call__(self, p: np.ndarray) -> np.ndarray:
-        "All marginals of `p` (length m), concatenated in clique order, each block C order over the clique as given."
+        """All marginals of `p` (length m), concatenated in clique order, each block C order over the clique
+        as given."""
         ws = np.empty(self.ws_size)
         ws[self.k : self.k + self.m] = np.ravel(p)
         _reduce_ops(ws, self.ops, np.empty(self.m))
@@ -306,7 +319,8 @@ class Operator(LinearOperator):
         k, N = self.shape
         if k * N > max_entries:
             raise ValueError(
-                f"{type(self).__name__} of shape {self.shape} is too big for dense() (max_entries={max_entries})"
+                f"{type(self).__name__} of shape {self.shape} is too big for dense() "
+                f"(max_entries={max_entries})"
             )
         return self._dense()
 
@@ -320,7 +334,7 @@ class Operator(LinearOperator):
             e[u] = 0.0
         return out
 
-
+# %% ../nbs/92_counting.ipynb #f3104623
 class Gram(Operator):
     "The Gram matrix $W^\\top W$ of a workload as an operator; `dense` may be given in closed form."
 
@@ -341,15 +355,16 @@ class Gram(Operator):
         W = self.workload.dense()
         return W.T @ W
 
-
+# %% ../nbs/92_counting.ipynb #f92668c0
 def kron_apply(mats, x) -> np.ndarray:
-    "$(A_1\\otimes\\cdots\\otimes A_d)\\,x$ by one mode product per factor ($x$ in C order over the factors' columns)."
+    """$(A_1\\otimes\\cdots\\otimes A_d)\\,x$ by one mode product per factor ($x$ in C order over the factors'
+    columns)."""
     X = np.reshape(x, [A.shape[1] for A in mats])
     for ax, A in enumerate(mats):
         X = np.moveaxis(np.tensordot(A, X, axes=(1, ax)), 0, ax)
     return X.ravel()
 
-
+# %% ../nbs/92_counting.ipynb #eaf5849f
 def kron_dense(mats) -> np.ndarray:
     "The dense Kronecker product of `mats` (small cases only)."
     out = np.ones((1, 1))
@@ -357,7 +372,7 @@ def kron_dense(mats) -> np.ndarray:
         out = np.kron(out, A)
     return out
 
-
+# %% ../nbs/92_counting.ipynb #aa903e11
 class KronGram(Operator):
     "A sum of Kronecker products $\\sum_t \\bigotimes_a A_{t,a}$ (one small square matrix per attribute)."
 
@@ -383,7 +398,10 @@ class KronGram(Operator):
 def helmert(
     m: int,  # number of values of an attribute, >= 1
 ) -> np.ndarray:
-    "Orthonormal $m\\times m$ Helmert basis: row 0 is constant $1/\\sqrt m$, row $i\\ge1$ is $(1,\\dots,1,-i,0,\\dots)/\\sqrt{i(i+1)}$."
+    """Orthonormal $m\\times m$ Helmert basis.
+
+    Row 0 is constant $1/\\sqrt m$, row $i\\ge1$ is $(1,\\dots,1,-i,0,\\dots)/\\sqrt{i(i+1)}$.
+    """
     B = np.zeros((m, m))
     B[0] = 1 / math.sqrt(m)
     for i in range(1, m):
@@ -406,7 +424,7 @@ def fwht(x):
         h *= 2
     return y
 
-
+# %% ../nbs/92_counting.ipynb #3ba9ead6
 @njit(cache=True)
 def parity_signs(masks, N):
     "Entries $(-1)^{popcount(S \\& u)}$ for each mask S (rows) and cell u < N (columns)."
@@ -423,15 +441,19 @@ def parity_signs(masks, N):
 
 # %% ../nbs/92_counting.ipynb #0c6ea74c
 def _ldexp_up(r, e) -> np.ndarray:
-    "r * 2^e, exact in the normal range, rounded up where it lands among the subnormals (or would underflow to 0)."
+    """r * 2^e, exact in the normal range, rounded up where it lands among the subnormals (or would underflow
+    to 0)."""
     out = np.ldexp(r, e)
     low = (out < MIN_NORMAL) & (r > 0)
     out[low] = np.nextafter(out[low], np.inf)
     return out
 
-
+# %% ../nbs/92_counting.ipynb #552d76b1
 def column_norms_up(D) -> np.ndarray:
-    "Upper bounds, tight to a few ulps, on the l2 norms of the columns of D (k x m, dense or sparse); columns are scaled by powers of two first, so no square under- or overflows."
+    """Upper bounds, tight to a few ulps, on the l2 norms of the columns of D (k x m, dense or sparse).
+
+    Columns are scaled by powers of two first, so no square under- or overflows.
+    """
     if sp.issparse(D):
         D = sp.csc_matrix(D, dtype=float)
         k = max(1, int(np.diff(D.indptr).max(initial=0)))  # terms summed per column
@@ -454,9 +476,12 @@ def column_norms_up(D) -> np.ndarray:
     out[m == 0] = 0.0  # a zero column has norm exactly 0
     return out
 
-
+# %% ../nbs/92_counting.ipynb #0270608e
 def _diff_norms_up(A, B) -> np.ndarray:
-    "Upper bounds on ||A[:, j] - B[:, j]||_2, scaled before subtracting (no overflow); exactly 0 for equal columns."
+    """Upper bounds on ||A[:, j] - B[:, j]||_2, scaled before subtracting (no overflow).
+
+    Exactly 0 for equal columns.
+    """
     A, B = np.asarray(A, float), np.asarray(B, float)
     m = np.maximum(np.max(np.abs(A), axis=0), np.max(np.abs(B), axis=0))
     if not np.isfinite(m).all():
@@ -470,7 +495,8 @@ def _diff_norms_up(A, B) -> np.ndarray:
 
 # %% ../nbs/92_counting.ipynb #9246fa24
 def finite_diameter(d, workload) -> float:
-    "`d` as a float, or ValueError if it is NaN, negative, infinite (overflow) or positive below the smallest normal float."
+    """`d` as a float, or ValueError if it is NaN, negative, infinite (overflow) or positive below the
+    smallest normal float."""
     d, name = float(d), type(workload).__name__
     if math.isnan(d) or d < 0:
         raise ValueError(
@@ -487,7 +513,7 @@ def finite_diameter(d, workload) -> float:
         )
     return d
 
-
+# %% ../nbs/92_counting.ipynb #a3435652
 _EPS = float(np.finfo(float).eps)
 SAFE_GRAM = (2.0**-500, 2.0**500)  # a Gram diagonal in this range has no underflow or overflow that matters
 
@@ -502,9 +528,12 @@ def operator_columns(W, cols) -> np.ndarray:
         e[u] = 0.0
     return C
 
-
+# %% ../nbs/92_counting.ipynb #06ec64dc
 def column_diameter(W, max_work: int = 2**27) -> float:
-    "max_{u<v} ||W e_u - W e_v||_2, rounded up, from differences of columns; the Gram matrix only preselects the candidate pairs; 0 only if all columns are exactly equal."
+    """max_{u<v} ||W e_u - W e_v||_2, rounded up, from differences of columns.
+
+    The Gram matrix only preselects the candidate pairs; 0 only if all columns are exactly equal.
+    """
     k, N = W.shape
     if N < 2:
         return 0.0

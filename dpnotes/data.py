@@ -54,7 +54,8 @@ class Domain:
 
     @classmethod
     def from_json(cls, path) -> Domain:
-        "Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is skipped)."
+        """Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is
+        skipped)."""
 
         def unique(pairs):
             seen = {}
@@ -133,7 +134,8 @@ class Dataset:
             raise ValueError(f"records must be a 2-D array (n, d), got shape {arr.shape}")
         if arr.shape[1] != len(domain):
             raise ValueError(
-                f"records have {arr.shape[1]} columns but the domain has {len(domain)} attributes {domain.attrs}"
+                f"records have {arr.shape[1]} columns but the domain has {len(domain)} attributes "
+                f"{domain.attrs}"
             )
         if arr.shape[0] == 0:
             raise ValueError("dataset is empty: need at least one record")
@@ -182,7 +184,10 @@ class Dataset:
         csv_path,  # CSV with a header row naming the columns (any order)
         domain_path,  # private-pgm style domain JSON, or a `Domain`
     ) -> Dataset:
-        "Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON; columns must match the domain exactly."
+        """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON.
+
+        Columns must match the domain exactly.
+        """
         domain = domain_path if isinstance(domain_path, Domain) else Domain.from_json(domain_path)
         where = f"{csv_path}: "
         with open(csv_path, newline='', encoding='utf-8-sig') as f:
@@ -236,7 +241,7 @@ def _marginals(data: Dataset, cliques, normalize=True) -> list:
     out = marginal_counts(data.records, dom.shape, axes, labels=cliques)
     return [o / data.n for o in out] if normalize else out
 
-
+# %% ../nbs/10_data.ipynb #0880586f
 def _marginal(
     self: Dataset,
     attrs: Sequence[str],  # attributes of the marginal, in the order of its axes
@@ -247,12 +252,12 @@ def _marginal(
         attrs = (attrs,)
     return _marginals(self, [tuple(attrs)], normalize)[0]
 
-
+# %% ../nbs/10_data.ipynb #1d1f8a01
 def _marginals_method(self: Dataset, cliques: Sequence, normalize: bool = True) -> list:
     "Marginals on each attribute set in `cliques`, counted in a single pass over the records."
     return _marginals(self, cliques, normalize)
 
-
+# %% ../nbs/10_data.ipynb #6494fed4
 def _datavector(self: Dataset, normalize: bool = True) -> np.ndarray:
     "Histogram over the full domain in C order (frequencies sum to 1 when `normalize`)."
     N = self.domain.size()
@@ -289,7 +294,7 @@ def _sample_softmax(rng, scores):
     u = rng.random((scores.shape[0], 1))
     return np.minimum((u > cum).sum(axis=1), scores.shape[1] - 1)
 
-
+# %% ../nbs/10_data.ipynb #6d0a4829
 def default_dataset(
     n: int = 5000,  # number of records
     *,
@@ -344,13 +349,15 @@ def sample_records(
     *,
     rng=None,  # None or a numpy Generator (post-processing: its seed is not a privacy matter)
 ) -> Dataset:
-    "Draw `n` records i.i.d. from `p` over `domain` (post-processing of a private distribution: no privacy cost)."
+    """Draw `n` records i.i.d. from `p` over `domain` (post-processing of a private distribution: no privacy
+    cost)."""
     p = np.asarray(p, dtype=np.float64).ravel()
     if p.size != domain.size():
         raise ValueError(f"p must have one entry per cell, |X|={domain.size()}, got {p.size}")
     if not np.all(np.isfinite(p)) or p.min() < -1e-12 or abs(p.sum() - 1) > 1e-6:
         raise ValueError(
-            f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, sum={p.sum():.6g}"
+            f"p must be a probability vector (finite, >= 0, sums to 1), got min={p.min():.3g}, "
+            f"sum={p.sum():.6g}"
         )
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got n={n!r}")

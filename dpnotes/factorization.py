@@ -47,7 +47,7 @@ from .workloads import prefix_gram, allrange_gram
 def _is_workload(W):
     return isinstance(W, Workload)
 
-
+# %% ../nbs/02_factorization.ipynb #1fe589a3
 def workload_gram(
     W,  # Workload, ndarray (k, N) or scipy sparse matrix
     max_cells: int = 8192,  # refuse a dense N x N Gram beyond this many cells
@@ -125,7 +125,10 @@ def strategy_error(
     W,  # Workload, ndarray (k, N) or sparse matrix
     M,  # strategy: ndarray (r, N), sparse, LinearOperator, TreeStrategy, KronStrategy or MarginalStrategy
 ) -> float:
-    "Error constant $\\|M\\|_{1\\to2}^2 \\|WM^+\\|_F^2$: total squared error of $WM^+(Mh+Z)$ when $\\sigma = \\|M\\|_{1\\to2}$."
+    """Error constant $\\|M\\|_{1\\to2}^2 \\|WM^+\\|_F^2$.
+
+    Total squared error of $WM^+(Mh+Z)$ when $\\sigma = \\|M\\|_{1\\to2}$.
+    """
     for rule in _STRUCTURED:
         v = rule(W, M)
         if v is not None:
@@ -137,7 +140,8 @@ def strategy_error(
 
 # %% ../nbs/02_factorization.ipynb #d7d519c4
 class KronStrategy(LinearOperator):
-    "Kronecker product $M_1 \\otimes \\cdots \\otimes M_r$ of per-attribute strategies (ndarrays or TreeStrategy)."
+    """Kronecker product $M_1 \\otimes \\cdots \\otimes M_r$ of per-attribute strategies (ndarrays or
+    TreeStrategy)."""
 
     def __init__(self, factors: list):
         if not factors:
@@ -165,12 +169,12 @@ class KronStrategy(LinearOperator):
         "$M^+ y$ factor by factor."
         return kron_apply([np.linalg.pinv(m) for m in self._mats], y)
 
-
+# %% ../nbs/02_factorization.ipynb #9b0dfab9
 def kron_strategy(*factors) -> KronStrategy:
     "Product strategy from one strategy per attribute."
     return KronStrategy(list(factors))
 
-
+# %% ../nbs/02_factorization.ipynb #8ceb9eb0
 def _kron_rule(W, M):
     if not (isinstance(M, KronStrategy) and isinstance(W, Kron) and len(W.factors) == len(M.factors)):
         return None
@@ -181,7 +185,10 @@ _STRUCTURED.append(_kron_rule)
 
 # %% ../nbs/02_factorization.ipynb #07eb705b
 class MarginalStrategy(LinearOperator):
-    "Measure each block $S$ of the marginal decomposition with weight $\\mu_S$: $M = [\\sqrt{\\mu_S} B_S^\\top]_S$."
+    """Measure each block $S$ of the marginal decomposition with weight $\\mu_S$.
+
+    $M = [\\sqrt{\\mu_S} B_S^\\top]_S$.
+    """
 
     def __init__(
         self,
@@ -264,7 +271,7 @@ class MarginalStrategy(LinearOperator):
 # %% ../nbs/02_factorization.ipynb #87a1e4c7
 def marginal_strategy(
     W: Marginals,  # marginal workload
-    kind: str = 'optimal',  # 'optimal' (mu ~ sqrt(lambda)), 'workload' (mu = lambda) or 'identity' (all blocks, mu = 1)
+    kind: str = 'optimal',  # 'optimal' (mu ~ sqrt(lambda)), 'workload' (mu = lambda), 'identity' (mu = 1)
 ) -> MarginalStrategy:
     "A strategy of the marginal family for `W`, scaled to $\\|M\\|_{1\\to2} = 1$."
     if not isinstance(W, Marginals):
@@ -282,7 +289,7 @@ def marginal_strategy(
     dims = np.array([math.prod(shape[i] - 1 for i in S) for S in subsets], float)
     return MarginalStrategy(W.domain, subsets, mu * W.domain.size() / np.dot(mu, dims))
 
-
+# %% ../nbs/02_factorization.ipynb #8f923e50
 def _marginal_rule(W, M):
     if not (isinstance(M, MarginalStrategy) and isinstance(W, Marginals)):
         return None
@@ -327,7 +334,8 @@ def optimal_strategy(
     max_iter: int = 500,  # iteration limit of the dense solver
     coarse_above: int = 512,  # 1-D prefix/range workloads above this size start from a coarse solution
 ) -> OptimalStrategy:
-    "The optimal L2 factorization strategy for `W` with lower bound, upper bound, gap, iterations and seconds."
+    """The optimal L2 factorization strategy for `W` with lower bound, upper bound, gap, iterations and
+    seconds."""
     t0 = time.perf_counter()
     if isinstance(W, Marginals):
         M = marginal_strategy(W, 'optimal')
@@ -357,14 +365,18 @@ def optimal_strategy(
     res.seconds, res.method = time.perf_counter() - t0, method
     return res
 
-
+# %% ../nbs/02_factorization.ipynb #6547e71e
 def optimize_strategy(W, **kwargs):
-    "Optimal strategy M for `W` (ndarray or LinearOperator); `optimal_strategy` returns it with its certificate."
+    """Optimal strategy M for `W` (ndarray or LinearOperator).
+
+    `optimal_strategy` returns it with its certificate.
+    """
     return optimal_strategy(W, **kwargs).strategy
 
 # %% ../nbs/02_factorization.ipynb #04f3c956
 def cvxpy_optimal(W, *, solver: str = 'CLARABEL') -> tuple:
-    "Reference optimum of $\\min \\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by cvxpy: (value, X). Small N only."
+    """Reference optimum of $\\min \\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by
+    cvxpy: (value, X). Small N only."""
     import cvxpy as cp
 
     G = workload_gram(W)
@@ -377,9 +389,10 @@ def cvxpy_optimal(W, *, solver: str = 'CLARABEL') -> tuple:
     prob.solve(solver=solver)
     return float(prob.value), X.value
 
-
+# %% ../nbs/02_factorization.ipynb #172db163
 def gamma2_sdp(W, *, solver: str = 'CLARABEL') -> float:
-    "Factorization norm $\\gamma(W) = \\min_{RM=W}\\|R\\|_F\\|M\\|_{1\\to2}$ by the SDP of lecture 001 (cvxpy, small W)."
+    """Factorization norm $\\gamma(W) = \\min_{RM=W}\\|R\\|_F\\|M\\|_{1\\to2}$ by the SDP of lecture 001
+    (cvxpy, small W)."""
     import cvxpy as cp
 
     W = np.asarray(W.dense() if _is_workload(W) else W, float)
@@ -398,7 +411,10 @@ from .counting import column_norms_up
 
 
 def _norm_1_2(M) -> float:
-    "$\\|M\\|_{1\\to2}$ rounded up, without underflow: closed forms of the structured strategies, else rescaled columns."
+    """$\\|M\\|_{1\\to2}$ rounded up, without underflow.
+
+    Closed forms of the structured strategies, else rescaled columns.
+    """
     if isinstance(M, TreeStrategy):
         return ceil_sqrt(M.levels)  # each cell lies in one node per level
     if isinstance(M, KronStrategy):
@@ -409,12 +425,15 @@ def _norm_1_2(M) -> float:
         return float(M.norm_1_2())
     return float(np.max(column_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
 
-
+# %% ../nbs/02_factorization.ipynb #19e61c18
 def measurement_error(M, N: int) -> float:
-    "Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells: N 2^-50 ||M||_{1->2}."
+    """Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells.
+
+    N 2^-50 ||M||_{1->2}.
+    """
     return math.ldexp(N * _norm_1_2(M), -50)
 
-
+# %% ../nbs/02_factorization.ipynb #71d25b9b
 def factorize_release(
     W,  # Workload or ndarray (k, N)
     M,  # strategy (ndarray, sparse, TreeStrategy, KronStrategy)
@@ -423,7 +442,8 @@ def factorize_release(
     *,
     rng=None,  # None (secure) or a numpy Generator (reproducible)
 ) -> np.ndarray:
-    "Answers $WM^+(Mh + Z)$, Z exact discrete Gaussian of scale sigma on a fine grid (no privacy accounting: see the mechanism)."
+    """Answers $WM^+(Mh + Z)$, Z exact discrete Gaussian of scale sigma on a fine grid (no privacy accounting:
+    see the mechanism)."""
     h = np.ravel(np.asarray(h, float))
     if h.shape[0] != M.shape[1]:
         raise ValueError(f"histogram has {h.shape[0]} cells but the strategy has {M.shape[1]} columns")
@@ -441,12 +461,15 @@ def _bound_diameter(M) -> float:
     "The triangle-inequality bound 2 ||M||_{1->2}, rounded up."
     return ceil_float(2 * Fraction(_norm_1_2(M)))
 
-
+# %% ../nbs/02_factorization.ipynb #fc92bb51
 def strategy_diameter(
     M,  # strategy: TreeStrategy, KronStrategy, MarginalStrategy, ndarray, sparse matrix or LinearOperator
     N: int,  # number of cells (columns of M)
 ) -> float:  # diam(M) = max_{u != v} ||M e_u - M e_v||_2, rounded up
-    "$\\max_{u\\ne v}\\|Me_u - Me_v\\|_2$ rounded up: closed forms or exact enumeration where affordable, else the bound $2\\|M\\|_{1\\to2}$."
+    """$\\max_{u\\ne v}\\|Me_u - Me_v\\|_2$ rounded up.
+
+    Closed forms or exact enumeration where affordable, else the bound $2\\|M\\|_{1\\to2}$.
+    """
     if M.shape[1] != N:
         raise ValueError(f"strategy M has {M.shape[1]} columns but N={N} cells")
     if N < 2:
@@ -506,7 +529,7 @@ def _strategy_for(workload, name):
         )  # M^T M = W^T W: the same noise law as measuring W itself
     raise ValueError(f"strategy must be one of identity, workload, tree, optimal, got strategy={name!r}")
 
-
+# %% ../nbs/02_factorization.ipynb #864ba385
 @register("factorization")
 def factorization_mechanism(
     data: Dataset,  # private records (n public)
@@ -517,7 +540,11 @@ def factorization_mechanism(
     strategy=None,  # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
     **options,  # none accepted
 ) -> Release:
-    "Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid; replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget through its largest $\\rho$)."
+    """Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid.
+
+    Replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; $\\rho$-zCDP (an
+    $(\\epsilon,\\delta)$ budget through its largest $\\rho$).
+    """
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     workload.check(data)  # the workload may act on a projection of the data's domain
     t0, src = time.perf_counter(), noise_source(rng)

@@ -119,7 +119,11 @@ def gaussian_mechanism(
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
     **options,  # none accepted
 ) -> Release:
-    "Answer $Wh$ + exact discrete Gaussian noise on a grid; replace-one neighbours, n public, $\\Delta_2 = diam(W)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget is converted to the largest $\\rho$ implying it)."
+    """Answer $Wh$ + exact discrete Gaussian noise on a grid.
+
+    Replace-one neighbours, n public, $\\Delta_2 = diam(W)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget
+    is converted to the largest $\\rho$ implying it).
+    """
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
     t0, src = time.perf_counter(), noise_source(rng)
     plan = gaussian_plan_for(workload, data.n, budget)
@@ -142,12 +146,15 @@ def gaussian_mechanism(
 
 # %% ../nbs/01_histograms.ipynb #e6ff7338
 def _pure_epsilon(budget: Budget) -> float:
-    "The epsilon a pure-DP mechanism may spend: epsilon of a pure or (epsilon, delta) budget, sqrt(2 rho) rounded down for zCDP."
+    """The epsilon a pure-DP mechanism may spend.
+
+    epsilon of a pure or (epsilon, delta) budget, sqrt(2 rho) rounded down for zCDP.
+    """
     if budget.is_zcdp:
         return math.nextafter(math.sqrt(2 * budget.rho), 0.0)
     return budget.epsilon
 
-
+# %% ../nbs/01_histograms.ipynb #4cdd0555
 @register("laplace")
 def laplace_baseline(
     data: Dataset,  # private records (n is treated as public)
@@ -157,7 +164,10 @@ def laplace_baseline(
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
     **options,  # none accepted
 ) -> Release:
-    "Answer $Wh$ + exact discrete Laplace noise on a grid; replace-one neighbours, n public, $\\Delta_1 = diam_1(W)/n$; pure $\\epsilon$-DP."
+    """Answer $Wh$ + exact discrete Laplace noise on a grid.
+
+    Replace-one neighbours, n public, $\\Delta_1 = diam_1(W)/n$; pure $\\epsilon$-DP.
+    """
     check_mechanism_args(data, workload, budget, options, 'laplace_baseline')
     t0, src = time.perf_counter(), noise_source(rng)
     sens, eps = l1_diameter(workload) / data.n, _pure_epsilon(budget)

@@ -81,7 +81,8 @@ def measure(
 def weighted_stack(
     measurements: list,  # Measurement objects on the same universe (same N)
 ) -> tuple:
-    "The operator $A=[Q_i/\\sigma_i]_i$ and vector $b=[y_i/\\sigma_i]_i$ of the weighted least-squares problem."
+    """The operator $A=[Q_i/\\sigma_i]_i$ and vector $b=[y_i/\\sigma_i]_i$ of the weighted least-squares
+    problem."""
     ms = check_measurements(measurements)
     if len(ms) > 1 and any(m.sigma == 0 for m in ms):
         raise ValueError("an exact measurement (sigma=0) cannot be weighted against noisy ones")
@@ -104,7 +105,7 @@ def check_measurements(measurements) -> list:
         raise ValueError(f"measurements act on different universes: column counts {sorted(Ns)}")
     return ms
 
-
+# %% ../nbs/13_measurements.ipynb #8d03d052
 def vstack_operators(ops: list) -> LinearOperator:
     "The operator $[A_1; A_2; \\dots]$ (matrix-free)."
     rows = np.cumsum([0] + [A.shape[0] for A in ops])
@@ -141,7 +142,8 @@ def least_squares(
     tol: float = 1e-12,  # LSQR's atol and btol (relative residual tolerances)
     max_iter: int | None = None,  # LSQR iteration limit (None: LSQR's default)
 ) -> np.ndarray:
-    "Minimum-norm weighted least squares $\\hat x = A^+b$ of the measurements (post-processing, no privacy cost)."
+    """Minimum-norm weighted least squares $\\hat x = A^+b$ of the measurements (post-processing, no privacy
+    cost)."""
     ms = check_measurements(measurements)
     if len(ms) == 1:
         Q, y = ms[0].query, np.asarray(ms[0].answers, float)
@@ -155,7 +157,7 @@ def least_squares(
     x = lsqr(A, b, atol=tol, btol=tol, iter_lim=max_iter)[0]
     return answers_of(workload, x)
 
-
+# %% ../nbs/13_measurements.ipynb #a997b128
 def answers_of(workload, x: np.ndarray) -> np.ndarray:
     "W x, or x itself when there is no workload."
     if workload is None:

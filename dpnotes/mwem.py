@@ -40,7 +40,7 @@ def hedge_eta(
         raise ValueError(f"T must be >= 1, got T={T}")
     return math.sqrt(math.log(m) / T)
 
-
+# %% ../nbs/04_mwem.ipynb #dc3ce4a5
 def hedge_regret_bound(
     m: int,  # number of actions
     T: int,  # number of rounds
@@ -97,20 +97,25 @@ class Hedge:
 
 # %% ../nbs/04_mwem.ipynb #84f76373
 def _mwem_cost(eps0: float, T: int, budget: Budget, accounting: str) -> dict:
-    "The spend MWEM records for T runs at eps0: rho = T eps0^2/8 ('zcdp'), epsilon = T eps0 ('basic', pure DP) or the advanced-composition (epsilon, delta)."
+    """The spend MWEM records for T runs at eps0.
+
+    rho = T eps0^2/8 ('zcdp'), epsilon = T eps0 ('basic', pure DP) or the advanced-composition (epsilon,
+    delta).
+    """
     if accounting == 'zcdp':
         return dict(rho=T * eps0**2 / 8)
     if accounting == 'basic':
         return dict(epsilon=T * eps0, delta=0.0)
     return dict(epsilon=advanced_epsilon(eps0, T, budget.delta), delta=budget.delta)
 
-
+# %% ../nbs/04_mwem.ipynb #10c0bec3
 def mwem_epsilon0(
     budget: Budget,  # total privacy budget
     rounds: int,  # number of exponential-mechanism runs T
-    accounting: str = 'advanced',  # 'advanced' (lecture, needs epsilon and delta), 'zcdp' or 'basic' (pure epsilon-DP)
+    accounting: str = 'advanced',  # 'advanced' (lecture; needs delta > 0), 'zcdp' or 'basic' (pure DP)
 ) -> float:
-    "Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget` exactly (the float spend never exceeds it)."
+    """Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget` exactly (the float
+    spend never exceeds it)."""
     _check_rounds(rounds)
     if accounting == 'zcdp':
         cap = budget.to_rho()
@@ -139,8 +144,8 @@ def mwem_epsilon0(
                 hi = mid
         eps0 = lo
         fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
-    # the Accountant compares exactly; one spend against a fresh ledger fits iff float cost <= float budget, so step
-    # eps0 down to the next smaller float until it does (an ulp or two at most; the loop is bounded)
+    # the Accountant compares exactly; one spend against a fresh ledger fits iff float cost <= float budget,
+    # so step eps0 down to the next smaller float until it does (an ulp or two at most; the loop is bounded)
     for _ in range(64):
         if eps0 > 0 and fits(eps0):
             return eps0
@@ -150,7 +155,7 @@ def mwem_epsilon0(
         f"the budget is too small to represent"
     )
 
-
+# %% ../nbs/04_mwem.ipynb #83a10ffa
 def _check_rounds(rounds):
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
@@ -166,15 +171,16 @@ def mwem_bound(
     epsilon0: float,  # per-round exponential-mechanism epsilon
     beta: float = 0.05,  # failure probability
 ) -> float:
-    "The lecture's max-error bound 2 sqrt(ln m/T) + 4 ln(K T/beta)/(n eps0), holding with probability >= 1-beta."
+    """The lecture's max-error bound 2 sqrt(ln m/T) + 4 ln(K T/beta)/(n eps0), holding with probability >=
+    1-beta."""
     return 2 * math.sqrt(math.log(m) / rounds) + 4 * math.log(K * rounds / beta) / (n * epsilon0)
 
-
+# %% ../nbs/04_mwem.ipynb #8ade61fc
 def _selection_slack(n, K, epsilon0):
     "Expected shortfall scale 2 ln K/(n eps0) of one exponential-mechanism pick among K queries."
     return 2 * math.log(K) / (n * epsilon0)
 
-
+# %% ../nbs/04_mwem.ipynb #81b8ad3e
 def mwem_rounds(
     n: int,  # number of records
     m: int,  # universe size
@@ -196,6 +202,25 @@ def mwem_rounds(
             best, bestT = b, int(T)
     return bestT
 
+# %% ../nbs/04_mwem.ipynb #05e3bbaa
+def _mwem_accounting(
+    budget: Budget,  # MWEM's total budget
+    accounting: str | None,  # as asked; None: 'basic' for a pure budget, else 'advanced' or 'zcdp'
+    beta: float,  # failure probability of the printed bound, must be in (0, 1)
+) -> str:  # the accounting `mwem` uses
+    "Validated accounting for `mwem`: a pure budget needs 'basic'; also checks that beta is in (0, 1)."
+    pure = getattr(budget, 'is_pure', False)
+    if accounting is None:
+        accounting = 'basic' if pure else 'advanced' if budget.epsilon is not None else 'zcdp'
+    if pure and accounting != 'basic':
+        raise ValueError(
+            "a pure epsilon-DP budget needs accounting='basic' (T runs at epsilon/T), got "
+            f"accounting={accounting!r}"
+        )
+    if not (0 < beta < 1):
+        raise ValueError(f"beta must be in (0, 1), got beta={beta}")
+    return accounting
+
 # %% ../nbs/04_mwem.ipynb #22a7d8e4
 @register("mwem")
 def mwem(
@@ -209,21 +234,18 @@ def mwem(
     beta: float = 0.05,  # failure probability of the printed bound
     **options,  # anything else is rejected
 ) -> Release:
-    "Lecture MWEM: Hedge over X against exponential-mechanism picks; replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps, delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP by basic composition. The query set is closed under complement (1 - phi added for each phi)."
+    """Lecture MWEM: Hedge over X against exponential-mechanism picks.
+
+    Replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps,
+    delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP by basic composition. The
+    query set is closed under complement (1 - phi added for each phi).
+    """
     t0 = time.perf_counter()
     check_mechanism_args(data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta')
     Q = mwem_queries(data, workload)
     n, m, k = data.n, Q.m, Q.k
     K = 2 * k
-    pure = getattr(budget, 'is_pure', False)
-    if accounting is None:
-        accounting = 'basic' if pure else 'advanced' if budget.epsilon is not None else 'zcdp'
-    if pure and accounting != 'basic':
-        raise ValueError(
-            f"a pure epsilon-DP budget needs accounting='basic' (T runs at epsilon/T), got accounting={accounting!r}"
-        )
-    if not (0 < beta < 1):
-        raise ValueError(f"beta must be in (0, 1), got beta={beta}")
+    accounting = _mwem_accounting(budget, accounting, beta)
     T = mwem_rounds(n, m, K, budget, accounting, beta) if rounds is None else rounds
     eps0 = mwem_epsilon0(budget, T, accounting)
     if _selection_slack(n, K, eps0) >= 1:
@@ -237,10 +259,8 @@ def mwem(
     acct.check(**spend)
     src = noise_source(rng)
     h = Q.truth(data, workload)
-    eta, err = (
-        hedge_eta(m, T),
-        math.ldexp(2 * m, -50),
-    )  # err: float error of a score (two sums over <= m cells)
+    eta = hedge_eta(m, T)
+    err = math.ldexp(2 * m, -50)  # float error of a score (two sums over <= m cells)
     p, psum, picks = np.full(m, 1.0 / m), np.zeros(m), np.empty(T, np.int64)
     for t in range(T):
         psum += p
@@ -266,7 +286,8 @@ def hlm_calibration(
     noise: str = 'gaussian',  # 'gaussian' or 'laplace'
     select_fraction: float = 0.5,  # share of each round's rho used for selection
 ) -> dict:
-    "Per-round selection epsilon and score sensitivity, and the measurement budget, sensitivity and (continuous) noise scale of `mwem_practical`."
+    """Per-round selection epsilon and score sensitivity, and the measurement budget, sensitivity and
+    (continuous) noise scale of `mwem_practical`."""
     _check_rounds(rounds)
     if unit not in ('marginal', 'query'):
         raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
@@ -279,7 +300,8 @@ def hlm_calibration(
     if getattr(budget, 'is_pure', False):  # pure epsilon-DP: basic composition of T (selection + Laplace)
         if noise != 'laplace':
             raise ValueError(
-                "Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a budget with delta > 0"
+                "Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a "
+                "budget with delta > 0"
             )
         eps_t = budget.epsilon * (1 - 1e-12) / rounds
         eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
@@ -317,7 +339,7 @@ def hlm_calibration(
 def mwem_practical(
     data: Dataset,  # records; n is public
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
-    budget: Budget,  # total privacy budget (accounted in zCDP; a pure budget by basic composition, Laplace noise)
+    budget: Budget,  # total privacy budget (zCDP accounting; a pure budget: basic composition, Laplace noise)
     *,
     rng=None,  # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
     rounds: int | None = None,  # T; None: min(number of marginals or queries, 2 * attributes)
@@ -329,7 +351,12 @@ def mwem_practical(
     remeasure: bool = False,  # allow selecting an already measured marginal/query again
     **options,  # anything else is rejected
 ) -> Release:
-    "Practical MWEM of Hardt-Ligett-McSherry: select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours, n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget)."
+    """Practical MWEM of Hardt-Ligett-McSherry.
+
+    Select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours,
+    n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact
+    discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget).
+    """
     t0 = time.perf_counter()
     check_mechanism_args(
         data,
@@ -352,17 +379,17 @@ def mwem_practical(
     G = len(Q.groups) if unit == 'marginal' else k
     if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
         raise ValueError(
-            f"budget too small for rounds={rounds}: selection epsilon={cal['eps_select']:.3g} per round cannot "
-            f"single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds or a larger budget"
+            f"budget too small for rounds={rounds}: selection epsilon={cal['eps_select']:.3g} per round "
+            f"cannot single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds "
+            "or a larger budget"
         )
     acct = Accountant(budget)
     src = noise_source(rng)
     h = Q.truth(data, workload)
     exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
     sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
-    sel_err = math.ldexp(
-        2 * m * max(sizes), -50
-    )  # float error of a score: sums of |differences of sums over <= m cells|
+    # float error of a score: sums of |differences of sums over <= m cells|
+    sel_err = math.ldexp(2 * m * max(sizes), -50)
     p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []
     starts = np.array([grp[0] for grp in Q.groups])
     done, measurements = set(), []
@@ -384,9 +411,8 @@ def mwem_practical(
 
     for t in range(rounds):
         err = Q.answers(p) - h
-        score = (
-            np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)
-        )  # L1 per marginal / |error|
+        # L1 per marginal / |error|
+        score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)
         if not remeasure and len(done) < len(score):
             score[list(done)] = -np.inf  # candidates not yet measured
         i = exponential_mechanism(score, cal['select_sensitivity'], cal['eps_select'], src, error=sel_err)
@@ -460,10 +486,13 @@ def sample_dataset(
     *,
     rng=None,  # None or a numpy Generator
 ) -> Dataset:
-    "Draw `n` records i.i.d. from `p` over `domain` (post-processing): `dpnotes.data.sample_records`, kept under this name."
+    """Draw `n` records i.i.d. from `p` over `domain` (post-processing).
+
+    `dpnotes.data.sample_records`, kept under this name.
+    """
     return sample_records(p, domain, n, rng=rng)
 
-
+# %% ../nbs/04_mwem.ipynb #4ecf0df2
 def synthetic_data(
     release: Release,  # a release of `mwem` or `mwem_practical`
     n: int,  # number of records

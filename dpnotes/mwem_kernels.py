@@ -15,7 +15,10 @@ from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell lim
 # %% ../nbs/95_mwem_kernels.ipynb #755bb680
 @njit(cache=True)
 def _carry(dig, dims):
-    "Odometer step on the digits of all runs but the inner one; returns the run whose digit moved up (-1: done)."
+    """Odometer step on the digits of all runs but the inner one.
+
+    Returns the run whose digit moved up (-1: done).
+    """
     j = dims.shape[0] - 2
     while j >= 0:
         dig[j] += 1
@@ -25,10 +28,11 @@ def _carry(dig, dims):
         j -= 1
     return j
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #92ba1fdc
 @njit(cache=True)
 def _jumps(dims, stride):
-    "Change of the index sum_j digit_j * stride[j] when run j's digit moves up and the later outer digits wrap to 0."
+    """Change of the index sum_j digit_j * stride[j] when run j's digit moves up and the later outer digits
+    wrap to 0."""
     out = np.zeros(dims.shape[0], np.int64)
     back = 0
     for j in range(dims.shape[0] - 2, -1, -1):
@@ -36,10 +40,13 @@ def _jumps(dims, stride):
         back += (dims[j] - 1) * stride[j]
     return out
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #5e716570
 @njit(cache=True)
 def _seg_marginal(p, dims, cstride, ncell):
-    "Marginal of `p` viewed as C-order array of shape `dims`; cell = sum_j digit_j * cstride[j] (0 off the clique)."
+    """Marginal of `p` viewed as C-order array of shape `dims`.
+
+    Cell = sum_j digit_j * cstride[j] (0 off the clique).
+    """
     inner, cin, jc = dims[-1], cstride[-1], _jumps(dims, cstride)
     out, dig, idx = np.zeros(ncell), np.zeros(dims.shape[0], np.int64), 0
     for x0 in range(0, p.shape[0], inner):
@@ -55,10 +62,13 @@ def _seg_marginal(p, dims, cstride, ncell):
         idx += jc[j] if j >= 0 else 0
     return out
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #faedc64f
 @njit(cache=True)
 def _seg_scale(p, dims, cstride, factor):
-    "In place: p[u] *= factor[cell(u)] over the same view; then renormalise; returns the mass before renormalising."
+    """In place: p[u] *= factor[cell(u)] over the same view; then renormalise.
+
+    Returns the mass before renormalising.
+    """
     inner, cin, jc = dims[-1], cstride[-1], _jumps(dims, cstride)
     dig, idx, total = np.zeros(dims.shape[0], np.int64), 0, 0.0
     for x0 in range(0, p.shape[0], inner):
@@ -70,10 +80,13 @@ def _seg_scale(p, dims, cstride, factor):
     p *= 1.0 / total
     return total
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #0ab68871
 @njit(cache=True)
 def _seg_scale_cell(p, fdims, fstride, base, factor):
-    "In place: multiply p[base + sum_j digit_j * fstride[j]] (all digits of the free dims) by factor; returns their old mass."
+    """In place: multiply p[base + sum_j digit_j * fstride[j]] (all digits of the free dims) by factor.
+
+    Returns their old mass.
+    """
     inner, istr, jf = fdims[-1], fstride[-1], _jumps(fdims, fstride)
     dig, x, old = np.zeros(fdims.shape[0], np.int64), base, 0.0
     for o in range(np.prod(fdims[:-1])):
@@ -96,7 +109,7 @@ def _runs(shape, key):
             keys.append(key(a))
     return np.array(dims, np.int64), keys
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #df3a6c63
 def _run_strides(dims, flags) -> np.ndarray:
     "Strides of the flagged runs in a table over them (C order), 0 for the other runs."
     cs, s = np.zeros(len(dims), np.int64), 1
@@ -105,9 +118,12 @@ def _run_strides(dims, flags) -> np.ndarray:
             cs[j], s = s, s * dims[j]
     return cs
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #5dfed21b
 def _segments(shape, axes):
-    "View of the domain as runs of axes in / out of a clique: (dims, cell strides, x strides, in-clique flags, gather)."
+    """View of the domain as runs of axes in / out of a clique.
+
+    (dims, cell strides, x strides, in-clique flags, gather).
+    """
     dims, flags = _runs(shape, lambda a: a in axes)
     xstride = np.append(np.cumprod(dims[::-1])[::-1][1:], 1).astype(np.int64)
     return dims, _run_strides(dims, flags), xstride, np.array(flags), sorted_gather(shape, axes)
@@ -115,7 +131,8 @@ def _segments(shape, axes):
 # %% ../nbs/95_mwem_kernels.ipynb #48b8f7cd
 @njit(cache=True)
 def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
-    "In place p[u] *= fa[cellA(u)] (no renormalising), and in the same sweep the marginal of the result on clique B; returns (marginal, total)."
+    """In place p[u] *= fa[cellA(u)] (no renormalising), and in the same sweep the marginal of the result on
+    clique B; returns (marginal, total)."""
     inner, ca, cb = dims[-1], csa[-1], csb[-1]
     ja, jb = _jumps(dims, csa), _jumps(dims, csb)
     out, dig, ia, ib, total = np.zeros(nb), np.zeros(dims.shape[0], np.int64), 0, 0, 0.0
@@ -130,23 +147,25 @@ def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
             ia, ib = ia + ja[j], ib + jb[j]
     return out, total
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #1c7c8c38
 def _pair_view(shape, A, B):
-    "Runs of domain axes of one kind (in A, in B, both, neither), with each clique's sorted-cell strides and gathers."
+    """Runs of domain axes of one kind (in A, in B, both, neither), with each clique's sorted-cell strides and
+    gathers."""
     dims, kinds = _runs(shape, lambda a: (a in A, a in B))
     csa, csb = (_run_strides(dims, [kd[w] for kd in kinds]) for w in (0, 1))
     return dims, csa, sorted_gather(shape, A), csb, sorted_gather(shape, B)
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #85ab5b10
 def _code_dtype(ncell):
     return np.uint8 if ncell <= 2**8 else np.uint16 if ncell <= 2**16 else np.uint32
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #5260bb51
 def cell_codes(
     shape,  # sizes of the domain's axes
     axes,  # clique, as axis positions (order matters)
 ) -> np.ndarray:
-    "Per-cell index into the marginal table on `axes` (C order over `axes` as given), in the smallest unsigned type that holds it."
+    """Per-cell index into the marginal table on `axes` (C order over `axes` as given), in the smallest
+    unsigned type that holds it."""
     shape = [int(s) for s in shape]
     d = len(shape)
     c = np.zeros((1,) * d, np.int64)  # built on the clique's axes only, then broadcast
@@ -154,10 +173,13 @@ def cell_codes(
         c = c * shape[a] + np.arange(shape[a]).reshape([-1 if i == a else 1 for i in range(d)])
     return np.broadcast_to(c, shape).astype(_code_dtype(math.prod([shape[a] for a in axes]))).ravel()
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #98aee69b
 @njit(cache=True, fastmath={'reassoc', 'contract'})
 def _code_scale_marginal(p, ca, fa, cb, nb):
-    "`_seg_scale_marginal` through per-cell codes: p[u] *= fa[ca[u]], marginal on cb; four accumulators keep neighbouring cells independent."
+    """`_seg_scale_marginal` through per-cell codes: p[u] *= fa[ca[u]], marginal on cb.
+
+    Four accumulators keep neighbouring cells independent.
+    """
     out = np.zeros((4, nb))
     N = p.shape[0]
     N4 = N - N % 4
@@ -197,7 +219,7 @@ def _mw_passes_plain(Q, p, meas, passes):
             lam[sel] = 0.5 * (y - a[sel])
             Q.scale_group(p, g, lam)
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #53b4c2e0
 class MarginalQueries:
     "Marginal workload on a full-domain distribution, via marginal sums (no query matrix)."
 
@@ -260,7 +282,10 @@ class MarginalQueries:
         p *= 1.0 / (1.0 + (f - 1.0) * old)
 
     def mw_passes(self, p, meas, passes):
-        "HLM's MW passes over measurements (g, idx, y), fusing each update with the next marginal; p renormalised at the end."
+        """HLM's MW passes over measurements (g, idx, y), fusing each update with the next marginal.
+
+        p renormalised at the end.
+        """
         seq = [j for _ in range(passes) for j in range(len(meas))]
         a = self.group_answers(p, meas[seq[0]][0])
         for s, j in enumerate(seq):
@@ -287,7 +312,7 @@ class MarginalQueries:
             if not (1e-100 < total < 1e100):
                 p /= total  # keep the unnormalised mass in range
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #d54e38e9
 class _DenseQueries:
     "Any small workload with entries in [0, 1], through its dense matrix."
 
@@ -325,7 +350,7 @@ class _DenseQueries:
     def mw_passes(self, p, meas, passes):
         _mw_passes_plain(self, p, meas, passes)
 
-
+# %% ../nbs/95_mwem_kernels.ipynb #150f498b
 def mwem_queries(data, workload):
     "Wrap the workload for MWEM (argument types checked by the caller with `check_mechanism_args`)."
     workload.check(
@@ -334,7 +359,8 @@ def mwem_queries(data, workload):
     m = workload.domain.size()
     if m > MAX_CELLS:
         raise ValueError(
-            f"MWEM keeps a distribution over the full domain: |X|={m:,} cells > MAX_CELLS={MAX_CELLS:,}; project the data to fewer attributes"
+            f"MWEM keeps a distribution over the full domain: |X|={m:,} cells > MAX_CELLS={MAX_CELLS:,}; "
+            "project the data to fewer attributes"
         )
     if isinstance(workload, Marginals):
         return MarginalQueries(workload)

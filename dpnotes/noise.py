@@ -23,7 +23,7 @@ def check_real(name, value):
         raise TypeError(f"{name} must be a real number, got {name}={value!r} of type {type(value).__name__}")
     return float(value)
 
-
+# %% ../nbs/90_noise.ipynb #cc105eda
 def check_positive(name, value):
     "`value` as a float, checked finite and > 0."
     v = check_real(name, value)
@@ -33,7 +33,7 @@ def check_positive(name, value):
         raise ValueError(f"{name} must be finite, got {name}={value!r}")
     return v
 
-
+# %% ../nbs/90_noise.ipynb #84d4132d
 def check_delta(value, name='delta', allow_zero=False):
     "`value` as a float in (0, 1) (or [0, 1) when `allow_zero`)."
     v = check_real(name, value)
@@ -48,7 +48,8 @@ MIN_SUBNORMAL = math.ulp(0.0)  # 5e-324, the smallest positive float
 
 
 def _float_beside(x, up: bool) -> float:
-    "The float next to the exact rational x on the side asked for (on overflow: inf up, the largest float down)."
+    """The float next to the exact rational x on the side asked for (on overflow: inf up, the largest float
+    down)."""
     x = Fraction(x)
     try:
         f = float(x)  # nearest float, may lie on either side of x
@@ -58,17 +59,17 @@ def _float_beside(x, up: bool) -> float:
         f = math.nextafter(f, math.inf if up else 0.0)
     return f
 
-
+# %% ../nbs/90_noise.ipynb #d3d18e65
 def floor_float(x) -> float:
     "Largest float <= the exact rational x >= 0 (the largest finite float if x exceeds it)."
     return max(_float_beside(x, up=False), 0.0)
 
-
+# %% ../nbs/90_noise.ipynb #f52953b7
 def ceil_float(x) -> float:
     "Smallest float >= the exact rational x (inf if x exceeds the largest finite float)."
     return _float_beside(x, up=True)
 
-
+# %% ../nbs/90_noise.ipynb #a123994e
 def ceil_sqrt(x) -> float:
     "Smallest float >= sqrt(x) for an exact rational x >= 0."
     x = Fraction(x)
@@ -93,13 +94,13 @@ def _rational(name, value) -> Fraction:
         return value
     return Fraction(check_positive(name, value))
 
-
+# %% ../nbs/90_noise.ipynb #8101f514
 def _size(size) -> int:
     if isinstance(size, (bool, np.bool_)) or not isinstance(size, (int, np.integer)) or size < 0:
         raise ValueError(f"size must be an integer >= 0, got size={size!r}")
     return int(size)
 
-
+# %% ../nbs/90_noise.ipynb #6c783bab
 def discrete_gaussian(
     sigma2,  # variance parameter sigma^2 > 0 (float, int or Fraction: used exactly), at most 2^60
     size: int,  # number of draws
@@ -114,7 +115,7 @@ def discrete_gaussian(
         raise ValueError(f"sigma2 must be at most 2^60, got sigma2={float(sigma2):g}: use a coarser grid")
     return noise_source(rng).run(fill, np.empty(size, np.int64), np.array(gauss_params(sigma2), np.int64))
 
-
+# %% ../nbs/90_noise.ipynb #707acad7
 def discrete_laplace(
     scale,  # scale b > 0 (float, int or Fraction: used exactly), at most 2^40
     size: int,  # number of draws
@@ -140,10 +141,11 @@ def _sqrt_up(k: int) -> Fraction:
     "An upper bound on sqrt(k) (the correctly rounded float sqrt, one ulp up)."
     return Fraction(math.nextafter(math.sqrt(k), math.inf))
 
-
+# %% ../nbs/90_noise.ipynb #89560c56
 @dataclass(frozen=True)
 class NoisePlan:
-    "Grid, sampler parameters and exact privacy of one discrete noise draw (all sizes in grid steps unless named)."
+    """Grid, sampler parameters and exact privacy of one discrete noise draw (all sizes in grid steps unless
+    named)."""
 
     kind: str  # 'discrete_gaussian' (rho-zCDP) or 'discrete_laplace' (pure epsilon-DP)
     exponent: int  # grid spacing 2^exponent, in counts when `n` is set, else in answer units
@@ -188,15 +190,18 @@ class NoisePlan:
             epsilon=None if self.epsilon is None else _float_up(self.epsilon),
         )
 
-
+# %% ../nbs/90_noise.ipynb #02cb829f
 def _float_up(x: Fraction) -> float:
     "Smallest float >= the rational x."
     f = float(x)
     return math.nextafter(f, math.inf) if Fraction(f) < x else f
 
-
+# %% ../nbs/90_noise.ipynb #9622dd80
 def _grid(sensitivity, factor, k, n, error, norm, max_log2, bound=None) -> tuple:
-    "(exponent, sensitivity in grid steps): the noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the rest."
+    """(exponent, sensitivity in grid steps).
+
+    The noise spans >= 2^23 steps, the rounding slack (if any) <= ~2^-12 of the rest.
+    """
     K = math.sqrt(k) if norm == 'l2' else k
     total = sensitivity + (0.0 if n is not None else 2 * error * K)  # before rounding: float error counts too
     scale = total * factor  # target noise scale, answer units
@@ -225,7 +230,7 @@ def _grid(sensitivity, factor, k, n, error, norm, max_log2, bound=None) -> tuple
         sens += per * (_sqrt_up(k) if norm == 'l2' else k)
     return e, sens
 
-
+# %% ../nbs/90_noise.ipynb #86a12e40
 def _check_noise_args(sensitivity, k, n, error):
     sensitivity = check_positive('sensitivity', sensitivity)
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)) or k < 1:
@@ -237,7 +242,7 @@ def _check_noise_args(sensitivity, k, n, error):
         raise ValueError(f"error must be finite and >= 0, got error={error!r}")
     return sensitivity, int(k), None if n is None else int(n), error
 
-
+# %% ../nbs/90_noise.ipynb #c3cff456
 def gaussian_plan(
     sensitivity: float,  # l2 sensitivity of the answers (answer units), replace-one neighbours, > 0
     rho: float,  # zCDP budget of the release, > 0
@@ -254,9 +259,12 @@ def gaussian_plan(
     t, A, m = gauss_params(D * D / (2 * Fraction(rho)))
     return NoisePlan('discrete_gaussian', e, n, k, D, (t, A, m), rho=D * D * A / (2 * m * t))
 
-
+# %% ../nbs/90_noise.ipynb #2e475823
 def laplace_plan(sensitivity: float, epsilon: float, k: int, *, n=None, error=0.0, bound=None) -> NoisePlan:
-    "Discrete Laplace plan, epsilon'-DP with epsilon' <= epsilon exactly; l1 `sensitivity`, else as `gaussian_plan`."
+    """Discrete Laplace plan, epsilon'-DP with epsilon' <= epsilon exactly.
+
+    l1 `sensitivity`, else as `gaussian_plan`.
+    """
     sensitivity, k, n, error = _check_noise_args(sensitivity, k, n, error)
     e, D = _grid(sensitivity, 1 / check_positive('epsilon', epsilon), k, n, error, 'l1', 40, bound)
     t = math.ceil(D / Fraction(epsilon))
@@ -264,7 +272,8 @@ def laplace_plan(sensitivity: float, epsilon: float, k: int, *, n=None, error=0.
 
 # %% ../nbs/90_noise.ipynb #80fffe70
 def _gridded(plan: NoisePlan, values) -> np.ndarray:
-    "The answers as int64 grid steps (exact for counts on the grid; rounded, and clipped to +-2^61, otherwise)."
+    """The answers as int64 grid steps (exact for counts on the grid; rounded, and clipped to +-2^61,
+    otherwise)."""
     v = np.asarray(values, dtype=float).ravel()
     if v.size != plan.k:
         raise ValueError(f"expected {plan.k} values, got {v.size}")
@@ -280,14 +289,17 @@ def _gridded(plan: NoisePlan, values) -> np.ndarray:
             )
     return np.rint(np.clip(np.ldexp(v, -plan.exponent), -Q_CAP, Q_CAP)).astype(np.int64)
 
-
+# %% ../nbs/90_noise.ipynb #858eeb7f
 def add_noise(
     plan: NoisePlan,  # from gaussian_plan or laplace_plan
     values,  # the true answers (answer units), plan.k of them
     *,
     rng=None,  # None (os.urandom, secure), a numpy Generator (reproducible, insecure) or a NoiseSource
 ) -> np.ndarray:  # noisy answers: (grid steps + exact integer noise) times the spacing
-    "Release `values` with the plan's exact discrete noise; the float output is a post-processing of an integer."
+    """Release `values` with the plan's exact discrete noise.
+
+    The float output is a post-processing of an integer.
+    """
     q = _gridded(plan, values)
     src = noise_source(rng)
     z = src.run(
@@ -296,14 +308,18 @@ def add_noise(
     out = np.ldexp((q + z).astype(float), plan.exponent)
     return out / plan.n if plan.n is not None else out
 
-
+# %% ../nbs/90_noise.ipynb #3d260ca5
 def gaussian_noise(values, sensitivity: float, rho: float, *, rng=None, **plan_options) -> tuple:
-    "(noisy values, plan): `values` plus exact discrete Gaussian noise, rho-zCDP for l2 `sensitivity` (replace-one, n public); `plan_options` (n, error, bound) as in `gaussian_plan`, `rng` as in `add_noise`."
+    """(noisy values, plan): `values` plus exact discrete Gaussian noise, rho-zCDP for l2 `sensitivity`
+    (replace-one, n public); `plan_options` (n, error, bound) as in `gaussian_plan`, `rng` as in
+    `add_noise`."""
     plan = gaussian_plan(sensitivity, rho, np.size(values), **plan_options)
     return add_noise(plan, values, rng=rng), plan
 
-
+# %% ../nbs/90_noise.ipynb #aa289c0a
 def laplace_noise(values, sensitivity: float, epsilon: float, *, rng=None, **plan_options) -> tuple:
-    "(noisy values, plan): `values` plus exact discrete Laplace noise, epsilon-DP for l1 `sensitivity` (replace-one, n public); `plan_options` (n, error, bound) as in `laplace_plan`, `rng` as in `add_noise`."
+    """(noisy values, plan): `values` plus exact discrete Laplace noise, epsilon-DP for l1 `sensitivity`
+    (replace-one, n public); `plan_options` (n, error, bound) as in `laplace_plan`, `rng` as in
+    `add_noise`."""
     plan = laplace_plan(sensitivity, epsilon, np.size(values), **plan_options)
     return add_noise(plan, values, rng=rng), plan

@@ -85,7 +85,10 @@ def gaussian_delta(
     sensitivity: float,  # l2 sensitivity Delta_2, > 0
     epsilon: float,  # privacy parameter, > 0
 ) -> float:  # smallest delta for which the Gaussian is (epsilon, delta)-DP, never 0
-    "Exact privacy profile delta(epsilon) of the Gaussian mechanism (Balle & Wang 2018); a delta below the smallest normal float is rounded up (at least 5e-324), never to 0."
+    """Exact privacy profile delta(epsilon) of the Gaussian mechanism (Balle & Wang 2018).
+
+    A delta below the smallest normal float is rounded up (at least 5e-324), never to 0.
+    """
     sigma, sensitivity = check_positive('sigma', sigma), check_positive('sensitivity', sensitivity)
     epsilon = check_positive('epsilon', epsilon)
     s = sigma / sensitivity
@@ -96,7 +99,8 @@ def gaussian_delta(
     lp = log_profile(s, epsilon)
     if math.isnan(lp):
         raise ValueError(
-            f"cannot evaluate the Gaussian privacy profile at sigma={sigma!r}, sensitivity={sensitivity!r}, epsilon={epsilon!r}"
+            f"cannot evaluate the Gaussian privacy profile at sigma={sigma!r}, sensitivity={sensitivity!r}, "
+            f"epsilon={epsilon!r}"
         )
     d = math.exp(lp)
     if d >= MIN_NORMAL:
@@ -104,7 +108,8 @@ def gaussian_delta(
     return math.nextafter(math.exp(lp + 1e-12 * (1 + abs(lp))), math.inf)  # subnormal or underflow: round up
 
 # %% ../nbs/00_privacy.ipynb #2d5e1ac1
-MAX_EPSILON = 1e6  # beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
+# beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
+MAX_EPSILON = 1e6
 
 
 def gaussian_sigma(
@@ -112,7 +117,10 @@ def gaussian_sigma(
     epsilon: float,  # privacy parameter, in (0, MAX_EPSILON = 1e6], subnormal included
     delta: float,  # privacy parameter, in (0, 1), a normal float (>= 2.2e-308)
 ) -> float:  # noise scale in [1, 1 + 1e-8] times the exact minimum for (epsilon, delta)-DP
-    "Analytic Gaussian mechanism (Balle & Wang 2018): smallest sigma for (epsilon, delta)-DP up to a 1e-9 safety margin, replace-one neighbours."
+    """Analytic Gaussian mechanism (Balle & Wang 2018).
+
+    Smallest sigma for (epsilon, delta)-DP up to a 1e-9 safety margin, replace-one neighbours.
+    """
     sensitivity, epsilon = check_positive('sensitivity', sensitivity), check_positive('epsilon', epsilon)
     delta = check_delta(delta)
     if epsilon > MAX_EPSILON:
@@ -145,7 +153,8 @@ def zcdp_sigma(
         raise ValueError(f"noise scale overflows: sensitivity={sensitivity!r}, rho={rho!r}")
     if sigma < MIN_NORMAL:
         raise ValueError(
-            f"noise scale {sigma!r} is below the smallest normal float (sensitivity={sensitivity!r}, rho={rho!r})"
+            f"noise scale {sigma!r} is below the smallest normal float (sensitivity={sensitivity!r}, "
+            f"rho={rho!r})"
         )
     return sigma
 
@@ -157,7 +166,10 @@ def zcdp_to_epsilon(
     rho: float,  # zCDP parameter, > 0
     delta: float,  # target delta, in (0, 1)
 ) -> float:  # epsilon such that rho-zCDP implies (epsilon, delta)-DP, rounded up
-    "Exact conversion of rho-zCDP to (epsilon, delta)-DP (Canonne, Kamath & Steinke 2020), rounded up; <= rho + 2 sqrt(rho ln(1/delta))."
+    """Exact conversion of rho-zCDP to (epsilon, delta)-DP (Canonne, Kamath & Steinke 2020), rounded up.
+
+    Never above the usual bound rho + 2 sqrt(rho ln(1/delta)).
+    """
     rho, delta = check_positive('rho', rho), check_delta(delta)
     log1d = -math.log(delta)
     terms = cks_terms(cks_t(rho, log1d), rho, log1d)
@@ -171,10 +183,11 @@ def zcdp_rho(
     epsilon: float,  # privacy parameter, > 0
     delta: float,  # privacy parameter, in (0, 1)
 ) -> float:  # largest rho whose exact conversion gives (epsilon, delta)-DP, rounded down
-    "Largest rho such that rho-zCDP implies (epsilon, delta)-DP by the exact conversion (certified with the rounded-up conversion)."
+    """Largest rho such that rho-zCDP implies (epsilon, delta)-DP by the exact conversion (certified with the
+    rounded-up conversion)."""
     return _zcdp_rho(check_positive('epsilon', epsilon), check_delta(delta))
 
-
+# %% ../nbs/00_privacy.ipynb #aaceaf29
 @functools.lru_cache(maxsize=256)  # a root find; budgets are converted again and again (e.g. a search over T)
 def _zcdp_rho(epsilon, delta):
     log1d = -math.log(delta)
@@ -211,7 +224,7 @@ def laplace_scale(
     "Laplace noise scale Delta_1/epsilon for epsilon-DP."
     return check_positive('sensitivity', sensitivity) / check_positive('epsilon', epsilon)
 
-
+# %% ../nbs/00_privacy.ipynb #ffe4f578
 def laplace_mechanism(
     values,  # true answers f(x), scalar or array
     sensitivity: float,  # l1 sensitivity of f under replace-one neighbours (n public), > 0
@@ -221,7 +234,8 @@ def laplace_mechanism(
     n: int | None = None,  # the values are integer counts / n (no rounding slack)
     error: float = 0.0,  # bound on the floating-point error of each value
 ) -> np.ndarray:  # values + exact discrete Laplace noise of scale ~ Delta_1/epsilon on a fine grid
-    "Laplace mechanism: epsilon-DP (pure) release of values with l1 sensitivity Delta_1, replace-one neighbours; floating-point safe."
+    """Laplace mechanism: epsilon-DP (pure) release of values with l1 sensitivity Delta_1, replace-one
+    neighbours; floating-point safe."""
     values = np.asarray(values, dtype=float)
     noisy, _ = laplace_noise(values.ravel(), sensitivity, epsilon, n=n, error=error, rng=rng)
     return noisy.reshape(values.shape)
@@ -249,7 +263,7 @@ def exponential_plan(
         )
     return e, c, J, 2 * D * c / 2**J
 
-
+# %% ../nbs/00_privacy.ipynb #d6f43582
 def _exp_select(scores, sensitivity, epsilon, src, error=0.0) -> int:
     "Exact exponential-mechanism pick over checked 1-D scores (finite or -inf) from a NoiseSource."
     e, c, J, _ = exponential_plan(sensitivity, epsilon, error)
@@ -269,7 +283,10 @@ def exponential_mechanism(
     *,
     error: float = 0.0,  # bound on the floating-point error of each score
 ) -> int:  # index of the selected candidate
-    "Exponential mechanism, epsilon-DP: Pr[i] proportional to exp(epsilon'*u_i/(2*Delta_u)), epsilon' <= epsilon, sampled exactly on a grid."
+    """Exponential mechanism, epsilon-DP.
+
+    Pr[i] proportional to exp(epsilon'*u_i/(2*Delta_u)), epsilon' <= epsilon, sampled exactly on a grid.
+    """
     sensitivity, epsilon = check_positive('sensitivity', sensitivity), check_positive('epsilon', epsilon)
     scores = np.asarray(scores, dtype=float)
     if scores.ndim != 1 or scores.size == 0:
@@ -297,14 +314,17 @@ def basic_composition(
     dlt = math.fsum(check_delta(d, f'deltas[{i}]', allow_zero=True) for i, d in enumerate(deltas))
     return eps, dlt
 
-
+# %% ../nbs/00_privacy.ipynb #e1c39d28
 def advanced_composition(
     epsilon: float,  # per-step epsilon_0, > 0
     delta: float,  # per-step delta_0, in [0, 1) (0 for pure DP)
     k: int,  # number of adaptively composed steps, >= 1
     delta_prime: float,  # extra failure probability delta', in (0, 1)
 ) -> tuple[float, float]:  # (total epsilon, total delta = k*delta + delta')
-    "Advanced composition (lecture 003): eps0*sqrt(2k ln(1/delta')) + k*eps0*(e^eps0-1)/(e^eps0+1), k*delta0+delta'."
+    """Advanced composition (lecture 003).
+
+    eps0*sqrt(2k ln(1/delta')) + k*eps0*(e^eps0-1)/(e^eps0+1), k*delta0+delta'.
+    """
     epsilon, delta = check_positive('epsilon', epsilon), check_delta(delta, allow_zero=True)
     delta_prime = check_delta(delta_prime, 'delta_prime')
     if isinstance(k, (bool, np.bool_)) or not isinstance(k, (int, np.integer)):
@@ -313,12 +333,12 @@ def advanced_composition(
         raise ValueError(f"k must be >= 1, got k={k}")
     return advanced_epsilon(epsilon, k, delta_prime), k * delta + delta_prime
 
-
+# %% ../nbs/00_privacy.ipynb #53a72898
 def advanced_epsilon(eps0, k, delta_prime):
     "The epsilon of advanced composition, unchecked (for inner loops that validated their inputs)."
     return eps0 * math.sqrt(2 * k * math.log(1 / delta_prime)) + k * eps0 * math.tanh(eps0 / 2)
 
-
+# %% ../nbs/00_privacy.ipynb #659e6a3c
 def zcdp_composition(
     rhos,  # per-mechanism zCDP parameters, each > 0
 ) -> float:  # total rho
@@ -331,7 +351,8 @@ def zcdp_composition(
 # %% ../nbs/00_privacy.ipynb #475ade1b
 @dataclass(frozen=True)
 class Budget:
-    "A privacy budget: (epsilon, delta)-DP (`Budget.approx`), pure epsilon-DP (`Budget.pure`, delta = 0) or rho-zCDP (`Budget.zcdp`)."
+    """A privacy budget: (epsilon, delta)-DP (`Budget.approx`), pure epsilon-DP (`Budget.pure`, delta = 0) or
+    rho-zCDP (`Budget.zcdp`)."""
 
     epsilon: float | None = None  # epsilon, > 0 (None for a zCDP budget)
     delta: float | None = None  # delta, in (0, 1), or 0 for pure DP (None for a zCDP budget)
@@ -374,7 +395,8 @@ class Budget:
         return self.rho is None and self.delta == 0
 
     def to_rho(self) -> float:
-        "rho for zCDP-based mechanisms: rho itself, the largest rho fitting (epsilon, delta) exactly, or epsilon^2/2 (pure) rounded down."
+        """rho for zCDP-based mechanisms: rho itself, the largest rho fitting (epsilon, delta) exactly, or
+        epsilon^2/2 (pure) rounded down."""
         if self.is_zcdp:
             return self.rho
         if not self.is_pure:
@@ -387,7 +409,10 @@ class Budget:
         return r
 
     def gaussian_sigma(self, sensitivity: float) -> float:
-        "Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP); refused for a pure budget."
+        """Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP).
+
+        Refused for a pure budget.
+        """
         if self.is_pure:
             raise ValueError(
                 f"Gaussian noise cannot give pure DP ({self.describe()}); use a mechanism that can: "
@@ -411,20 +436,21 @@ class PrivacyEvent:
     "One recorded spend: a label and its privacy cost (rho, or epsilon and delta)."
 
     label: str  # what was released, e.g. 'round 3: marginal (age, sex)'
-    rho: float | None = None  # zCDP cost (set in zCDP mode)
-    epsilon: float | None = (
-        None  # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget, then rho = epsilon^2/2 rounded up)
-    )
+    rho: float | None = None  # zCDP cost (zCDP mode; a pure spend costs epsilon^2/2 rounded up)
+    epsilon: float | None = None  # epsilon cost (basic mode, or a pure-DP spend on a zCDP budget)
     delta: float | None = None  # delta cost (basic mode)
 
-
+# %% ../nbs/00_privacy.ipynb #c8716838
 def _fmt(a, b):
     "Format two amounts with %g, or exactly (repr) when %g cannot tell them apart."
     return (f"{a:g}", f"{b:g}") if f"{a:g}" != f"{b:g}" else (repr(a), repr(b))
 
-
+# %% ../nbs/00_privacy.ipynb #c61aa92a
 class Accountant:
-    "Ledger of privacy spends against a Budget, totals kept exactly; refuses any overspend before any noise is drawn."
+    """Ledger of privacy spends against a Budget, totals kept exactly.
+
+    Refuses any overspend before any noise is drawn.
+    """
 
     def __init__(self, budget: Budget):  # the total budget granted
         if not isinstance(budget, Budget):
@@ -448,7 +474,10 @@ class Accountant:
         return tuple(self._events)
 
     def _cost(self, rho, epsilon, delta):
-        "Validated cost as (mode, rho, epsilon, delta); a pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up."
+        """Validated cost as (mode, rho, epsilon, delta).
+
+        A pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up.
+        """
         if rho is not None:
             if epsilon is not None or delta is not None:
                 raise ValueError("give either rho, or epsilon (and delta), not both")
@@ -476,21 +505,28 @@ class Accountant:
 
     @staticmethod
     def _exact(mode, r, e, d) -> dict:
-        "The exact cost of a validated spend: a pure spend in rho mode costs Fraction(epsilon)^2 / 2, not its float."
+        """The exact cost of a validated spend.
+
+        A pure spend in rho mode costs Fraction(epsilon)^2 / 2, not its float.
+        """
         if mode == 'basic':
             return {'epsilon': Fraction(e), 'delta': Fraction(d)}
         return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
 
     @property
     def spent(self) -> dict:
-        "Total spent so far (nearest floats of the exact sums): {'rho': ...} in zCDP mode, {'epsilon': ..., 'delta': ...} in basic mode."
+        """Total spent so far (nearest floats of the exact sums).
+
+        {'rho': ...} in zCDP mode, {'epsilon': ..., 'delta': ...} in basic mode.
+        """
         if self._mode == 'basic':
             return {'epsilon': float(self._total['epsilon']), 'delta': float(self._total['delta'])}
         return {'rho': float(self._total['rho'])}
 
     @property
     def remaining(self) -> dict:
-        "What is left, rounded down to floats (spending it is always accepted), in the ledger's units (both for a fresh approx budget)."
+        """What is left, rounded down to floats (spending it is always accepted), in the ledger's units (both
+        for a fresh approx budget)."""
         if self._mode == 'basic':
             return {k: floor_float(self._limit[k] - self._total[k]) for k in ('epsilon', 'delta')}
         r = {'rho': floor_float(self._limit['rho'] - self._total['rho'])}

@@ -43,7 +43,7 @@ __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'P
 class ConvergenceWarning(RuntimeWarning):
     "A projection solver stopped (iteration limit, or no improving cell left) before any stopping rule held."
 
-
+# %% ../nbs/03_projection.ipynb #f008c4a6
 @dataclass(frozen=True)
 class ProjectionResult:
     "Outcome of a projection solve: min over the simplex of $\\frac12\\|Wp-y\\|^2$."
@@ -60,7 +60,8 @@ class ProjectionResult:
     solver: str  # name of the solver
 
     def answer_error_bound(self) -> float:
-        "Bound $\\sqrt{2\\min(gap, f)}$ on $\\|Wp - Wp^*\\|_2$, from strong convexity of $\\frac12\\|u-y\\|^2$ in $u$ and $f^*\\ge 0$."
+        """Bound $\\sqrt{2\\min(gap, f)}$ on $\\|Wp - Wp^*\\|_2$, from strong convexity of
+        $\\frac12\\|u-y\\|^2$ in $u$ and $f^*\\ge 0$."""
         return math.sqrt(2 * max(min(self.gap, self.objective), 0.0))
 
 # %% ../nbs/03_projection.ipynb #f2a0d7f2
@@ -84,11 +85,12 @@ def _finish(p, op, y, gap, it, t0, tol, name, max_iter, atol=0.0) -> ProjectionR
         )
     return ProjectionResult(p, Wp, f, float(gap), int(it), time.perf_counter() - t0, bool(ok), name)
 
-
+# %% ../nbs/03_projection.ipynb #4b106342
 def _small_gap(gap, f, tol, yy, atol=0.0) -> bool:
-    # the optimum is >= 0, so sub = min(gap, f) certifies objective - optimum; stop when it is small relative to f,
-    # when Wp fits y to relative accuracy tol (y lies, to that accuracy, in W(simplex): ||Wp-y|| <= tol ||y||),
-    # when the certified answer error sqrt(2 sub) is at most atol, or at the level of rounding in the gradient
+    # the optimum is >= 0, so sub = min(gap, f) certifies objective - optimum; stop when it is small relative
+    # to f, when Wp fits y to relative accuracy tol (y lies, to that accuracy, in W(simplex): ||Wp-y|| <= tol
+    # ||y||), when the certified answer error sqrt(2 sub) is at most atol, or at the level of rounding in the
+    # gradient
     sub = min(gap, f)
     return sub <= tol * f or 2 * f <= tol**2 * yy or 2 * sub <= atol**2 or sub <= 1e-12 * yy
 
@@ -108,16 +110,17 @@ def _check_problem(W, y):
         )
     return op, y
 
-
+# %% ../nbs/03_projection.ipynb #6101e14e
 def _start(W, y) -> tuple:
     "Start clock, checked operator and answers, |X| and ||y||^2: what every solver begins with."
     t0 = time.perf_counter()
     op, y = _check_problem(W, y)
     return t0, op, y, op.shape[1], float(y @ y)
 
-
+# %% ../nbs/03_projection.ipynb #eed885bf
 def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, atol: float = 0.0):
-    "Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its gap (arguments: `project`)."
+    """Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its gap (arguments:
+    `project`)."""
     t0, op, y, N, yy = _start(W, y)
     p = np.full(N, 1.0 / N)
     Wp = op.matvec(p)
@@ -138,7 +141,8 @@ def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, a
 
 # %% ../nbs/03_projection.ipynb #c3db66af
 def accelerated_projection(W, y: np.ndarray, *, max_iter: int = 5000, tol: float = 1e-6, atol: float = 0.0):
-    "Projection onto $W\\Delta$ by FISTA with adaptive restarts, certified by the FW gap (arguments: `project`)."
+    """Projection onto $W\\Delta$ by FISTA with adaptive restarts, certified by the FW gap (arguments:
+    `project`)."""
     t0, op, y, N, yy = _start(W, y)
     L = op.lipschitz()
     b = op.rmatvec(y)
@@ -257,7 +261,10 @@ def project(
     tol: float = 1e-6,  # relative duality-gap tolerance: stop when gap <= tol * objective
     atol: float = 0.0,  # absolute tolerance on the certified answer error sqrt(2 min(gap, f))
 ) -> ProjectionResult:
-    "$\\arg\\min_{p\\in\\Delta}\\|Wp-y\\|_2$ with a certified duality gap; `solver='auto'` picks as documented above."
+    """$\\arg\\min_{p\\in\\Delta}\\|Wp-y\\|_2$ with a certified duality gap.
+
+    `solver='auto'` picks as documented above.
+    """
     if solver != 'auto' and solver not in SOLVERS:
         raise ValueError(f"solver must be 'auto' or one of {sorted(SOLVERS)}, got solver={solver!r}")
     if not (isinstance(tol, (int, float)) and 0 < tol < 1):
@@ -284,7 +291,8 @@ def project_measurements(
     tol: float = 1e-6,  # relative duality-gap tolerance
     atol: float = 0.0,  # absolute tolerance on the answers' l2 error, see `project`
 ) -> ProjectionResult:
-    "Distribution $\\hat p$ minimising $\\sum_i\\|Q_ip-y_i\\|^2/\\sigma_i^2$ on the simplex (post-processing)."
+    """Distribution $\\hat p$ minimising $\\sum_i\\|Q_ip-y_i\\|^2/\\sigma_i^2$ on the simplex
+    (post-processing)."""
     ms = check_measurements(measurements)
     if len(ms) == 1 and isinstance(ms[0].query, Workload):
         return project(ms[0].query, ms[0].answers, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
@@ -310,13 +318,18 @@ def projection_mechanism(
     tol: float = 1e-6,  # relative duality-gap tolerance of the projection
     **options,  # anything else is rejected
 ) -> Release:
-    "Gaussian answers projected onto $W\\Delta_{\\mathcal X}$; replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $\\rho$-zCDP, exact discrete noise (projection is post-processing)."
+    """Gaussian answers projected onto $W\\Delta_{\\mathcal X}$.
+
+    Replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $\\rho$-zCDP, exact discrete
+    noise (projection is post-processing).
+    """
     check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
     if workload.shape[0] == 0:
         raise ValueError("workload must have at least one query, got k=0")
     if workload.shape[1] > MAX_UNIVERSE:
         raise ValueError(
-            f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain {workload.domain.to_dict()}; use a workload on fewer attributes"
+            f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain "
+            f"{workload.domain.to_dict()}; use a workload on fewer attributes"
         )
     t0, src = time.perf_counter(), noise_source(rng)
     plan = gaussian_plan_for(
@@ -357,7 +370,10 @@ def sample_synthetic(
     *,
     rng=None,  # None or a numpy Generator
 ) -> Dataset:
-    "Draw `n` synthetic records i.i.d. from `p` (post-processing): `dpnotes.data.sample_records`, kept under this name."
+    """Draw `n` synthetic records i.i.d. from `p` (post-processing).
+
+    `dpnotes.data.sample_records`, kept under this name.
+    """
     return sample_records(p, domain, n, rng=rng)
 
 # %% ../nbs/03_projection.ipynb #37456aac
@@ -375,18 +391,19 @@ def gaussian_width(
     vals = np.array([op.rmatvec(rng.normal(size=op.shape[0])).max() for _ in range(int(samples))])
     return float(vals.mean()), float(vals.std(ddof=1) / math.sqrt(samples))
 
-
+# %% ../nbs/03_projection.ipynb #7da74c85
 def width_bound(W) -> float:
     "Upper bound $\\|W\\|_{1\\to2}\\sqrt{2\\ln|\\mathcal X|}$ on the Gaussian width of $W\\Delta$."
     op = as_operator(W)
     return op.max_column_norm() * math.sqrt(2 * math.log(op.shape[1]))
 
-
+# %% ../nbs/03_projection.ipynb #1f7f5ab7
 def projection_rmse_bound(
     sigma: float,  # noise scale of the Gaussian step
     width: float,  # Gaussian width (or an upper bound on it)
     k: int,  # number of queries
     gap: float = 0.0,  # duality gap of the solver, if not exact
 ) -> float:
-    "Bound $\\sqrt{(\\sigma\\,\\ell^* + gap)/k}$ on the projection mechanism's RMSE (Thm 8; with `width_bound`, Thm 4)."
+    """Bound $\\sqrt{(\\sigma\\,\\ell^* + gap)/k}$ on the projection mechanism's RMSE (Thm 8; with
+    `width_bound`, Thm 4)."""
     return math.sqrt((sigma * width + gap) / k)

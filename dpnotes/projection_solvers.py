@@ -47,7 +47,7 @@ def _simplex_tau(v):
             break
     return tau
 
-
+# %% ../nbs/94_projection_solvers.ipynb #bc1fda0c
 @njit(cache=True)
 def _shift_clip(v, tau):
     out = np.empty_like(v)
@@ -56,7 +56,7 @@ def _shift_clip(v, tau):
         out[i] = d if d > 0.0 else 0.0
     return out
 
-
+# %% ../nbs/94_projection_solvers.ipynb #2f53707f
 def simplex_projection(
     v: np.ndarray,  # point to project, 1-D, finite
 ) -> np.ndarray:
@@ -84,7 +84,7 @@ def _axis_apply(x, B, pre, m, post, out):
                     for b in range(post):
                         out[o + b] += c * x[s + b]
 
-
+# %% ../nbs/94_projection_solvers.ipynb #e9c6f987
 @njit(cache=True)
 def _axis_butterfly(x, pre, post, out):
     r = 1 / math.sqrt(2.0)
@@ -96,7 +96,7 @@ def _axis_butterfly(x, pre, post, out):
             out[base + b] = r * (u + v)
             out[base + post + b] = r * (u - v)
 
-
+# %% ../nbs/94_projection_solvers.ipynb #c03dc8d9
 @njit(cache=True)
 def _tensor_transform(x, sizes, axes, Bpack, Boff):
     "Apply matrix `Bpack[axes[t]]` along axis t (of size sizes[t]) of the C-ordered tensor x, for every t."
@@ -117,7 +117,7 @@ def _tensor_transform(x, sizes, axes, Bpack, Boff):
         cur, out = out, cur
     return cur
 
-
+# %% ../nbs/94_projection_solvers.ipynb #f566a04e
 @njit(cache=True)
 def _blocks_transform(v, offsets, nax, cl_sizes, cl_axes, Bpack, Boff, scale):
     "Per-table small transforms of a concatenation of tables, each block scaled by scale[q]."
@@ -129,7 +129,7 @@ def _blocks_transform(v, offsets, nax, cl_sizes, cl_axes, Bpack, Boff, scale):
             out[a + i] = blk[i] * scale[q]
     return out
 
-
+# %% ../nbs/94_projection_solvers.ipynb #a5c1a8b9
 @njit(cache=True)
 def _gather(x, idx):
     out = np.empty(idx.shape[0])
@@ -137,7 +137,7 @@ def _gather(x, idx):
         out[i] = x[idx[i]]
     return out
 
-
+# %% ../nbs/94_projection_solvers.ipynb #2edb1d22
 @njit(cache=True)
 def _table_codes(idx, shape, nax, cl_sizes, cl_axes):
     "codes[i, q] = position of universe element idx[i] inside table q (C order over the table's attributes)."
@@ -156,7 +156,7 @@ def _table_codes(idx, shape, nax, cl_sizes, cl_axes):
             out[i, q] = code
     return out
 
-
+# %% ../nbs/94_projection_solvers.ipynb #20239665
 @njit(cache=True)
 def _agree_counts(a, b):
     "out[i, j] = number of positions q with a[i, q] == b[j, q] (entries of W^T W for marginals)."
@@ -170,7 +170,7 @@ def _agree_counts(a, b):
             out[i, j] = s
     return out
 
-
+# %% ../nbs/94_projection_solvers.ipynb #6d1dea87
 @njit(cache=True)
 def _scatter_add(v, idx, n):
     out = np.zeros(n)
@@ -358,7 +358,7 @@ class DenseOperator:
             self._L = 1.01 * lam + 1e-300  # a little slack: power iteration approaches from below
         return self._L
 
-
+# %% ../nbs/94_projection_solvers.ipynb #4059be46
 def as_operator(
     W,  # a Workload, a MarginalOperator/DenseOperator, or a matrix
 ):
@@ -370,7 +370,8 @@ def as_operator(
     if isinstance(W, Workload):
         if W.shape[0] * W.shape[1] > 2**25:
             raise ValueError(
-                f"{type(W).__name__} with shape {W.shape} has no matrix-free projection operator and is too large to densify"
+                f"{type(W).__name__} with shape {W.shape} has no matrix-free projection operator and is too "
+                "large to densify"
             )
         return DenseOperator(W.dense())
     if isinstance(W, np.ndarray) or sp.issparse(W):
@@ -402,7 +403,7 @@ def _fwd(L, n, b):
         x[i] = s / L[i, i]
     return x
 
-
+# %% ../nbs/94_projection_solvers.ipynb #2a2e0c74
 @njit(cache=True, fastmath={'reassoc', 'contract'})
 def _bwd(L, n, b):
     x = b[:n].copy()
@@ -412,7 +413,7 @@ def _bwd(L, n, b):
             x[j] -= L[i, j] * x[i]
     return x
 
-
+# %% ../nbs/94_projection_solvers.ipynb #3e054119
 @njit(cache=True, fastmath={'reassoc', 'contract'})
 def _chol_add(L, n, g, gjj):
     "Append a row to the n x n lower factor L for a new column with cross-products g; False if dependent."
@@ -425,7 +426,7 @@ def _chol_add(L, n, g, gjj):
     L[n, n] = math.sqrt(d)
     return True
 
-
+# %% ../nbs/94_projection_solvers.ipynb #04596b50
 @njit(cache=True)
 def _chol_delete(L, n, i):
     "Remove row and column i from the n x n lower factor L in place (shift, then a rank-one update)."
@@ -448,12 +449,15 @@ def _chol_delete(L, n, i):
             L[i + t, i + k] = (L[i + t, i + k] + s * x[t]) / cc
             x[t] = cc * x[t] - s * L[i + t, i + k]
 
-
+# %% ../nbs/94_projection_solvers.ipynb #6fc3d95e
 @njit(cache=True, fastmath={'reassoc', 'contract'})
 def simplex_qp(G, c, w, L0, max_steps, eps):
-    """Primal active set for min 1/2 w'Gw - c'w on the simplex. Warm start: the first n0 = len(L0) entries of the
-    feasible w are the free set, L0 the Cholesky factor of their Gram block. Returns (w, free set, its factor, steps, status
-    0 optimal / 1 degenerate stop / 2 step limit)."""
+    """Primal active set for min 1/2 w'Gw - c'w on the simplex.
+
+    Warm start: the first n0 = len(L0) entries of the feasible w are the free set, L0 the Cholesky factor of
+    their Gram block. Returns (w, free set, its factor, steps, status 0 optimal / 1 degenerate stop / 2 step
+    limit).
+    """
     N = c.shape[0]
     n0 = L0.shape[0]
     L = np.zeros((N, N))

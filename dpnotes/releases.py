@@ -68,9 +68,11 @@ def _charge(acct: Accountant, budget: Budget, label: str, record: bool):
     kw = dict(rho=budget.rho) if budget.is_zcdp else dict(epsilon=budget.epsilon, delta=budget.delta)
     return acct.spend(label, **kw) if record else acct.check(**kw)
 
-
+# %% ../nbs/12_releases.ipynb #6844ee7c
 def register(name: str):
-    "Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget to a caller's ledger."
+    """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
+    `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget
+    to a caller's ledger."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
@@ -109,9 +111,10 @@ def _labels(self: Release) -> list:
         return list(self.workload.labels())
     return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
 
-
+# %% ../nbs/12_releases.ipynb #3577b26d
 def _to_frame(self: Release):
-    "One row per query: index, readable label, released fraction, and the count it stands for (fraction times n)."
+    """One row per query: index, readable label, released fraction, and the count it stands for (fraction
+    times n)."""
     import pandas as pd
 
     df = pd.DataFrame(
@@ -125,7 +128,7 @@ def _to_frame(self: Release):
         df['count'] = df['answer'] * self.n
     return df
 
-
+# %% ../nbs/12_releases.ipynb #4b533b20
 def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
     "`rows` synthetic records drawn from the release's distribution (post-processing: no privacy cost)."
     if self.distribution is None:
@@ -171,9 +174,10 @@ def _save(self: Release, path):
             os.unlink(tmp)
         raise
 
-
+# %% ../nbs/12_releases.ipynb #206b9a64
 def _load(path) -> Release:
-    "A release written by `Release.save` (workload and measurement queries are not stored: labels, measured answers are)."
+    """A release written by `Release.save` (workload and measurement queries are not stored: labels, measured
+    answers are)."""
     import json
 
     with np.load(path, allow_pickle=False) as z:
@@ -200,7 +204,8 @@ Release.save, Release.load = _save, staticmethod(_load)
 
 # %% ../nbs/12_releases.ipynb #38e6dbd2
 def check_mechanism_args(data, workload, budget, options: dict, name: str, accepts: str = ''):
-    "TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty (`accepts` lists the valid ones)."
+    """TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty
+    (`accepts` lists the valid ones)."""
     if options:
         raise TypeError(
             f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else '')
@@ -214,7 +219,10 @@ def check_mechanism_args(data, workload, budget, options: dict, name: str, accep
 
 # %% ../nbs/12_releases.ipynb #ad209772
 def zcdp_budget(budget: Budget, name: str) -> float:
-    "The rho a Gaussian-noise mechanism may spend; a pure-DP budget is refused (Gaussian noise cannot give delta = 0)."
+    """The rho a Gaussian-noise mechanism may spend.
+
+    A pure-DP budget is refused (Gaussian noise cannot give delta = 0).
+    """
     if getattr(budget, 'is_pure', False):
         raise ValueError(
             f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
@@ -229,12 +237,12 @@ def _file_mode() -> int:
     os.umask(mask)
     return 0o666 & ~mask
 
-
+# %% ../nbs/12_releases.ipynb #5773abd1
 def _cannot_write(path, e: OSError) -> OSError:
     "`e` again, with a message naming the user's `path` instead of a temporary file."
     return type(e)(f"cannot write {path}: {e.strerror or type(e).__name__}")
 
-
+# %% ../nbs/12_releases.ipynb #843dd174
 def write_files(
     files: dict,  # output path -> its text, or a function writing it to an open text file
 ):
@@ -288,7 +296,7 @@ def _label_chunks(workload, size: int):
 def _quoted(label: str) -> str:
     return '"' + label.replace('"', '""') + '"'
 
-
+# %% ../nbs/12_releases.ipynb #8225c4ea
 def write_release_csv(
     f,  # an open text file
     workload,  # the workload answered
@@ -315,7 +323,7 @@ def jsonable(x):
         return x.tolist()
     raise TypeError(f"release metadata: {type(x).__name__} values are not JSON serialisable")
 
-
+# %% ../nbs/12_releases.ipynb #1790830f
 def metadata_json(meta: dict) -> str:
     "`meta` as JSON text, numpy values converted; NaN or infinity is an error (JSON has neither)."
     try:
@@ -363,7 +371,7 @@ def _same_file(a, b) -> bool:
         return os.path.samefile(a, b)
     return os.path.realpath(a) == os.path.realpath(b)
 
-
+# %% ../nbs/12_releases.ipynb #2541f128
 def check_outputs(
     outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
     inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}

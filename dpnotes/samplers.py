@@ -5,6 +5,7 @@
 # %% ../nbs/91_samplers.ipynb #7f437183
 from __future__ import annotations
 import math, os
+from fractions import Fraction  # the type of gauss_params' sigma2
 import numpy as np
 from numba import njit
 from scipy import optimize, special
@@ -26,7 +27,7 @@ def _log_cdf_gap(m, h):
     r = _SQRT_2_OVER_PI / special.erfcx(-x / math.sqrt(2))  # phi(x)/Phi(x) = (log Phi)'(x), no cancellation
     return float(h * np.dot(_GL_W, r))
 
-
+# %% ../nbs/91_samplers.ipynb #4230718b
 def log_profile(s, epsilon):
     "log of the Gaussian privacy profile at noise-to-sensitivity ratio `s` (no validation)."
     m, h = -epsilon * s, 0.5 / s  # a = m + h, b = m - h (never formed as a difference)
@@ -40,12 +41,14 @@ SIGMA_MARGIN = 1e-9  # relative safety margin added to the computed minimal sigm
 
 
 def analytic_s(epsilon, delta):
-    "Smallest s = sigma/Delta with (computed) Gaussian profile <= delta, by bracketing and Brent's method in log s."
+    """Smallest s = sigma/Delta with (computed) Gaussian profile <= delta, by bracketing and Brent's method in
+    log s."""
     target = math.log(delta)
     f = lambda u: log_profile(math.exp(u), epsilon) - target  # decreasing in u = log s
-    # two sigma/Delta large enough in exact arithmetic: the profile decreases in epsilon, and at epsilon = 0 it is
-    # erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z = Phi^-1(delta),
-    # i.e. s >= s1 = (sqrt(z^2 + 2 eps) - z) / (2 eps) = 1 / (z + sqrt(z^2 + 2 eps)): the form without cancellation
+    # two sigma/Delta large enough in exact arithmetic: the profile decreases in epsilon, and at epsilon = 0
+    # it is erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z =
+    # Phi^-1(delta), i.e. s >= s1 = (sqrt(z^2 + 2 eps) - z) / (2 eps) = 1 / (z + sqrt(z^2 + 2 eps)): the form
+    # without cancellation
     s0 = 1 / (2 * math.sqrt(2) * special.erfinv(delta))
     z = float(special.ndtri(delta))
     r = math.hypot(z, math.sqrt(2) * math.sqrt(epsilon))
@@ -73,9 +76,10 @@ def analytic_s(epsilon, delta):
     u = optimize.brentq(f, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
     return math.exp(u)
 
-
+# %% ../nbs/91_samplers.ipynb #7c43b7d0
 def safe_s(s, epsilon, delta):
-    "`s` times (1 + SIGMA_MARGIN), raised further (at most 60 doublings of the step) until the profile is <= delta."
+    """`s` times (1 + SIGMA_MARGIN), raised further (at most 60 doublings of the step) until the profile is <=
+    delta."""
     target, step = math.log(delta), SIGMA_MARGIN
     s = s * (1 + step)
     for _ in range(60):
@@ -91,7 +95,7 @@ def cks_terms(t, rho, log1d):
     "The five terms of epsilon(alpha) at alpha = 1 + t, each computed without cancellation."
     return (rho, rho * t, log1d / t, -math.log1p(1 / t), -math.log1p(t) / t)
 
-
+# %% ../nbs/91_samplers.ipynb #6fea48a9
 def cks_t(rho, log1d):
     "alpha - 1 minimising epsilon(alpha): the root of rho t^2 + ln(1 + t) = ln(1/delta) (increasing in t)."
     f = lambda u: (rho * math.exp(u)) * math.exp(u) + math.log1p(math.exp(u)) - log1d
@@ -111,7 +115,10 @@ def cks_t(rho, log1d):
 
 # %% ../nbs/91_samplers.ipynb #3e6a884f
 class NoiseSource:
-    "Random 64-bit words for the exact samplers: the OS's CSPRNG (secure) or a numpy Generator (reproducible, insecure)."
+    """Random 64-bit words for the exact samplers.
+
+    The OS's CSPRNG (secure) or a numpy Generator (reproducible, insecure).
+    """
 
     def __init__(self, rng: np.random.Generator | None = None):  # None: os.urandom; a Generator: its raw bits
         if rng is not None and not isinstance(rng, np.random.Generator):
@@ -129,7 +136,8 @@ class NoiseSource:
         return self.rng.bit_generator.random_raw(k).astype(np.uint64)
 
     def _refill(self):
-        "Keep the unread words (a draw interrupted by the end of the buffer restarts on the same bits), append fresh ones."
+        """Keep the unread words (a draw interrupted by the end of the buffer restarts on the same bits),
+        append fresh ones."""
         keep = self.buf[self.st[0] :]
         self.buf = np.concatenate([keep, self._fresh(max(self._chunk, keep.size))])
         self._chunk = min(2 * self._chunk, 1 << 20)
@@ -145,24 +153,32 @@ class NoiseSource:
             self._refill()
 
     def __repr__(self):
-        return f"NoiseSource({'os.urandom, secure' if self.secure else 'numpy Generator, reproducible, NOT secure'})"
+        kind = 'os.urandom, secure' if self.secure else 'numpy Generator, reproducible, NOT secure'
+        return f"NoiseSource({kind})"
 
-
+# %% ../nbs/91_samplers.ipynb #bea02c92
 def noise_source(rng=None) -> NoiseSource:
-    "The NoiseSource for a mechanism's `rng` argument: None -> secure OS entropy; a Generator -> its bits; a NoiseSource -> itself."
+    """The NoiseSource for a mechanism's `rng` argument: None -> secure OS entropy; a Generator -> its bits.
+
+    A NoiseSource -> itself.
+    """
     if isinstance(rng, NoiseSource):
         return rng
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, (bool, np.bool_)):
         raise TypeError(
-            f"rng={rng!r}: an integer seed is not accepted, because a seeded release can be reversed by trying "
-            f"seeds; pass rng=None (secure) or, for experiments only, numpy.random.default_rng({rng})"
+            f"rng={rng!r}: an integer seed is not accepted, because a seeded release can be reversed by "
+            "trying seeds; pass rng=None (secure) or, for experiments only, "
+            f"numpy.random.default_rng({rng})"
         )
     return NoiseSource(rng)
 
 # %% ../nbs/91_samplers.ipynb #b25423ec
 @njit(cache=True)
 def _bits(buf, st, k):
-    "k random bits (1 <= k <= 63) as an integer; st = [word, bit, exhausted]; a word's last bits are skipped when fewer than k remain."
+    """k random bits (1 <= k <= 63) as an integer; st = [word, bit, exhausted].
+
+    A word's last bits are skipped when fewer than k remain.
+    """
     if st[1] + k > 64:
         st[0] += 1
         st[1] = 0
@@ -173,7 +189,7 @@ def _bits(buf, st, k):
     st[1] += k
     return np.int64(v)
 
-
+# %% ../nbs/91_samplers.ipynb #9510397d
 @njit(cache=True)
 def _uniform(buf, st, y):
     "Uniform integer in [0, y), 1 <= y <= 2^62, by rejection from the next power of two."
@@ -188,10 +204,13 @@ def _uniform(buf, st, y):
         if st[2] or r < y:
             return r
 
-
+# %% ../nbs/91_samplers.ipynb #4e629d93
 @njit(cache=True)
 def _bernoulli(x, y, buf, st):
-    "Bernoulli(x/y), integers 0 <= x, 1 <= y <= 2^62: a lazily drawn uniform compared digit by digit with x/y."
+    """Bernoulli(x/y), integers 0 <= x, 1 <= y <= 2^62.
+
+    A lazily drawn uniform compared digit by digit with x/y.
+    """
     if x >= y:
         return True
     if x <= 0:
@@ -226,7 +245,7 @@ def _bernoulli_exp1(x, y, buf, st):
         k += 1
     return k % 2 == 1
 
-
+# %% ../nbs/91_samplers.ipynb #8fc1d164
 @njit(cache=True)
 def _bernoulli_exp(x, y, buf, st):
     "Bernoulli(exp(-x/y)) for integers x >= 0, 1 <= y <= 2^62."
@@ -236,7 +255,7 @@ def _bernoulli_exp(x, y, buf, st):
         x -= y
     return _bernoulli_exp1(x, y, buf, st)
 
-
+# %% ../nbs/91_samplers.ipynb #fd14fc30
 @njit(cache=True)
 def _bernoulli_exp_prod(a, b, y, buf, st):
     "Bernoulli(exp(-a b/y)) for integers a, b >= 0 whose product may exceed 2^62: one factor per chunk of b."
@@ -273,13 +292,16 @@ def _dlaplace(t, s, buf, st):
         if not (neg and z == 0):
             return -z if neg else z
 
-
+# %% ../nbs/91_samplers.ipynb #82e201a2
 _A_CAP = 3_000_000_000  # |A|z| - m| above this would overflow a^2 in int64
 
 
 @njit(cache=True)
 def _dgauss(t, A, m, buf, st):
-    "Discrete Gaussian with sigma^2 = m t / A: discrete Laplace(t) proposals kept w.p. exp(-(A|z| - m)^2 / (2 A m t)) (CKS Algorithm 3)."
+    """Discrete Gaussian with sigma^2 = m t / A.
+
+    Discrete Laplace(t) proposals kept w.p. exp(-(A|z| - m)^2 / (2 A m t)) (CKS Algorithm 3).
+    """
     y = 2 * A * m * t
     while True:
         z = _dlaplace(t, 1, buf, st)
@@ -296,10 +318,11 @@ def _dgauss(t, A, m, buf, st):
         if ok:
             return z
 
-
+# %% ../nbs/91_samplers.ipynb #91c3baf5
 @njit(cache=True)
 def fill(out, i, params, buf, st):
-    "Draw out[i:]: discrete Laplace for params (t, s) (scale t/s), discrete Gaussian for (t, A, m) (sigma^2 = m t / A); stops, rewound to the unfinished draw, when the words run out."
+    """Draw out[i:]: discrete Laplace for params (t, s) (scale t/s), discrete Gaussian for (t, A, m) (sigma^2
+    = m t / A); stops, rewound to the unfinished draw, when the words run out."""
     while i < out.shape[0]:
         w, b = st[0], st[1]
         if params.shape[0] == 2:
@@ -316,7 +339,8 @@ def fill(out, i, params, buf, st):
 
 # %% ../nbs/91_samplers.ipynb #5f2d298e
 def gauss_params(sigma2: Fraction, cap: int = 1 << 24) -> tuple:
-    "(t, A, m) with t = floor(sigma)+1, A the largest power of two with 2At <= cap (at least 1), m = ceil(sigma2 A / t)."
+    """(t, A, m) with t = floor(sigma)+1, A the largest power of two with 2At <= cap (at least 1), m =
+    ceil(sigma2 A / t)."""
     t = math.isqrt(math.floor(sigma2)) + 1
     A = 1
     while 4 * A * t <= cap:
@@ -326,7 +350,8 @@ def gauss_params(sigma2: Fraction, cap: int = 1 << 24) -> tuple:
 # %% ../nbs/91_samplers.ipynb #bbcb3a87
 @njit(cache=True)
 def pick(out, i, d, c, J, buf, st):
-    "out[0] = an index with Pr proportional to exp(-c d_j / 2^J) (d_j >= 0; -1 excluded), by rejection from the uniform; 0 if the words ran out."
+    """out[0] = an index with Pr proportional to exp(-c d_j / 2^J) (d_j >= 0; -1 excluded), by rejection from
+    the uniform; 0 if the words ran out."""
     m, y = d.shape[0], np.int64(1) << J
     while True:
         w, b = st[0], st[1]  # each trial is independent: a trial cut short is replayed on the same bits

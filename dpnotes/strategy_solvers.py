@@ -41,7 +41,7 @@ def tree_levels(N, b):
         starts[l] = starts[l - 1] + sizes[l - 1]
     return starts, sizes
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #d51b0826
 @njit(cache=True)
 def tree_sums(h, b):
     "Totals of all tree nodes over the leaf values h, level by level, root last."
@@ -56,7 +56,7 @@ def tree_sums(h, b):
             out[starts[l] + j] = s
     return out
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #f482818d
 @njit(cache=True)
 def _child_sums(z, s, first, lo, hi):
     "Sums of z and of s over the children lo..hi-1 of a node (their level starts at `first`)."
@@ -67,7 +67,7 @@ def _child_sums(z, s, first, lo, hi):
         S += s[first + c]
     return sz, S
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #f500d230
 @njit(cache=True)
 def tree_lstsq(y, N, b):
     "Least-squares leaf values from noisy node totals y (equal variances): up pass, then down pass."
@@ -111,7 +111,7 @@ def dense_strategy(M, N: int) -> np.ndarray:
         raise ValueError(f"strategy M has {M.shape[1]} columns but the workload acts on N={N} cells")
     return M
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #9ffae3f4
 def gram_of(M) -> np.ndarray:
     "X = M^T M as a dense array, with zero columns refused."
     X = M.T @ M
@@ -119,11 +119,12 @@ def gram_of(M) -> np.ndarray:
     zero = np.flatnonzero(np.diag(X) <= 0)
     if zero.size:
         raise ValueError(
-            f"strategy M has {zero.size} zero column(s) (first: cell {zero[0]}): those cells are never measured"
+            f"strategy M has {zero.size} zero column(s) (first: cell {zero[0]}): those cells are never "
+            "measured"
         )
     return X
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #cf885d6e
 def trace_gram_pinv(G, X, tol: float = 1e-8) -> float:
     "tr(G X^+), refusing G whose range leaves the range of X (W not reconstructible from M)."
     try:
@@ -153,7 +154,7 @@ def closure(cliques) -> list:
             out.update(itertools.combinations(sorted(c), r))
     return sorted(out, key=lambda s: (len(s), s))
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #16cd5747
 def lambdas(shape, cliques, subsets) -> np.ndarray:
     "Eigenvalue of G on each block S: sum over cliques C containing S of prod_{i not in C} n_i."
     d = len(shape)
@@ -181,14 +182,14 @@ def dual_eval(G, d, ridge):
     up2 = float(np.sum(np.einsum('ik,ik->k', EV, G @ EV) / r))
     return lower, up1, up2, y / S, (r, V, y, d)
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #1c563bea
 def primal_strategy(parts, which: int) -> np.ndarray:
     "Strategy M = Y^{1/2}-factor scaled by D^{-1/2} (which=1) or diag(Y)^{-1/2} (which=2), max column norm 1."
     r, V, y, d = parts
     M = np.sqrt(r)[:, None] * V.T * (1 / np.sqrt(d if which == 1 else y))[None, :]
     return M / np.sqrt(np.max(np.sum(M * M, axis=0)))
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #10f313bc
 @dataclass
 class OptimalStrategy:
     "An optimised strategy with its certificate."
@@ -209,7 +210,7 @@ class OptimalStrategy:
     def ratio(self) -> float:
         return self.upper / self.lower
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #9f2a7755
 def optimize_gram(
     G,  # Gram matrix W^T W (N x N, symmetric PSD)
     *,
@@ -218,7 +219,8 @@ def optimize_gram(
     d0=None,  # starting dual weights (length N, positive), default uniform
     ridge: float = 1e-10,  # relative ridge for rank-deficient G
 ) -> OptimalStrategy:
-    "Minimise $\\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by the fixed point of the diagonal dual."
+    """Minimise $\\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by the fixed point of the
+    diagonal dual."""
     t0 = time.perf_counter()
     G = np.asarray(G, float)
     if G.ndim != 2 or G.shape[0] != G.shape[1]:
@@ -255,7 +257,8 @@ def interp_weights(dc, N: int) -> np.ndarray:
 
 # %% ../nbs/93_strategy_solvers.ipynb #181de7b6
 class _MatrixColumns(Workload):
-    "A dense or sparse strategy matrix seen as a workload, so the certified column-diameter code of `dpnotes.histograms` applies."
+    """A dense or sparse strategy matrix seen as a workload, so the certified column-diameter code of
+    `dpnotes.histograms` applies."""
 
     def __init__(self, M, N: int):
         self.M = M
@@ -279,15 +282,16 @@ class _MatrixColumns(Workload):
             np.max(column_norms_up(self.M if sp.issparse(self.M) else np.asarray(self.M, float)), initial=0.0)
         )
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #167d40b8
 def matrix_diameter(
     A,  # dense or sparse matrix
     N: int,  # its number of columns
 ) -> float:
-    "The largest distance between two columns of A, rounded up, by the certified column scan of `dpnotes.histograms`."
+    """The largest distance between two columns of A, rounded up, by the certified column scan of
+    `dpnotes.histograms`."""
     return column_diameter(_MatrixColumns(A, N))
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #0d3b2162
 def disjoint_diameter(M):
     "Exact diameter when every row of M has at most one nonzero (disjoint column supports), else None."
     if sp.issparse(M):
@@ -312,14 +316,20 @@ def disjoint_diameter(M):
     a, b = np.sort(norms)[-2:]  # ||Me_u - Me_v||^2 = ||Me_u||^2 + ||Me_v||^2
     return ceil_sqrt(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #b4252e10
 def tree_diameter(levels: int) -> float:
-    "sqrt(2 (L - 1)) for a tree of L levels: cells under different children of the root differ at every level but the root's."
+    """sqrt(2 (L - 1)) for a tree of L levels.
+
+    Cells under different children of the root differ at every level but the root's.
+    """
     return ceil_sqrt(2 * (levels - 1))
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #c69b282a
 def marginal_diameter(M, max_attrs: int = 20, max_exact: int = 20000):
-    "max over attribute sets D of (2/N) sum_S mu_S (dim_S - prod_{i in S} a_i(D)), rounded up; None beyond `max_attrs` attributes."
+    """max over attribute sets D of (2/N) sum_S mu_S (dim_S - prod_{i in S} a_i(D)), rounded up.
+
+    None beyond `max_attrs` attributes.
+    """
     shape, N = M.domain.shape, M.domain.size()
     blocks = [
         (S, float(w), int(dm)) for S, w, dm in zip(M.subsets, M.mu, M.dims) if dm > 0
@@ -363,12 +373,13 @@ def marginal_diameter(M, max_attrs: int = 20, max_exact: int = 20000):
         best = Fraction(fmax + err) * (1 + Fraction(1, 2**50)) * Fraction(2) ** e
     return ceil_sqrt(2 * best / N)
 
-
+# %% ../nbs/93_strategy_solvers.ipynb #0def61ba
 def kron_diameter(
     factors: list,  # the factors M_j of M = (x) M_j, dense
     chunk: int = 2**22,  # entries of G computed at once
 ):
-    "max_{u<v} G_uu + G_vv - 2 G_uv for G = (x) M_j^T M_j, row block by row block, plus a bound on its rounding; rounded up."
+    """max_{u<v} G_uu + G_vv - 2 G_uv for G = (x) M_j^T M_j, row block by row block, plus a bound on its
+    rounding; rounded up."""
     mats, es = [], []
     for A in factors:  # exact power-of-two scaling: entries < 1, max >= 1/2
         e = int(np.frexp(np.max(np.abs(A)))[1])

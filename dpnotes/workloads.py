@@ -37,7 +37,7 @@ def _cell_labels(domain: Domain) -> list:
     "Labels 'a=i,b=j' of the cells of `domain` in C order."
     return [','.join(f"{a}={v}" for a, v in zip(domain.attrs, idx)) for idx in np.ndindex(*domain.shape)]
 
-
+# %% ../nbs/11_workloads.ipynb #5cbad73c
 class Workload(Operator):
     "Base class: $k$ linear queries on normalised histograms over `domain` (shape `(k, domain.size())`)."
 
@@ -50,7 +50,8 @@ class Workload(Operator):
         return Gram(self)
 
     def norm_1_2(self) -> float:
-        "Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$, rounded up (from the Gram diagonal, or the rescaled columns if it under/overflows)."
+        """Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$, rounded up (from the Gram diagonal,
+        or the rescaled columns if it under/overflows)."""
         k, N = self.shape
         with np.errstate(over='ignore', invalid='ignore'):
             g = np.diag(self.gram().dense())  # checked just below
@@ -61,13 +62,19 @@ class Workload(Operator):
         return max(float(column_norms_up(operator_columns(self, [u]))[0]) for u in range(N))
 
     def l2_diameter(self) -> float:
-        "$\\max_{u,v}\\|We_u - We_v\\|_2$: exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$."
+        """$\\max_{u,v}\\|We_u - We_v\\|_2$.
+
+        Exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$.
+        """
         if self.shape[1] > 4096:
             return finite_diameter(2 * self.norm_1_2(), self)
         return finite_diameter(column_diameter(self), self)
 
     def sensitivity(self, n: int) -> float:
-        "$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public: `l2_diameter() / n`, rounded up."
+        """$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public.
+
+        `l2_diameter() / n`, rounded up.
+        """
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
         d = finite_diameter(self.l2_diameter(), self)
@@ -76,8 +83,8 @@ class Workload(Operator):
         s = ceil_float(Fraction(d) / int(n))  # rounded up
         if s < MIN_NORMAL:
             raise ValueError(
-                f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float (2.2e-308) "
-                "and cannot be represented accurately: rescale the workload"
+                f"sensitivity {d!r}/{n} of {type(self).__name__} is below the smallest normal float "
+                "(2.2e-308) and cannot be represented accurately: rescale the workload"
             )
         return s
 
@@ -136,7 +143,7 @@ class Identity(Workload):
     def labels(self):
         return _cell_labels(self.domain)
 
-
+# %% ../nbs/11_workloads.ipynb #606655a4
 class Total(Workload):
     "The single query 'number of records' (= 1 on a normalised histogram)."
 
@@ -165,26 +172,26 @@ class Total(Workload):
     def labels(self):
         return ['total']
 
-
+# %% ../nbs/11_workloads.ipynb #f16eb9c3
 def _one_dim(domain, cls):
     d = as_domain(domain)
     if len(d) != 1:
         raise ValueError(f"{cls} needs a one-attribute domain, got attributes {d.attrs}")
     return d
 
-
+# %% ../nbs/11_workloads.ipynb #2a66ba81
 def prefix_gram(N: int) -> np.ndarray:
     "Gram matrix $W^\\top W$ of the $N$ prefix queries: $G_{uv} = N - \\max(u,v)$."
     u = np.arange(N)
     return (N - np.maximum.outer(u, u)).astype(float)
 
-
+# %% ../nbs/11_workloads.ipynb #d2faac34
 def allrange_gram(N: int) -> np.ndarray:
     "Gram matrix of all $N(N+1)/2$ ranges: $G_{uv} = (\\min(u,v)+1)(N - \\max(u,v))$."
     u = np.arange(N)
     return ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float)
 
-
+# %% ../nbs/11_workloads.ipynb #7af74875
 class Prefix(Workload):
     "All prefix queries $\\{u \\le b\\}$, $b = 0..N-1$, on a one-attribute domain."
 
@@ -211,7 +218,7 @@ class Prefix(Workload):
         a = self.domain.attrs[0]
         return [f"{a}<={b}" for b in range(self.shape[1])]
 
-
+# %% ../nbs/11_workloads.ipynb #727e67a1
 class AllRange(Workload):
     "All $N(N+1)/2$ interval queries $\\{a \\le u \\le b\\}$ on a one-attribute domain."
 
@@ -333,7 +340,8 @@ class Marginals(Workload):
 
 # %% ../nbs/11_workloads.ipynb #fafffb99
 class Parities(Workload):
-    "All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over $\\{0,1\\}^d$."
+    """All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over
+    $\\{0,1\\}^d$."""
 
     def __init__(
         self,
@@ -434,7 +442,8 @@ class Predicates(Workload):
             if not np.isfinite(out[i]).all():
                 bad = int(np.flatnonzero(~np.isfinite(out[i]))[0])
                 raise ValueError(
-                    f"predicate {self.names[i]!r} must return finite values, got {float(out[i, bad])!r} at row {bad}"
+                    f"predicate {self.names[i]!r} must return finite values, got {float(out[i, bad])!r} at "
+                    f"row {bad}"
                 )
         return out
 
@@ -471,9 +480,10 @@ class Predicates(Workload):
     def labels(self):
         return list(self.names)
 
-
+# %% ../nbs/11_workloads.ipynb #ba7e242a
 class Kron(Workload):
-    "Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small factors)."
+    """Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small
+    factors)."""
 
     def __init__(self, factors: Sequence[Workload]):
         factors = list(factors)
@@ -515,19 +525,19 @@ def _pair(a, b):
         raise ValueError("answer vectors are empty")
     return a, b
 
-
+# %% ../nbs/11_workloads.ipynb #ee65879e
 def rmse(a, b) -> float:
     "Root-mean-square error $\\|a-b\\|_2/\\sqrt{k}$."
     a, b = _pair(a, b)
     return float(np.linalg.norm(a - b) / math.sqrt(a.size))
 
-
+# %% ../nbs/11_workloads.ipynb #aa667968
 def max_error(a, b) -> float:
     "Largest absolute error $\\|a-b\\|_\\infty$."
     a, b = _pair(a, b)
     return float(np.max(np.abs(a - b)))
 
-
+# %% ../nbs/11_workloads.ipynb #57d854ed
 def marginal_l1(a, b, workload: Marginals) -> np.ndarray:
     "$\\ell_1$ error of each marginal block of a `Marginals` workload."
     a, b = _pair(a, b)
@@ -539,7 +549,8 @@ def marginal_l1(a, b, workload: Marginals) -> np.ndarray:
 
 # %% ../nbs/11_workloads.ipynb #03f0fbcc
 def integral(workload: Workload) -> bool:
-    "True when W has integer entries, so its answers on a normalised histogram are integer counts / n (released without rounding)."
+    """True when W has integer entries, so its answers on a normalised histogram are integer counts / n
+    (released without rounding)."""
     if type(workload) in (Identity, Total, Prefix, AllRange, Marginals, Parities):
         return True
     if type(workload) is Kron:
@@ -549,14 +560,20 @@ def integral(workload: Workload) -> bool:
         return bool(np.all(M == np.rint(M)))
     return False
 
-
+# %% ../nbs/11_workloads.ipynb #83ca1f15
 def answer_error(workload: Workload) -> float:
-    "Bound on the floating-point error of each computed answer on a normalised histogram: N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound)."
+    """Bound on the floating-point error of each computed answer on a normalised histogram.
+
+    N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound).
+    """
     return math.ldexp(workload.shape[1] * workload.norm_1_2(), -50)
 
 # %% ../nbs/11_workloads.ipynb #ebc1cb01
 def l1_diameter(workload: Workload) -> float:
-    "$\\max_{u,v}\\|We_u - We_v\\|_1$: closed forms for marginals, identity, prefix and all-range; else exact from columns when small, or $2\\max_u\\|We_u\\|_1$."
+    """$\\max_{u,v}\\|We_u - We_v\\|_1$: closed forms for marginals, identity, prefix and all-range.
+
+    Else exact from columns when small, or $2\\max_u\\|We_u\\|_1$.
+    """
     N, kind = workload.shape[1], type(workload)
     if N < 2 or kind is Total:
         return 0.0
