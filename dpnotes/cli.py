@@ -345,12 +345,20 @@ def route_options(names, options) -> dict:
 
 # %% ../nbs/07_cli.ipynb #b9a4330f
 def _compare(data, workload, budget, names, seeds, options):
+    "Seeded runs of each mechanism; one that refuses the input (ValueError) gets a `refused` row instead."
     truth = workload.answer(data)
     routed = route_options(names, options)
     jobs = [(m, s) for m in names for s in seeds]
-    records = []
+    records, refused = [], []
     for m, s in tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None):
-        records.append(run_mechanism(m, data, workload, budget, s, routed[m], truth=truth)[1])
+        try:
+            records.append(run_mechanism(m, data, workload, budget, s, routed[m], truth=truth)[1])
+        except ValueError as e:  # the mechanism refuses this data, workload or budget: the others still run
+            refused.append(e)
+            records.append(dict(mechanism=m, seed=s, refused=_one_line(str(e)), private=False))
+            print(f"{m}: refused: {_one_line(str(e))}", file=sys.stderr)
+    if len(refused) == len(jobs):
+        raise refused[0]
     return records
 
 # %% ../nbs/07_cli.ipynb #a1b2c3bc
@@ -368,7 +376,8 @@ def cmd_demo(args):
     )
     recs = _compare(data, workload, budget, _mechanism_list(args.mechanisms), [args.seed], {})
     print(NOT_PRIVATE)
-    print(format_table(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
+    cols = ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")
+    print(format_table(recs, cols + (("refused",) if any("refused" in r for r in recs) else ())))
     return 0
 
 # %% ../nbs/07_cli.ipynb #700936ad
@@ -390,7 +399,7 @@ def cmd_compare(args):
         data, workload, budget, _mechanism_list(args.mechanisms), range(args.seeds), _options(args)
     )
     print(NOT_PRIVATE)
-    print(format_table(recs))
+    print(format_table(recs, COLUMNS + (("refused",) if any("refused" in r for r in recs) else ())))
     if args.json:
         write_files({args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
     return 0
