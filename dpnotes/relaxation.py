@@ -373,10 +373,53 @@ class RelaxedResult:
     target: float  # gap at which it stopped early
     seconds: float  # wall-clock time
     converged: bool  # gap <= target
+    atoms: int = 1  # points of B whose convex combination the answer is
+
+# %% ../nbs/05_relaxation.ipynb #34c09955
+@njit(cache=True)
+def _pairwise_steps(G, lam, g, tol, max_steps):
+    """Pairwise Frank-Wolfe steps on a quadratic over the simplex.
+
+    Minimises $\\frac12\\lambda^\\top G\\lambda-b^\\top\\lambda$.
+    In place: `lam` the weights, `g` = G lam - b the gradient; returns the number of steps taken.
+    """
+    for it in range(max_steps):
+        i, j = np.argmin(g), -1  # grow atom i; shrink j, the active atom of largest gradient
+        for a in range(lam.size):
+            if lam[a] > 0.0 and (j < 0 or g[a] > g[j]):
+                j = a
+        if lam @ g - g[i] <= tol or i == j:  # the Frank-Wolfe gap over the hull
+            return it
+        q = G[i, i] + G[j, j] - 2.0 * G[i, j]
+        step = lam[j] if q <= 0.0 else min(lam[j], (g[j] - g[i]) / q)
+        lam[i], lam[j] = lam[i] + step, 0.0 if step == lam[j] else lam[j] - step
+        g += step * (G[:, i] - G[:, j])
+    return max_steps
+
+# %% ../nbs/05_relaxation.ipynb #1c0cc52d
+def _corrective(
+    A: np.ndarray,  # atoms (points of B) as columns
+    lam: np.ndarray,  # their convex weights: p = A lam
+    s: np.ndarray,  # the oracle's new point of B
+    y: np.ndarray,  # the noisy parities
+    tol: float,  # stop the inner solve at hull gap <= tol
+) -> tuple:
+    "Add atom s, take the Frank-Wolfe step toward it, then re-optimise the weights over the hull: (A, lam)."
+    keep = lam > 0
+    A, lam = np.column_stack([A[:, keep], s]), np.append(lam[keep], 0.0)
+    p = A @ lam
+    eta = min(1.0, float((y - p) @ (s - p)) / max(float((s - p) @ (s - p)), 1e-300))
+    lam = (1 - eta) * lam + eta * np.eye(lam.size)[-1]  # exactly the plain Frank-Wolfe iterate
+    G = A.T @ A
+    _pairwise_steps(G, lam, G @ lam - A.T @ y, tol, 200 * lam.size + 1000)
+    return A, lam
 
 # %% ../nbs/05_relaxation.ipynb #2c379994
 def fw_iterations(target: float, m: int) -> int:
-    "Frank-Wolfe iterations after which some iterate has gap <= target ($C\\le 4m$, gap rate $27C/(4(T+2))$)."
+    """Frank-Wolfe iterations after which some iterate has gap <= target.
+
+    Curvature $C\\le 4m$, gap rate $27C/(4(T+2))$.
+    """
     return max(1, math.ceil(27 * 4 * m / (4 * target)) - 2)
 
 
@@ -384,27 +427,31 @@ def relaxed_projection(
     y: np.ndarray,  # noisy parity answers, one per set of `tmap`
     tmap: TupleMap,  # coordinates of L'_k
     *,
-    target: float,  # stop once the duality gap is at most this
+    target: float,  # stop once the certified duality gap is at most this
     max_iter: int | None = None,  # default: `fw_iterations(target, m)` (Thm 3.4's choice)
     oracle=None,  # elliptope oracle: M -> .value, .U (, .upper); default a warm-started `MixingOracle`
+    corrective: bool = True,  # re-optimise over the hull of the oracle's points (False: plain FW)
 ) -> RelaxedResult:
     """Frank-Wolfe for $\\min_{p\\in RL'_k}\\frac12\\|p-y\\|^2$, from p = 0.
 
-    Exact line search; one oracle call per step; stops on the certified gap.
+    One oracle call per step, exact line search, then (corrective) pairwise steps over the hull of all
+    points returned so far; stops on the certified gap.
     """
     t0, y = time.perf_counter(), np.asarray(y, dtype=float)
     T = fw_iterations(target, y.size) if max_iter is None else int(max_iter)
-    p, oracle = np.zeros_like(y), oracle or MixingOracle()
+    A, lam, oracle = np.zeros((y.size, 1)), np.ones(1), oracle or MixingOracle()  # the atom 0 is in B
     for it in range(T + 1):
+        p = A @ lam
         _, s, upper = relaxed_max(y - p, tmap, oracle)  # vertex minimising <p - y, s>
         gap, dd = float((p - y) @ (p - s)), float((s - p) @ (s - p))
-        cert = max(
-            gap, upper - float((y - p) @ p)
-        )  # certified gap: an inexact oracle's vertex may fall short
+        cert = max(gap, upper - float((y - p) @ p))  # certified: an inexact oracle's vertex may fall short
         if cert <= target or it == T or dd == 0 or gap <= 0:
             break
-        p = p + min(1.0, gap / dd) * (s - p)
-    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target)
+        if corrective:
+            A, lam = _corrective(A, lam, s, y, target / 10)
+        else:
+            A, lam = np.column_stack([p, s]), np.array([1 - min(1.0, gap / dd), min(1.0, gap / dd)])
+    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, lam.size)
 
 # %% ../nbs/05_relaxation.ipynb #25db9caf
 def relaxed_parities(
