@@ -373,7 +373,7 @@ class RelaxedResult:
     target: float  # gap at which it stopped early
     seconds: float  # wall-clock time
     converged: bool  # gap <= target
-    atoms: int = 1  # points of B whose convex combination the answer is
+    atoms: int = 1  # columns of the final convex combination (plain FW keeps 2: last iterate and vertex)
 
 # %% ../nbs/05_relaxation.ipynb #34c09955
 @njit(cache=True)
