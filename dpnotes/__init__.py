@@ -15,3 +15,5 @@ from .histograms import gaussian_mechanism, laplace_baseline
 from .factorization import factorization_mechanism, optimize_strategy, strategy_error
 from .projection import projection_mechanism
 from .mwem import mwem, mwem_practical
+from .relaxation import relaxation_mechanism
+from .sdp import sdp_max

@@ -365,7 +365,8 @@ def _compare(data, workload, budget, names, seeds, options):
 def cmd_demo(args):
     """Every registered mechanism on the embedded synthetic dataset.
 
-    One table, an evaluation (not a private release).
+    One table, an evaluation (not a private release); mechanisms that refuse the workload (e.g. the
+    relaxation on non-binary attributes) get a row with the reason.
     """
     data = default_dataset(n=args.n, rng=args.seed)
     workload = parse_workload(args.workload, data.domain)

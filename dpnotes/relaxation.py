@@ -39,7 +39,10 @@ def check_binary(domain: Domain) -> int:
 
 # %% ../nbs/05_relaxation.ipynb #10eb8d05
 def parity_sets(workload: Workload) -> list:
-    "Non-empty attribute-index sets (sorted tuples, by degree then lexicographic) whose parities determine the workload."
+    """Non-empty attribute-index sets whose parities determine the workload.
+
+    Sorted tuples, ordered by degree, then lexicographically.
+    """
     d = check_binary(workload.domain)
     if isinstance(workload, Parities):
         return [tuple(S) for S in workload.sets if S]
@@ -83,7 +86,10 @@ def record_masks(records: np.ndarray) -> np.ndarray:
 
 
 def parity_answers(records: np.ndarray, sets) -> np.ndarray:
-    "Mean of $\\chi_T(x)=(-1)^{\\sum_{i\\in T}x_i}$ over the 0/1 records, for every set T: straight from the records."
+    """Mean of $\\chi_T(x)=(-1)^{\\sum_{i\\in T}x_i}$ over the 0/1 records, for every set T.
+
+    Computed straight from the records (bit masks), no histogram.
+    """
     return _parity_means(record_masks(records), set_masks(sets))
 
 # %% ../nbs/05_relaxation.ipynb #8fa2b214
@@ -94,7 +100,10 @@ def _hadamard(s: int) -> np.ndarray:
 
 
 def _clique_sets(workload: Marginals, c) -> list:
-    "For each t < 2^|c|, the sorted attribute indices of the subset of clique c that t encodes (C order bits)."
+    """For each t < 2^|c|: the sorted attribute indices of the subset of clique c that t encodes.
+
+    Bits in C order: bit s-1-j of t is position j of the clique.
+    """
     ix = [workload.domain.attrs.index(a) for a in c]
     s = len(c)
     return [tuple(sorted(ix[j] for j in range(s) if t >> (s - 1 - j) & 1)) for t in range(2**s)]
@@ -105,7 +114,10 @@ def marginals_from_parities(
     sets: list,  # the sets, as from `parity_sets(workload)`; must contain every subset of every clique
     workload: Marginals,  # the marginals wanted (binary attributes)
 ) -> np.ndarray:
-    "Marginal cells $2^{-|S|}\\sum_{T\\subseteq S}(-1)^{|\\beta\\wedge T|}\\mathrm{par}_T$, in `workload.labels()` order."
+    """Marginal cells rebuilt from parities, in `workload.labels()` order.
+
+    Cell $(S,\\beta)$ is $2^{-|S|}\\sum_{T\\subseteq S}(-1)^{|\\beta\\wedge T|}\\mathrm{par}_T$.
+    """
     check_binary(workload.domain)
     val = {(): 1.0} | dict(zip(map(tuple, sets), np.asarray(parities, dtype=float)))
     out = []
@@ -132,7 +144,10 @@ def parities_from_marginals(
 
 # %% ../nbs/05_relaxation.ipynb #104301d8
 def _tuple_masks(d: int, a: int) -> np.ndarray:
-    "For every tuple $s\\in[d+1]^a$ (C order): the set of attributes occurring an odd number of times (index 0 is $x_0=1$)."
+    """For every tuple $s\\in[d+1]^a$ (C order): the attributes occurring an odd number of times.
+
+    Index 0 stands for the constant $\\tilde x_0=1$ and belongs to no set.
+    """
     if a == 0:
         return np.zeros(1, np.uint64)  # the empty tuple (k = 1: v is the constant 1)
     idx = np.indices((d + 1,) * a, dtype=np.uint64).reshape(a, -1)
@@ -141,7 +156,10 @@ def _tuple_masks(d: int, a: int) -> np.ndarray:
 
 
 class TupleMap:
-    "Coordinates of $L'_k$: pairs $(s,t)\\in[d+1]^{\\lceil k/2\\rceil}\\times[d+1]^{\\lfloor k/2\\rfloor}$ and their parities."
+    """Coordinates of $L'_k$: tuple pairs $(s,t)$ and the parity each pair reads.
+
+    $s\\in[d+1]^{\\lceil k/2\\rceil}$, $t\\in[d+1]^{\\lfloor k/2\\rfloor}$.
+    """
 
     def __init__(self, d: int, k: int, sets: list):
         self.d, self.k, self.sets = d, k, list(sets)
@@ -165,13 +183,19 @@ def _read_off(self: TupleMap, Y: np.ndarray) -> np.ndarray:
 
 
 def _lift(self: TupleMap, c: np.ndarray) -> np.ndarray:
-    "The matrix $C=R^\\top c$ ($\\langle C,Y\\rangle=\\langle c,R(Y)\\rangle$): $C_{st}=c_T/m_T$, 0 off the sets."
+    """The matrix $C=R^\\top c$, so that $\\langle C,Y\\rangle=\\langle c,R(Y)\\rangle$.
+
+    $C_{st}=c_T/m_T$ for the pairs of set T, 0 on pairs of no set.
+    """
     w = np.append(np.asarray(c, dtype=float) / self.mult, 0.0)
     return w[self.index].reshape(self.shape)
 
 
 def _factors(self: TupleMap, record: np.ndarray) -> tuple:
-    "Sign vectors $u=\\tilde x^{\\otimes\\lceil k/2\\rceil}$, $v=\\tilde x^{\\otimes\\lfloor k/2\\rfloor}$ of a 0/1 record."
+    """Sign vectors (u, v) of a 0/1 record: its point $uv^\\top$ of $K_k$.
+
+    $u=\\tilde x^{\\otimes\\lceil k/2\\rceil}$, $v=\\tilde x^{\\otimes\\lfloor k/2\\rfloor}$.
+    """
     r = record_masks(np.asarray(record).reshape(1, -1))[0]
     sign = lambda m: 1.0 - 2.0 * (np.bitwise_count(m & r) & 1)
     return sign(self.mu), sign(self.mv)
@@ -193,7 +217,10 @@ def elliptope_oracle_cvxpy(
     *,
     solver: str = 'CLARABEL',  # cvxpy solver (CLARABEL: interior point, accurate; SCS also works)
 ) -> OracleResult:
-    "Exact reference: $\\max\\langle M,X\\rangle$ s.t. $X\\succeq0$, $X_{ii}=1$ with cvxpy; U from the eigendecomposition of X."
+    """Exact reference: $\\max\\langle M,X\\rangle$ s.t. $X\\succeq0$, $X_{ii}=1$, by cvxpy.
+
+    U comes from the eigendecomposition of X, rows renormalised.
+    """
     import cvxpy as cp  # a development dependency: only this reference needs it
 
     M = np.asarray(M, dtype=float)
@@ -212,7 +239,10 @@ def relaxed_max(
     tmap: TupleMap,  # coordinates of L'_k
     oracle=elliptope_oracle_cvxpy,  # M -> result with .value, .U (unit rows) and optionally .upper
 ) -> tuple:
-    "$\\max_{Y\\in L'_k}\\langle c,R(Y)\\rangle$ as $\\max\\langle M,X\\rangle$ on the elliptope: (value, $R(Y^*)$, certified upper bound)."
+    """$\\max_{Y\\in L'_k}\\langle c,R(Y)\\rangle$ as $\\max\\langle M,X\\rangle$ on the elliptope.
+
+    Returns (value, $R(Y^*)$, certified upper bound).
+    """
     C = tmap.lift(c)
     nu = C.shape[0]
     M = np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]])
@@ -231,7 +261,11 @@ class MixingOracle:
     ):
         self.tol, self.rng, self.U, self.calls = tol, np.random.default_rng(seed), None, 0
 
-    def __call__(self, M: np.ndarray) -> SDPResult:
+    def __call__(
+        self,
+        M: np.ndarray,  # symmetric objective of the elliptope SDP
+    ) -> SDPResult:
+        "Maximise <M, X> over the elliptope, starting from the last factor of the same size."
         init = self.U if self.U is not None and self.U.shape[0] == M.shape[0] else None
         with (
             warnings.catch_warnings()
@@ -243,7 +277,10 @@ class MixingOracle:
 
 # %% ../nbs/05_relaxation.ipynb #935cebaf
 def support_L(C: np.ndarray) -> float:
-    "$\\max_{u,v\\ \\mathrm{signs}}u^\\top Cv=\\max_u\\|C^\\top u\\|_1$, enumerating the shorter side (small only)."
+    """$\\max_{u,v\\ \\mathrm{signs}}u^\\top Cv=\\max_u\\|C^\\top u\\|_1$ by brute force.
+
+    Enumerates the shorter side's sign vectors: small matrices only.
+    """
     C = C if C.shape[0] <= C.shape[1] else C.T
     if C.shape[0] > 20:
         raise ValueError(f"brute force over 2^{C.shape[0]} sign vectors refused (at most 2^20)")
@@ -264,7 +301,10 @@ K_G = 1.783  # an upper bound on Grothendieck's constant (Krivine: pi / (2 ln(1 
 
 
 def width_bound(tmap: TupleMap) -> float:
-    "Thm 4.5's bound on $\\ell^*(R L'_k)$: $K_G\\sqrt m\\sqrt{2\\ln 2\\,(N_u+N_v)}$ (Lemma 4.1 times Lemma 4.4)."
+    """Thm 4.5's bound on $\\ell^*(R L'_k)$: $K_G\\sqrt m\\sqrt{2\\ln 2\\,(N_u+N_v)}$.
+
+    Lemma 4.1 (width of $RL_k$) times Lemma 4.4 (Grothendieck).
+    """
     return K_G * math.sqrt(len(tmap.sets)) * math.sqrt(2 * math.log(2) * sum(tmap.shape))
 
 # %% ../nbs/05_relaxation.ipynb #aa4e649d
@@ -291,7 +331,10 @@ def odd_counts(
     d: int,  # number of binary attributes
     enumerate_up_to: int = 16,  # enumerate all 2^d flip patterns z up to this d
 ) -> tuple:
-    "max over $z\\in\\{0,1\\}^d$ of $\\#\\{T: |T\\cap z| \\text{ odd}\\}$, and whether it is exact (else the bound #sets)."
+    """max over $z\\in\\{0,1\\}^d$ of $\\#\\{T: |T\\cap z| \\text{ odd}\\}$, and whether it is exact.
+
+    When not exact the value returned is the safe bound #sets.
+    """
     m = len(sets)
     if d <= enumerate_up_to:  # every flip pattern z
         z = np.arange(2**d, dtype=np.uint64)
@@ -311,7 +354,10 @@ def parity_sensitivity(
     d: int,  # number of binary attributes
     n: int,  # number of records (public)
 ) -> tuple:
-    "Replace-one $\\ell_2$ sensitivity of the parity means, n public: $(2/n)\\sqrt{\\max_z\\#odd}$ (rounded up); exact?"
+    """Replace-one $\\ell_2$ sensitivity of the parity means (n public), and whether it is exact.
+
+    $(2/n)\\sqrt{\\max_z\\#odd}$, rounded up to a float.
+    """
     c, exact = odd_counts(sets, d)
     return ceil_float(Fraction(2 * ceil_sqrt(c)) / n), exact
 
@@ -327,10 +373,53 @@ class RelaxedResult:
     target: float  # gap at which it stopped early
     seconds: float  # wall-clock time
     converged: bool  # gap <= target
+    atoms: int = 1  # columns of the final convex combination (plain FW keeps 2: last iterate and vertex)
+
+# %% ../nbs/05_relaxation.ipynb #34c09955
+@njit(cache=True)
+def _pairwise_steps(G, lam, g, tol, max_steps):
+    """Pairwise Frank-Wolfe steps on a quadratic over the simplex.
+
+    Minimises $\\frac12\\lambda^\\top G\\lambda-b^\\top\\lambda$.
+    In place: `lam` the weights, `g` = G lam - b the gradient; returns the number of steps taken.
+    """
+    for it in range(max_steps):
+        i, j = np.argmin(g), -1  # grow atom i; shrink j, the active atom of largest gradient
+        for a in range(lam.size):
+            if lam[a] > 0.0 and (j < 0 or g[a] > g[j]):
+                j = a
+        if lam @ g - g[i] <= tol or i == j:  # the Frank-Wolfe gap over the hull
+            return it
+        q = G[i, i] + G[j, j] - 2.0 * G[i, j]
+        step = lam[j] if q <= 0.0 else min(lam[j], (g[j] - g[i]) / q)
+        lam[i], lam[j] = lam[i] + step, 0.0 if step == lam[j] else lam[j] - step
+        g += step * (G[:, i] - G[:, j])
+    return max_steps
+
+# %% ../nbs/05_relaxation.ipynb #1c0cc52d
+def _corrective(
+    A: np.ndarray,  # atoms (points of B) as columns
+    lam: np.ndarray,  # their convex weights: p = A lam
+    s: np.ndarray,  # the oracle's new point of B
+    y: np.ndarray,  # the noisy parities
+    tol: float,  # stop the inner solve at hull gap <= tol
+) -> tuple:
+    "Add atom s, take the Frank-Wolfe step toward it, then re-optimise the weights over the hull: (A, lam)."
+    keep = lam > 0
+    A, lam = np.column_stack([A[:, keep], s]), np.append(lam[keep], 0.0)
+    p = A @ lam
+    eta = min(1.0, float((y - p) @ (s - p)) / max(float((s - p) @ (s - p)), 1e-300))
+    lam = (1 - eta) * lam + eta * np.eye(lam.size)[-1]  # exactly the plain Frank-Wolfe iterate
+    G = A.T @ A
+    _pairwise_steps(G, lam, G @ lam - A.T @ y, tol, 200 * lam.size + 1000)
+    return A, lam
 
 # %% ../nbs/05_relaxation.ipynb #2c379994
 def fw_iterations(target: float, m: int) -> int:
-    "Frank-Wolfe iterations after which some iterate has gap <= target ($C\\le 4m$, gap rate $27C/(4(T+2))$)."
+    """Frank-Wolfe iterations after which some iterate has gap <= target.
+
+    Curvature $C\\le 4m$, gap rate $27C/(4(T+2))$.
+    """
     return max(1, math.ceil(27 * 4 * m / (4 * target)) - 2)
 
 
@@ -338,24 +427,31 @@ def relaxed_projection(
     y: np.ndarray,  # noisy parity answers, one per set of `tmap`
     tmap: TupleMap,  # coordinates of L'_k
     *,
-    target: float,  # stop once the duality gap is at most this
+    target: float,  # stop once the certified duality gap is at most this
     max_iter: int | None = None,  # default: `fw_iterations(target, m)` (Thm 3.4's choice)
     oracle=None,  # elliptope oracle: M -> .value, .U (, .upper); default a warm-started `MixingOracle`
+    corrective: bool = True,  # re-optimise over the hull of the oracle's points (False: plain FW)
 ) -> RelaxedResult:
-    "Frank-Wolfe with exact line search for $\\min_{p\\in RL'_k}\\frac12\\|p-y\\|^2$, one oracle call per step, from p = 0."
+    """Frank-Wolfe for $\\min_{p\\in RL'_k}\\frac12\\|p-y\\|^2$, from p = 0.
+
+    One oracle call per step, exact line search, then (corrective) pairwise steps over the hull of all
+    points returned so far; stops on the certified gap.
+    """
     t0, y = time.perf_counter(), np.asarray(y, dtype=float)
     T = fw_iterations(target, y.size) if max_iter is None else int(max_iter)
-    p, oracle = np.zeros_like(y), oracle or MixingOracle()
+    A, lam, oracle = np.zeros((y.size, 1)), np.ones(1), oracle or MixingOracle()  # the atom 0 is in B
     for it in range(T + 1):
+        p = A @ lam
         _, s, upper = relaxed_max(y - p, tmap, oracle)  # vertex minimising <p - y, s>
         gap, dd = float((p - y) @ (p - s)), float((s - p) @ (s - p))
-        cert = max(
-            gap, upper - float((y - p) @ p)
-        )  # certified gap: an inexact oracle's vertex may fall short
+        cert = max(gap, upper - float((y - p) @ p))  # certified: an inexact oracle's vertex may fall short
         if cert <= target or it == T or dd == 0 or gap <= 0:
             break
-        p = p + min(1.0, gap / dd) * (s - p)
-    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target)
+        if corrective:
+            A, lam = _corrective(A, lam, s, y, target / 10)
+        else:
+            A, lam = np.column_stack([p, s]), np.array([1 - min(1.0, gap / dd), min(1.0, gap / dd)])
+    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, lam.size)
 
 # %% ../nbs/05_relaxation.ipynb #25db9caf
 def relaxed_parities(
@@ -368,7 +464,10 @@ def relaxed_parities(
     max_iter: int | None = None,  # Frank-Wolfe iterations (default Thm 3.4's count)
     tol: float = 0.1,  # stop at gap <= tol * min(sigma * width_bound, m sigma^2)
 ) -> tuple:
-    "Noisy parity means (exact discrete Gaussian) projected onto $RL'_k$: (result, plan, noisy, sensitivity, exact)."
+    """Noisy parity means (exact discrete Gaussian) projected onto $RL'_k$.
+
+    Returns (result, plan, noisy, sensitivity, exact).
+    """
     used = sorted({i for T in sets for i in T})  # attributes in no set play no part
     pos = {a: j for j, a in enumerate(used)}
     records, sets, (n, d) = (
@@ -404,7 +503,10 @@ def relaxation_mechanism(
     tol: float = 0.1,  # stop when the FW gap <= tol * min(sigma * width_bound, m sigma^2)
     **options,  # anything else is rejected
 ) -> Release:
-    "Noisy parities projected onto $RL'_k$ (DNT Thm 4.5); replace-one, n public; exact discrete noise, rho-zCDP."
+    """Noisy parities projected onto $RL'_k$ (DNT Thm 4.5).
+
+    Replace-one neighbours, n public; exact discrete Gaussian noise, rho-zCDP.
+    """
     check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'relaxation_mechanism')
     sets = parity_sets(workload)

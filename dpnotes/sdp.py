@@ -36,6 +36,24 @@ def _sweep(M, U, G):
                 for k in range(r):
                     G[j, k] += m * d[k]
 
+
+@njit(cache=True)
+def _mul_loops(M, U):
+    "M @ U in plain loops (no BLAS), skipping zero entries of M."
+    n, r = U.shape
+    G = np.zeros((M.shape[0], r))
+    for i in range(M.shape[0]):
+        for j in range(n):
+            if M[i, j] != 0.0:
+                for k in range(r):
+                    G[i, k] += M[i, j] * U[j, k]
+    return G
+
+
+def _mul(M, U) -> np.ndarray:
+    "M @ U: plain loops up to n = 512 (threaded BLAS stalls on small products when cores are shared)."
+    return _mul_loops(M, U) if M.shape[0] <= 512 else M @ U
+
 # %% ../nbs/96_sdp.ipynb #sdp08a
 _U = np.finfo(np.float64).eps / 2  # unit roundoff
 
@@ -69,10 +87,46 @@ def _psd_proved(M, y, t) -> bool:
         return _cholesky_ok(S)
     return sla.lapack.dpotrf(S, lower=1, overwrite_a=1, clean=0)[1] == 0
 
+# %% ../nbs/96_sdp.ipynb #cbc606ba
+@njit(cache=True)
+def _tridiagonal(A):
+    "Householder reduction of symmetric A (not modified) to tridiagonal form: (diagonal, off-diagonal)."
+    A, n = A.copy(), A.shape[0]
+    e, v, w = np.zeros(max(n - 1, 0)), np.zeros(n), np.zeros(n)
+    for k in range(
+        n - 2
+    ):  # zero column k below the subdiagonal with H = I - beta v v^T (plain loops, no BLAS)
+        alpha = math.sqrt(np.sum(A[k + 1 :, k] ** 2))
+        alpha = -alpha if A[k + 1, k] > 0 else alpha
+        v[k + 1 :] = A[k + 1 :, k]
+        v[k + 1] -= alpha
+        vv = np.sum(v[k + 1 :] ** 2)
+        e[k] = alpha if vv > 0 else A[k + 1, k]
+        if vv > 0:  # trailing block: H A H = A - v q^T - q v^T, q = p - (beta/2)(v.p) v, p = beta A v
+            for i in range(k + 1, n):
+                w[i] = (2 / vv) * np.sum(A[i, k + 1 :] * v[k + 1 :])
+            w[k + 1 :] -= (np.sum(v[k + 1 :] * w[k + 1 :]) / vv) * v[k + 1 :]
+            for i in range(k + 1, n):
+                for j in range(k + 1, n):
+                    A[i, j] -= v[i] * w[j] + w[i] * v[j]
+    if n >= 2:
+        e[n - 2] = A[n - 1, n - 2]
+    return np.diag(A).copy(), e
+
 # %% ../nbs/96_sdp.ipynb #sdp09a
 def _dense_top(A) -> float:
-    "lambda_max of symmetric `A` by LAPACK (O(n^3))."
-    return float(sla.eigvalsh(A, subset_by_index=[A.shape[0] - 1, A.shape[0] - 1])[0])
+    """lambda_max of symmetric `A` in O(n^3).
+
+    Up to n = 512 by `_tridiagonal` and LAPACK's tridiagonal solver (no threaded BLAS), else `eigvalsh`.
+    """
+    n = A.shape[0]
+    if n > 512:
+        return float(sla.eigvalsh(A, subset_by_index=[n - 1, n - 1])[0])
+    d, e = _tridiagonal(np.ascontiguousarray(A, dtype=np.float64))
+    top = (
+        sla.eigh_tridiagonal(d, e, eigvals_only=True, select='i', select_range=(n - 1, n - 1)) if n > 1 else d
+    )
+    return float(top[0])
 
 
 def _top_eig(A, U) -> float:
@@ -186,7 +240,7 @@ def sdp_max(
         raise ValueError(f"tol must be > 0, got {tol}")
     U = _start(M.shape[0], rank, init, rng)
     it, t_cap = _iterate(M, U, tol, max_iter)
-    G = M @ U
+    G = _mul(M, U)
     upper, value = _dual_bound(M, U, G, t_cap), float(np.vdot(G, U))
     if t_cap is None:
         warnings.warn(
@@ -200,13 +254,13 @@ def _iterate(M, U, tol, max_iter):
     "Sweep U in place until a check proves relative gap <= tol, no progress or max_iter: (sweeps, t or None)."
     n, r = U.shape
     every = max(1, math.ceil(n**3 / (24 * max(np.count_nonzero(M), 1) * r)))  # Cholesky ~ this many sweeps
-    G, value, it, due = M @ U, -np.inf, 0, every
+    G, value, it, due = _mul(M, U), -np.inf, 0, every
     while it < max_iter:
         _sweep(M, U, G)
         it, new = it + 1, float(np.vdot(G, U))
         stalled, value = new - value <= 1e-15 * abs(new), new
         if stalled or it >= due or it == max_iter:
-            G[:] = M @ U  # refresh the running G (rounding drift)
+            G[:] = _mul(M, U)  # refresh the running G (rounding drift)
             if (t := _proved_within(M, U, G, tol)) is not None:
                 return it, t
             if stalled:
