@@ -12,7 +12,7 @@ from .privacy import Budget
 from .noise import gaussian_plan
 from .samplers import noise_source
 from .releases import check_mechanism_args, zcdp_budget, Release, register
-from .counting import helmert, kron_apply, kron_dense
+from .counting import block_offsets, helmert, kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset
 from .measurements import least_squares, measure
@@ -203,8 +203,7 @@ class MarginalStrategy(LinearOperator):
             raise ValueError(
                 f"mu must hold one positive weight per subset ({len(self.subsets)}), got {self.mu!r}"
             )
-        self.dims = [math.prod(shape[i] - 1 for i in S) for S in self.subsets]
-        self.offsets = np.concatenate([[0], np.cumsum(self.dims)]).astype(int)
+        self.dims, self.offsets = block_offsets([n - 1 for n in shape], self.subsets)  # contrasts per block
         self._U = [helmert(n)[1:].T for n in shape]  # contrasts, n x (n-1)
         super().__init__(np.dtype(np.float64), (int(self.offsets[-1]), domain.size()))
 
@@ -268,6 +267,13 @@ class MarginalStrategy(LinearOperator):
             )
         return out.ravel()
 
+# %% ../nbs/02_factorization.ipynb #bec77310
+def _marginal_blocks(W: Marginals) -> tuple:
+    "The closure's blocks S of W's cliques, the eigenvalue $\\lambda_S$ of $W^\\top W$ on each, and dim $S$."
+    shape, cl = W.domain.shape, [W.domain.axes(c) for c in W.cliques]
+    S = closure(cl)
+    return S, lambdas(shape, cl, S), block_offsets([n - 1 for n in shape], S)[0]
+
 # %% ../nbs/02_factorization.ipynb #87a1e4c7
 def marginal_strategy(
     W: Marginals,  # marginal workload
@@ -276,18 +282,16 @@ def marginal_strategy(
     "A strategy of the marginal family for `W`, scaled to $\\|M\\|_{1\\to2} = 1$."
     if not isinstance(W, Marginals):
         raise TypeError(f"W must be a Marginals workload, got {type(W).__name__}")
-    shape, cl = W.domain.shape, [W.domain.axes(c) for c in W.cliques]
+    shape = W.domain.shape
     if kind == 'identity':
         subsets = closure([tuple(range(len(shape)))])
-        mu = np.ones(len(subsets))
+        mu, dims = np.ones(len(subsets)), block_offsets([n - 1 for n in shape], subsets)[0]
     elif kind in ('optimal', 'workload'):
-        subsets = closure(cl)
-        lam = lambdas(shape, cl, subsets)
+        subsets, lam, dims = _marginal_blocks(W)
         mu = np.sqrt(lam) if kind == 'optimal' else lam
     else:
         raise ValueError(f"kind must be 'optimal', 'workload' or 'identity', got kind={kind!r}")
-    dims = np.array([math.prod(shape[i] - 1 for i in S) for S in subsets], float)
-    return MarginalStrategy(W.domain, subsets, mu * W.domain.size() / np.dot(mu, dims))
+    return MarginalStrategy(W.domain, subsets, mu * W.domain.size() / np.dot(mu, np.array(dims, float)))
 
 # %% ../nbs/02_factorization.ipynb #8f923e50
 def _marginal_rule(W, M):
@@ -297,15 +301,13 @@ def _marginal_rule(W, M):
         raise ValueError(
             f"strategy domain {M.domain.shape} does not match the workload domain {W.domain.shape}"
         )
-    cl = [W.domain.axes(c) for c in W.cliques]
-    need = closure(cl)
+    need, lam, _ = _marginal_blocks(W)
     idx = {S: j for j, S in enumerate(M.subsets)}
     missing = [S for S in need if S not in idx]
     if missing:
         raise ValueError(
             f"W is not in the row space of M: block {missing[0]} (attribute positions) is never measured"
         )
-    lam = lambdas(W.domain.shape, cl, need)
     j = np.array([idx[S] for S in need])
     return float(M.norm_1_2() ** 2 * np.sum(np.array(M.dims)[j] * lam / M.mu[j]))
 
@@ -316,10 +318,7 @@ _STRUCTURED.append(_marginal_rule)
 def svd_bound(W) -> float:
     "Li-Miklau lower bound $(\\sum_i \\sigma_i(W))^2/N$ on the error constant of every strategy."
     if isinstance(W, Marginals):
-        cl = [W.domain.axes(c) for c in W.cliques]
-        S = closure(cl)
-        lam = lambdas(W.domain.shape, cl, S)
-        dims = [math.prod(W.domain.shape[i] - 1 for i in s) for s in S]
+        _, lam, dims = _marginal_blocks(W)
         return float(np.dot(dims, np.sqrt(lam)) ** 2 / W.domain.size())
     G = workload_gram(W)
     w = np.linalg.eigvalsh(G)

@@ -9,7 +9,8 @@ import numpy as np
 import scipy.sparse as sp
 from numba import njit
 from .workloads import Workload, Marginals
-from .counting import helmert  # the one Helmert basis (constant first row)
+from .counting import block_offsets, helmert  # the one Helmert basis (constant first row)
+from .strategy_solvers import helmert_spectrum
 
 # %% auto #0
 __all__ = ['simplex_projection', 'MarginalOperator', 'DenseOperator', 'as_operator', 'fw_oracle', 'simplex_qp']
@@ -202,13 +203,12 @@ class MarginalOperator:
         self._BT = np.concatenate([b.T.ravel() for b in Bs])
         self._Boff = np.cumsum([0] + [m * m for m in self.dshape])[:-1].astype(np.int64)
         self._shape, self._axes = np.array(self.dshape, dtype=np.int64), np.arange(d, dtype=np.int64)
-        sizes = [math.prod(self.dshape[a] for a in c) for c in self.cliques]
-        self.offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int64)
+        sizes, self.offsets = block_offsets(self.dshape, self.cliques)
         self.shape = (int(self.offsets[-1]), N)
         C, r = len(self.cliques), max(max(len(c) for c in self.cliques), 1)
         self._nax = np.array([len(c) for c in self.cliques], dtype=np.int64)
         self._clsz, self._clax = np.ones((C, r), dtype=np.int64), np.zeros((C, r), dtype=np.int64)
-        idx, D, self._scale = np.empty(self.shape[0], dtype=np.int64), np.zeros(N), np.empty(C)
+        idx, self._scale = np.empty(self.shape[0], dtype=np.int64), np.empty(C)
         for q, c in enumerate(self.cliques):
             self._clsz[q, : len(c)] = [self.dshape[a] for a in c]
             self._clax[q, : len(c)] = c
@@ -217,8 +217,7 @@ class MarginalOperator:
                 grid = (grid[:, None] + np.arange(self.dshape[a])[None, :] * strides[a]).ravel()
             idx[self.offsets[q] : self.offsets[q + 1]] = grid
             self._scale[q] = math.sqrt(N / sizes[q])
-            D[grid] += N / sizes[q]
-        self._idx, self.D = idx, D
+        self._idx, self.D = idx, helmert_spectrum(self.dshape, self.cliques)  # eigenvalues of W^T W
 
     @classmethod
     def from_workload(cls, workload: Marginals) -> MarginalOperator:

@@ -19,8 +19,8 @@ from .data import as_domain
 
 # %% auto #0
 __all__ = ['tree_levels', 'tree_sums', 'tree_lstsq', 'dense_strategy', 'gram_of', 'trace_gram_pinv', 'closure', 'lambdas',
-           'dual_eval', 'primal_strategy', 'OptimalStrategy', 'optimize_gram', 'interp_weights', 'matrix_diameter',
-           'disjoint_diameter', 'tree_diameter', 'marginal_diameter', 'kron_diameter']
+           'helmert_spectrum', 'dual_eval', 'primal_strategy', 'OptimalStrategy', 'optimize_gram', 'interp_weights',
+           'matrix_diameter', 'disjoint_diameter', 'tree_diameter', 'marginal_diameter', 'kron_diameter']
 
 # %% ../nbs/93_strategy_solvers.ipynb #cbb21368
 @njit(cache=True)
@@ -165,6 +165,21 @@ def lambdas(shape, cliques, subsets) -> np.ndarray:
         ],
         float,
     )
+
+# %% ../nbs/93_strategy_solvers.ipynb #3be22c78
+def helmert_spectrum(
+    shape: tuple,  # sizes of the attributes (C order)
+    cliques: list,  # tuples of axis positions
+) -> np.ndarray:
+    "Diagonal of $F W^\\top W F^\\top$ over the $N$ Helmert coefficients (C order): `lambdas` of each support."
+    subsets, strides = closure(cliques), [math.prod(shape[i + 1 :]) for i in range(len(shape))]
+    D = np.zeros(math.prod(shape))
+    for S, lam in zip(subsets, lambdas(shape, cliques, subsets)):
+        grid = np.zeros(1, dtype=np.int64)
+        for a in S:  # the non-constant Helmert rows 1..n_a-1 on each axis of S
+            grid = (grid[:, None] + np.arange(1, shape[a])[None, :] * strides[a]).ravel()
+        D[grid] = lam
+    return D
 
 # %% ../nbs/93_strategy_solvers.ipynb #39c8cc13
 def dual_eval(G, d, ridge):
