@@ -16,9 +16,9 @@ from .noise import MIN_NORMAL
 
 # %% auto #0
 __all__ = ['MAX_CELLS', 'SAFE_GRAM', 'coerce_column', 'check_columns', 'block_plan', 'cover_plan', 'sum_to', 'marginal_counts',
-           'block_offsets', 'sorted_gather', 'MarginalPlan', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram',
-           'helmert', 'fwht', 'parity_signs', 'column_norms_up', 'finite_diameter', 'operator_columns',
-           'column_diameter']
+           'block_offsets', 'sorted_gather', 'MarginalPlan', 'Operator', 'Gram', 'kron_apply', 'kron_dense',
+           'KronOperator', 'KronGram', 'helmert', 'fwht', 'parity_signs', 'column_norms_up', 'finite_diameter',
+           'operator_columns', 'column_diameter']
 
 # %% ../nbs/92_counting.ipynb #25a2accb
 def _parse_cell(v):
@@ -372,6 +372,24 @@ def kron_dense(mats) -> np.ndarray:
         out = np.kron(out, A)
     return out
 
+# %% ../nbs/92_counting.ipynb #39bed10a
+class KronOperator(Operator):
+    "$A_1\\otimes\\cdots\\otimes A_d$ kept as its dense factors `mats`, applied by `kron_apply`."
+
+    def __init__(self, mats: list):
+        self.mats = [np.asarray(A, float) for A in mats]
+        rows, cols = math.prod(A.shape[0] for A in self.mats), math.prod(A.shape[1] for A in self.mats)
+        Operator.__init__(self, (rows, cols))
+
+    def _matvec(self, x):
+        return kron_apply(self.mats, x)
+
+    def _rmatvec(self, y):
+        return kron_apply([A.T for A in self.mats], y)
+
+    def _transpose(self):
+        return KronOperator([A.T for A in self.mats])
+
 # %% ../nbs/92_counting.ipynb #aa903e11
 class KronGram(Operator):
     "A sum of Kronecker products $\\sum_t \\bigotimes_a A_{t,a}$ (one small square matrix per attribute)."
@@ -379,13 +397,14 @@ class KronGram(Operator):
     def __init__(self, terms: list):
         self.terms = [[np.asarray(A, float) for A in t] for t in terms]
         self.dims = tuple(A.shape[0] for A in self.terms[0])
+        self._kron = [KronOperator(t) for t in self.terms]  # one Kronecker product per term
         N = math.prod(self.dims)
         super().__init__((N, N))
 
     def _matvec(self, x):
         out = np.zeros(self.shape[0])
-        for t in self.terms:
-            out += kron_apply(t, x)
+        for K in self._kron:
+            out += K._matvec(x)
         return out
 
     def _rmatvec(self, x):

@@ -12,7 +12,7 @@ from .privacy import Budget
 from .noise import gaussian_plan
 from .samplers import noise_source
 from .releases import check_mechanism_args, zcdp_budget, Release, register
-from .counting import block_offsets, helmert, kron_apply, kron_dense
+from .counting import KronOperator, block_offsets, helmert, kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset
 from .measurements import least_squares, measure
@@ -139,7 +139,7 @@ def strategy_error(
     return float(np.max(np.diag(X)) * trace_gram_pinv(G, X))
 
 # %% ../nbs/02_factorization.ipynb #d7d519c4
-class KronStrategy(LinearOperator):
+class KronStrategy(KronOperator):
     """Kronecker product $M_1 \\otimes \\cdots \\otimes M_r$ of per-attribute strategies (ndarrays or
     TreeStrategy)."""
 
@@ -148,16 +148,7 @@ class KronStrategy(LinearOperator):
             raise ValueError("KronStrategy needs at least one factor")
         self.factors = [f if isinstance(f, TreeStrategy) else np.asarray(f, float) for f in factors]
         self._mats = [f.matrix().toarray() if isinstance(f, TreeStrategy) else f for f in self.factors]
-        super().__init__(
-            np.dtype(np.float64),
-            (math.prod(m.shape[0] for m in self._mats), math.prod(m.shape[1] for m in self._mats)),
-        )
-
-    def _matvec(self, h):
-        return kron_apply(self._mats, h)
-
-    def _rmatvec(self, y):
-        return kron_apply([m.T for m in self._mats], y)
+        super().__init__(self._mats)  # products by kron_apply
 
     def norm_1_2(self) -> float:
         return math.prod(float(np.sqrt(np.max(np.sum(m * m, axis=0)))) for m in self._mats)

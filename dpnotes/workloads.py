@@ -16,6 +16,7 @@ from dpnotes.counting import (  # the engineering internals: appendix 92_countin
     block_offsets,
     Gram,
     KronGram,
+    KronOperator,
     MarginalPlan,
     Operator,
     column_diameter,
@@ -481,7 +482,7 @@ class Predicates(Workload):
         return list(self.names)
 
 # %% ../nbs/11_workloads.ipynb #ba7e242a
-class Kron(Workload):
+class Kron(KronOperator, Workload):
     """Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small
     factors)."""
 
@@ -494,16 +495,11 @@ class Kron(Workload):
                 raise TypeError(f"Kron factors must be workloads, got {type(f).__name__}")
         attrs = [a for f in factors for a in f.domain.attrs]
         self.factors, self.mats = factors, [f.dense() for f in factors]
-        super().__init__(
+        Workload.__init__(  # products by KronOperator (kron_apply)
+            self,
             Domain(tuple(attrs), tuple(s for f in factors for s in f.domain.shape)),
             math.prod(f.shape[0] for f in factors),
         )
-
-    def _matvec(self, h):
-        return kron_apply(self.mats, h)
-
-    def _rmatvec(self, y):
-        return kron_apply([A.T for A in self.mats], y)
 
     def gram(self) -> KronGram:
         return KronGram([[A.T @ A for A in self.mats]])
