@@ -158,13 +158,9 @@ def closure(cliques) -> list:
 def lambdas(shape, cliques, subsets) -> np.ndarray:
     "Eigenvalue of G on each block S: sum over cliques C containing S of prod_{i not in C} n_i."
     d = len(shape)
-    return np.array(
-        [
-            sum(math.prod(shape[i] for i in range(d) if i not in C) for C in cliques if set(S) <= set(C))
-            for S in subsets
-        ],
-        float,
-    )
+    w = [math.prod(shape[i] for i in range(d) if i not in C) for C in cliques]  # exact ints
+    sets = [set(C) for C in cliques]
+    return np.array([sum(wc for wc, C in zip(w, sets) if C.issuperset(S)) for S in subsets], float)
 
 # %% ../nbs/93_strategy_solvers.ipynb #3be22c78
 def helmert_spectrum(
