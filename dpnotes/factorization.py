@@ -38,7 +38,7 @@ from dpnotes.strategy_solvers import (
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
            'marginal_strategy', 'svd_bound', 'optimal_strategy', 'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp',
-           'measurement_error', 'factorize_release', 'strategy_diameter', 'factorization_mechanism']
+           'measurement_error', 'table_cells', 'factorize_release', 'strategy_diameter', 'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
 from .workloads import prefix_gram, allrange_gram
@@ -416,12 +416,19 @@ def _norm_1_2(M) -> float:
     return float(np.max(column_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
 
 # %% ../nbs/02_factorization.ipynb #19e61c18
-def measurement_error(M, N: int) -> float:
+def measurement_error(M, N: int, cells: int | None = None) -> float:
     """Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells.
 
-    N 2^-50 ||M||_{1->2}.
+    L 2^-50 ||M||_{1->2}, L = `cells`, the most cells one entry sums over: N for $Mh$ from the histogram; the
+    largest marginal table when a marginal strategy measures the data's exact marginal counts (`table_cells`),
+    never the whole domain, which may have 2^64 cells.
     """
-    return math.ldexp(N * _norm_1_2(M), -50)
+    return math.ldexp((N if cells is None else cells) * _norm_1_2(M), -50)
+
+
+def table_cells(M) -> int:
+    "Cells of the largest marginal table a `MarginalStrategy` measures."
+    return max(math.prod(M.domain.shape[i] for i in S) for S in M.subsets)
 
 # %% ../nbs/02_factorization.ipynb #71d25b9b
 def factorize_release(
@@ -559,7 +566,8 @@ def factorization_mechanism(
     if sens == 0:  # all columns of M equal: Mh = M e_0 whatever the data
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
-        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N), bound=nrm)
+        cells = table_cells(M) if isinstance(M, MarginalStrategy) else None  # sums in one measured entry
+        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, cells), bound=nrm)
         if isinstance(M, MarginalStrategy):
             attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
