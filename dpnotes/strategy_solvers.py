@@ -167,7 +167,7 @@ def helmert_spectrum(
     shape: tuple,  # sizes of the attributes (C order)
     cliques: list,  # tuples of axis positions
 ) -> np.ndarray:
-    "Diagonal of $F W^\\top W F^\\top$ over the $N$ Helmert coefficients (C order): `lambdas` of each support."
+    "Diagonal of $F W^\\top W F^\\top$ over the N Helmert coefficients (C order): `lambdas` of each support."
     subsets, strides = closure(cliques), [math.prod(shape[i + 1 :]) for i in range(len(shape))]
     D = np.zeros(math.prod(shape))
     for S, lam in zip(subsets, lambdas(shape, cliques, subsets)):
