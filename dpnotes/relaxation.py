@@ -18,9 +18,9 @@ from .releases import Release, register, check_mechanism_args, zcdp_budget
 from .sdp import sdp_max, SDPResult
 
 # %% auto #0
-__all__ = ['K_G', 'check_binary', 'parity_sets', 'set_masks', 'record_masks', 'parity_answers', 'marginals_from_parities',
-           'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_max',
-           'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'odd_counts',
+__all__ = ['K_G', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
+           'marginals_from_parities', 'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy',
+           'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'odd_counts',
            'parity_sensitivity', 'RelaxedResult', 'fw_iterations', 'relaxed_projection', 'relaxed_parities',
            'relaxation_mechanism']
 
@@ -33,8 +33,6 @@ def check_binary(domain: Domain) -> int:
                 f"the relaxation mechanism needs binary attributes, but attribute {a!r} has {s} values; "
                 "a binary encoding of larger attributes is not offered yet"
             )
-    if len(domain) > 64:
-        raise ValueError(f"at most 64 binary attributes are supported (bit masks), got d={len(domain)}")
     return len(domain)
 
 # %% ../nbs/05_relaxation.ipynb #10eb8d05
@@ -58,17 +56,32 @@ def parity_sets(workload: Workload) -> list:
     return sorted(close, key=lambda T: (len(T), T))
 
 
-def set_masks(sets) -> np.ndarray:
-    "Bit mask of each set (bit i for attribute i), as uint64."
-    return np.array([sum(1 << i for i in T) for T in sets], dtype=np.uint64).reshape(-1)
+def n_words(d: int) -> int:
+    "64-bit words holding d attributes: $\\lceil d/64\\rceil$, at least one."
+    return max(1, -(-int(d) // 64))
+
+
+def set_masks(
+    sets,  # attribute-index sets
+    d: int | None = None,  # number of attributes (default: the largest index + 1)
+) -> np.ndarray:
+    "Bit masks, shape (sets, W) uint64 with W = `n_words(d)`: attribute i is bit i % 64 of word i // 64."
+    top = max([i + 1 for T in sets for i in T], default=1)
+    if d is not None and top > d:
+        raise ValueError(f"a set holds attribute index {top - 1}, but there are only d={d} attributes")
+    W, full = n_words(top if d is None else d), (1 << 64) - 1
+    ints = [sum(1 << i for i in T) for T in sets]
+    return np.array([[m >> (64 * w) & full for w in range(W)] for m in ints], dtype=np.uint64).reshape(-1, W)
 
 # %% ../nbs/05_relaxation.ipynb #83f680ae
 @njit(cache=True)
 def _parity_means(rec, masks):
-    out = np.zeros(masks.size)
-    for r in rec:
-        for j in range(masks.size):
-            x = r & masks[j]
+    out = np.zeros(masks.shape[0])
+    for r in range(rec.shape[0]):
+        for j in range(masks.shape[0]):
+            x = rec[r, 0] & masks[j, 0]
+            for w in range(1, masks.shape[1]):  # |T & x| is odd iff the xor of the words' ands has odd weight
+                x ^= rec[r, w] & masks[j, w]
             x ^= x >> np.uint64(32)
             x ^= x >> np.uint64(16)
             x ^= x >> np.uint64(8)
@@ -76,21 +89,25 @@ def _parity_means(rec, masks):
             x ^= x >> np.uint64(2)
             x ^= x >> np.uint64(1)
             out[j] += 1.0 - 2.0 * float(x & np.uint64(1))
-    return out / max(rec.size, 1)
+    return out / max(rec.shape[0], 1)
 
 
 def record_masks(records: np.ndarray) -> np.ndarray:
-    "Each 0/1 record (row) packed into a uint64, bit i for column i."
+    "0/1 records as `n_words(d)` uint64 words each, shape (n, W): column i is bit i % 64 of word i // 64."
     R = np.asarray(records).astype(np.uint64)
-    return (R << np.arange(R.shape[1], dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+    out = np.empty((len(R), n_words(R.shape[1])), np.uint64)
+    for w in range(out.shape[1]):
+        B = R[:, 64 * w : 64 * w + 64]
+        out[:, w] = (B << np.arange(B.shape[1], dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
+    return out
 
 
 def parity_answers(records: np.ndarray, sets) -> np.ndarray:
     """Mean of $\\chi_T(x)=(-1)^{\\sum_{i\\in T}x_i}$ over the 0/1 records, for every set T.
 
-    Computed straight from the records (bit masks), no histogram.
+    Computed straight from the records (bit masks of `n_words(d)` words), no histogram.
     """
-    return _parity_means(record_masks(records), set_masks(sets))
+    return _parity_means(record_masks(records), set_masks(sets, np.shape(records)[1]))
 
 # %% ../nbs/05_relaxation.ipynb #8fa2b214
 def _hadamard(s: int) -> np.ndarray:
@@ -146,13 +163,17 @@ def parities_from_marginals(
 def _tuple_masks(d: int, a: int) -> np.ndarray:
     """For every tuple $s\\in[d+1]^a$ (C order): the attributes occurring an odd number of times.
 
-    Index 0 stands for the constant $\\tilde x_0=1$ and belongs to no set.
+    Index 0 stands for the constant $\\tilde x_0=1$ and belongs to no set. Shape (tuples, `n_words(d)`).
     """
+    W = n_words(d)
     if a == 0:
-        return np.zeros(1, np.uint64)  # the empty tuple (k = 1: v is the constant 1)
-    idx = np.indices((d + 1,) * a, dtype=np.uint64).reshape(a, -1)
-    bits = np.where(idx > 0, np.uint64(1) << (idx - np.uint64(1)) % np.uint64(64), np.uint64(0))
-    return np.bitwise_xor.reduce(bits, axis=0)
+        return np.zeros((1, W), np.uint64)  # the empty tuple (k = 1: v is the constant 1)
+    idx = np.indices((d + 1,) * a).reshape(a, -1) - 1  # attribute of each position, -1: the constant
+    out = np.zeros((idx.shape[1], W), np.uint64)
+    for row, w in itertools.product(idx, range(W)):
+        on = (row >= 0) & (row >> 6 == w)
+        out[on, w] ^= np.uint64(1) << (row[on] & 63).astype(np.uint64)
+    return out
 
 
 class TupleMap:
@@ -164,16 +185,17 @@ class TupleMap:
     def __init__(self, d: int, k: int, sets: list):
         self.d, self.k, self.sets = d, k, list(sets)
         self.mu, self.mv = _tuple_masks(d, (k + 1) // 2), _tuple_masks(d, k // 2)
-        sm = set_masks(self.sets)
-        order = np.argsort(sm)
-        tm = (self.mu[:, None] ^ self.mv[None, :]).ravel()
-        pos = np.minimum(np.searchsorted(sm[order], tm), len(sm) - 1)
-        hit = sm[order][pos] == tm
-        self.index = np.where(hit, order[pos], -1)  # parity of each pair, -1: not a workload parity
+        sm = set_masks(self.sets, d)
+        tm = (self.mu[:, None] ^ self.mv[None, :]).reshape(-1, sm.shape[1])  # odd attributes of each pair
+        keys, inv = np.unique(np.vstack([sm, tm]), axis=0, return_inverse=True)
+        slot = np.full(len(keys), -1)
+        slot[inv.ravel()[: len(sm)]] = np.arange(len(sm))
+        self.index = slot[inv.ravel()[len(sm) :]]  # parity of each pair, -1: not a workload parity
+        hit = self.index >= 0
         self.mult = np.bincount(self.index[hit], minlength=len(sm)).astype(float)  # pairs per parity
         if (self.mult == 0).any():
             raise ValueError(f"sets of size > k={k} cannot be read off L'_k")
-        self.shape = (self.mu.size, self.mv.size)
+        self.shape = (len(self.mu), len(self.mv))
 
 # %% ../nbs/05_relaxation.ipynb #5923906b
 def _read_off(self: TupleMap, Y: np.ndarray) -> np.ndarray:
@@ -197,7 +219,7 @@ def _factors(self: TupleMap, record: np.ndarray) -> tuple:
     $u=\\tilde x^{\\otimes\\lceil k/2\\rceil}$, $v=\\tilde x^{\\otimes\\lfloor k/2\\rfloor}$.
     """
     r = record_masks(np.asarray(record).reshape(1, -1))[0]
-    sign = lambda m: 1.0 - 2.0 * (np.bitwise_count(m & r) & 1)
+    sign = lambda m: 1.0 - 2.0 * (np.bitwise_count(m & r).sum(axis=1) & 1)
     return sign(self.mu), sign(self.mv)
 
 
@@ -293,7 +315,7 @@ def support_K(c: np.ndarray, sets: list, d: int) -> float:
     if d > 20:
         raise ValueError(f"brute force over 2^{d} records refused (at most 2^20)")
     x = np.arange(2**d, dtype=np.uint64)
-    chi = 1.0 - 2.0 * (np.bitwise_count(x[:, None] & set_masks(sets)[None, :]) & 1)
+    chi = 1.0 - 2.0 * (np.bitwise_count(x[:, None] & set_masks(sets, d)[None, :, 0]) & 1)
     return float((chi @ c).max())
 
 
@@ -338,7 +360,7 @@ def odd_counts(
     m = len(sets)
     if d <= enumerate_up_to:  # every flip pattern z
         z = np.arange(2**d, dtype=np.uint64)
-        chi_mean = _parity_means(set_masks(sets), z)  # for each z: mean over T of (-1)^{|T & z|}
+        chi_mean = _parity_means(set_masks(sets, d), z[:, None])  # for each z: mean over T of (-1)^{|T & z|}
         return int(round(m * (1 - chi_mean.min()) / 2)), True
     sizes = {len(T) for T in sets}
     if all(sum(len(T) == j for T in sets) == math.comb(d, j) for j in sizes):  # all sets of these sizes
