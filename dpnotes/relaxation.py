@@ -15,7 +15,7 @@ from .samplers import noise_source
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
 from .releases import Release, register, check_mechanism_args, zcdp_budget
-from .sdp import sdp_max, SDPResult
+from .sdp import sdp_max, bilinear_max, SDPResult
 
 # %% auto #0
 __all__ = ['K_G', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
@@ -259,22 +259,24 @@ def elliptope_oracle_cvxpy(
 def relaxed_max(
     c: np.ndarray,  # direction in parity space, one entry per set of `tmap`
     tmap: TupleMap,  # coordinates of L'_k
-    oracle=elliptope_oracle_cvxpy,  # M -> result with .value, .U (unit rows) and optionally .upper
+    oracle=elliptope_oracle_cvxpy,  # M -> result with .value, .U (unit rows), optionally .upper, .bilinear(C)
 ) -> tuple:
     """$\\max_{Y\\in L'_k}\\langle c,R(Y)\\rangle$ as $\\max\\langle M,X\\rangle$ on the elliptope.
 
-    Returns (value, $R(Y^*)$, certified upper bound).
+    Returns (value, $R(Y^*)$, certified upper bound). An oracle with a `bilinear(C)` method gets $C$ itself.
     """
     C = tmap.lift(c)
     nu = C.shape[0]
-    M = np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]])
-    res = oracle(M)
+    if hasattr(oracle, 'bilinear'):
+        res = oracle.bilinear(C)
+    else:
+        res = oracle(np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]]))
     U = np.asarray(res.U)
     return float(res.value), tmap.read_off(U[:nu] @ U[nu:].T), float(getattr(res, 'upper', res.value))
 
 # %% ../nbs/05_relaxation.ipynb #43099289
 class MixingOracle:
-    "`sdp_max` as a Frank-Wolfe oracle: each call warm-starts from the previous factor of the same size."
+    "`sdp_max` or `bilinear_max` as Frank-Wolfe oracle, warm-started from the last factor of its size."
 
     def __init__(
         self,
@@ -288,12 +290,22 @@ class MixingOracle:
         M: np.ndarray,  # symmetric objective of the elliptope SDP
     ) -> SDPResult:
         "Maximise <M, X> over the elliptope, starting from the last factor of the same size."
-        init = self.U if self.U is not None and self.U.shape[0] == M.shape[0] else None
+        return self._solve(sdp_max, M, M.shape[0])
+
+    def bilinear(
+        self,
+        C: np.ndarray,  # p x q: maximise sum C_st <u_s, v_t>, the same SDP by block updates
+    ) -> SDPResult:
+        "Maximise the bilinear form over unit vectors, starting from the last factor of the same size."
+        return self._solve(bilinear_max, C, sum(C.shape))
+
+    def _solve(self, solver, A, n) -> SDPResult:
+        init = self.U if self.U is not None and self.U.shape[0] == n else None
         with (
             warnings.catch_warnings()
         ):  # a call short of `tol` is fine: the caller uses its certified `upper`
             warnings.simplefilter('ignore', RuntimeWarning)
-            res = sdp_max(M, tol=self.tol, init=init, rng=self.rng)
+            res = solver(A, tol=self.tol, init=init, rng=self.rng)
         self.U, self.calls = res.U, self.calls + 1
         return res
 

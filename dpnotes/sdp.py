@@ -7,11 +7,12 @@ __all__ = ['SDPResult', 'sdp_max', 'bilinear_max']
 
 # %% ../nbs/96_sdp.ipynb #sdp02a
 import math, time, warnings
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 import numpy as np
 import scipy.linalg as sla
 from numba import njit
 from scipy.sparse.linalg import lobpcg
+from threadpoolctl import threadpool_limits
 
 # %% ../nbs/96_sdp.ipynb #sdp06a
 @njit(cache=True)
@@ -36,44 +37,17 @@ def _sweep(M, U, G):
                 for k in range(r):
                     G[j, k] += m * d[k]
 
-
-@njit(cache=True)
-def _mul_loops(M, U):
-    "M @ U in plain loops (no BLAS), skipping zero entries of M."
-    n, r = U.shape
-    G = np.zeros((M.shape[0], r))
-    for i in range(M.shape[0]):
-        for j in range(n):
-            if M[i, j] != 0.0:
-                for k in range(r):
-                    G[i, k] += M[i, j] * U[j, k]
-    return G
-
-
-def _mul(M, U) -> np.ndarray:
-    "M @ U: plain loops up to n = 512 (threaded BLAS stalls on small products when cores are shared)."
-    return _mul_loops(M, U) if M.shape[0] <= 512 else M @ U
+# %% ../nbs/96_sdp.ipynb #sdp06b
+def _half(C, X, Y) -> float:
+    "Y <- the rows of C X, normalised, in place (a zero row keeps Y's row); returns the sum of the row norms."
+    G = C @ X  # one matrix product (level-3 BLAS)
+    norms = np.sqrt(np.einsum('ij,ij->i', G, G))
+    ok = norms > 0
+    Y[ok] = G[ok] / norms[ok, None]
+    return math.fsum(norms)
 
 # %% ../nbs/96_sdp.ipynb #sdp08a
 _U = np.finfo(np.float64).eps / 2  # unit roundoff
-
-
-@njit(cache=True)
-def _cholesky_ok(S) -> bool:
-    "Plain in-place Cholesky (lower, row by row) of symmetric S; False at the first non-positive pivot."
-    n = S.shape[0]
-    for j in range(n):
-        for i in range(j, n):
-            s = S[i, j]
-            for k in range(j):
-                s -= S[i, k] * S[j, k]
-            if i == j:
-                if not s > 0.0:
-                    return False
-                S[j, j] = math.sqrt(s)
-            else:
-                S[i, j] = s / S[j, j]
-    return True
 
 
 def _psd_proved(M, y, t) -> bool:
@@ -83,57 +57,21 @@ def _psd_proved(M, y, t) -> bool:
     c = 2 * (n + 2) * _U * max(float(diag.sum()), 0.0) + 4 * _U * (np.abs(y) + abs(t) + np.abs(np.diag(M)))
     S = -M  # a fresh array, overwritten by the factorisation
     S[np.diag_indices(n)] = diag - c
-    if n <= 512:  # small: no BLAS threads (they stall when the cores are shared)
-        return _cholesky_ok(S)
     return sla.lapack.dpotrf(S, lower=1, overwrite_a=1, clean=0)[1] == 0
 
-# %% ../nbs/96_sdp.ipynb #cbc606ba
-@njit(cache=True)
-def _tridiagonal(A):
-    "Householder reduction of symmetric A (not modified) to tridiagonal form: (diagonal, off-diagonal)."
-    A, n = A.copy(), A.shape[0]
-    e, v, w = np.zeros(max(n - 1, 0)), np.zeros(n), np.zeros(n)
-    for k in range(
-        n - 2
-    ):  # zero column k below the subdiagonal with H = I - beta v v^T (plain loops, no BLAS)
-        alpha = math.sqrt(np.sum(A[k + 1 :, k] ** 2))
-        alpha = -alpha if A[k + 1, k] > 0 else alpha
-        v[k + 1 :] = A[k + 1 :, k]
-        v[k + 1] -= alpha
-        vv = np.sum(v[k + 1 :] ** 2)
-        e[k] = alpha if vv > 0 else A[k + 1, k]
-        if vv > 0:  # trailing block: H A H = A - v q^T - q v^T, q = p - (beta/2)(v.p) v, p = beta A v
-            for i in range(k + 1, n):
-                w[i] = (2 / vv) * np.sum(A[i, k + 1 :] * v[k + 1 :])
-            w[k + 1 :] -= (np.sum(v[k + 1 :] * w[k + 1 :]) / vv) * v[k + 1 :]
-            for i in range(k + 1, n):
-                for j in range(k + 1, n):
-                    A[i, j] -= v[i] * w[j] + w[i] * v[j]
-    if n >= 2:
-        e[n - 2] = A[n - 1, n - 2]
-    return np.diag(A).copy(), e
-
 # %% ../nbs/96_sdp.ipynb #sdp09a
-def _dense_top(A) -> float:
-    """lambda_max of symmetric `A` in O(n^3).
+_DENSE = 1024  # up to this order the top eigenvalue is computed densely
 
-    Up to n = 512 by `_tridiagonal` and LAPACK's tridiagonal solver (no threaded BLAS), else `eigvalsh`.
-    """
+
+def _dense_top(A) -> float:
+    "lambda_max of symmetric `A` by LAPACK (only the top eigenvalue), O(n^3)."
     n = A.shape[0]
-    if n > 512:
-        return float(sla.eigvalsh(A, subset_by_index=[n - 1, n - 1])[0])
-    d, e = _tridiagonal(np.ascontiguousarray(A, dtype=np.float64))
-    top = (
-        sla.eigh_tridiagonal(d, e, eigvals_only=True, select='i', select_range=(n - 1, n - 1)) if n > 1 else d
-    )
-    return float(top[0])
+    return float(sla.eigvalsh(A, subset_by_index=[n - 1, n - 1])[0])
 
 
 def _top_eig(A, U) -> float:
     "An estimate of lambda_max of symmetric `A` (a guess only: `_dual_bound` proves what it uses)."
-    if (
-        A.shape[0] > 512
-    ):  # LOBPCG from the factor's columns, which span the near-top eigenspace of M - Diag(y)
+    if A.shape[0] > _DENSE:  # LOBPCG from the factor's columns: they span the near-top eigenspace
         try:
             with warnings.catch_warnings():
                 warnings.simplefilter('ignore')
@@ -148,11 +86,11 @@ def _dual_bound(M, U, G, t_cap=None) -> float:
     "Certified bound sum(y) + n t on the optimum, y_i = <G_i, u_i> (G = M U); t_cap: a shift proved before."
     n, y = len(U), np.einsum('ij,ij->i', G, U)
     A = M - np.diag(y)
-    lam, dense = _top_eig(A, U), n <= 512
+    lam, dense = _top_eig(A, U), n <= _DENSE
     delta = max(1e-12 * (np.abs(A).sum(axis=1).max()), (t_cap or 0.0) / 1000) + 1e-300
     while not _psd_proved(M, y, t := max(0.0, lam + delta)):
-        if t_cap is not None and t >= t_cap and _psd_proved(M, y, t := t_cap):
-            break
+        if t_cap is not None and (t >= t_cap or not dense) and _psd_proved(M, y, t := t_cap):
+            break  # the shift of the stopping test is proved again: no dense eigenvalue needed
         if not dense:  # the iterative estimate missed the top eigenvalue: compute it densely, once
             lam, dense = _dense_top(A), True
         else:
@@ -198,6 +136,24 @@ def _checked_matrix(M) -> np.ndarray:
         raise ValueError(f"M is not symmetric (max |M - M^T| = {np.abs(M - M.T).max():.3g})")
     return np.ascontiguousarray((M + M.T) / 2)
 
+# %% ../nbs/96_sdp.ipynb #sdp14b
+def _checked_bilinear(C) -> np.ndarray:
+    "C as a C-contiguous float64 2-D array, or a ValueError saying what is wrong."
+    C = np.asarray(C, dtype=np.float64)
+    if C.ndim != 2 or C.size == 0:
+        raise ValueError(f"C must be a nonempty 2-D matrix, got shape {C.shape}")
+    if not np.all(np.isfinite(C)):
+        raise ValueError("C has non-finite entries")
+    return np.ascontiguousarray(C)
+
+
+def _bilinear_matrix(C) -> np.ndarray:
+    "M = [[0, C/2], [C^T/2, 0]]: the bilinear objective as <M, F F^T> for F = [u; v]."
+    p, q = C.shape
+    M = np.zeros((p + q, p + q))
+    M[:p, p:], M[p:, :p] = C / 2, C.T / 2
+    return M
+
 # %% ../nbs/96_sdp.ipynb #sdp15a
 def _start(n, rank, init, rng) -> np.ndarray:
     "Initial factor: `init` with rows renormalised, else n x rank Gaussian rows, normalised."
@@ -223,6 +179,55 @@ def _proved_within(M, U, G, tol) -> float | None:
     t = tol * abs(value) / len(y) / (1 + tol)
     return t if value != 0.0 and _psd_proved(M, y, t) else None
 
+# %% ../nbs/96_sdp.ipynb #sdp17b
+def _check_tol(tol):
+    if not tol > 0:
+        raise ValueError(f"tol must be > 0, got {tol}")
+
+
+def _every(n, r) -> int:
+    "Sweeps between two scheduled checks at first: a Cholesky's n^3/3 flops over a sweep's n^2 r."
+    return max(1, math.ceil(n / (3 * r)))
+
+# %% ../nbs/96_sdp.ipynb #sdp19a
+def _remaining(vals) -> float:
+    "Estimated relative distance to the optimum from the last increments, at a linear rate rho."
+    if len(vals) < 7:
+        return math.inf
+    d1, d0 = vals[-1] - vals[-2], vals[-6] - vals[-7]
+    if not 0 < d1 < d0:
+        return math.inf
+    rho = (d1 / d0) ** 0.2  # geometric mean of the last five increment ratios
+    return d1 * rho / (1 - rho) / abs(vals[-1])
+
+
+def _converge(step, check, tol, max_iter, every):
+    "Sweep (`step` returns the value) until `check` proves gap <= tol: (sweeps, proved shift or None)."
+    vals, target, due = [], tol / 8, every
+    while len(vals) < max_iter:
+        vals.append(step())
+        it, est = len(vals), _remaining(vals)
+        stalled = it > 1 and vals[-1] - vals[-2] <= 1e-15 * abs(vals[-1])
+        if stalled or it == max_iter or est <= target or (est == math.inf and it >= due):
+            if (t := check()) is not None:
+                return it, t
+            if stalled:
+                break
+            target = min(target, est) / 2  # next check: when the estimate has halved
+            if it >= due:  # the fallback schedule, while the estimate is unavailable
+                every *= 1.5
+                due = it + math.ceil(every)
+    return len(vals), None
+
+# %% ../nbs/96_sdp.ipynb #sdp17c
+def _result(name, M, U, G, it, t_cap, tol, t0, split=None) -> SDPResult:
+    "The final certified bound at U (G = M U) and the result; warns when the gap is not proved <= tol."
+    upper, value = _dual_bound(M, U, G, t_cap), float(np.vdot(G, U))
+    if t_cap is None:
+        rel = (upper - value) / abs(upper)
+        warnings.warn(f"{name}: relative gap {rel:.2e} > tol = {tol:g} after {it} sweeps", RuntimeWarning)
+    return SDPResult(value, U, upper, upper - value, it, time.perf_counter() - t0, split)
+
 # %% ../nbs/96_sdp.ipynb #sdp18a
 def sdp_max(
     M,  # symmetric n x n matrix (dense; asymmetry above 1e-10 relative is an error)
@@ -234,51 +239,45 @@ def sdp_max(
     rng: np.random.Generator | None = None,  # random start (ignored with init); None: fresh default_rng()
 ) -> SDPResult:
     "Maximise <M, X> over {X PSD, diag X = 1} by the mixing method; `upper` is a certified bound on the max."
-    t0 = time.perf_counter()
-    M = _checked_matrix(M)
-    if not tol > 0:
-        raise ValueError(f"tol must be > 0, got {tol}")
+    t0, M = time.perf_counter(), _checked_matrix(M)
+    _check_tol(tol)
     U = _start(M.shape[0], rank, init, rng)
-    it, t_cap = _iterate(M, U, tol, max_iter)
-    G = _mul(M, U)
-    upper, value = _dual_bound(M, U, G, t_cap), float(np.vdot(G, U))
-    if t_cap is None:
-        warnings.warn(
-            f"sdp_max: relative gap {(upper - value) / abs(upper):.2e} > tol after {it} sweeps",
-            RuntimeWarning,
-        )
-    return SDPResult(value, U, upper, upper - value, it, time.perf_counter() - t0)
+    with threadpool_limits(1, user_api='blas'):  # threaded BLAS stalls on shared cores
+        G = M @ U
 
-# %% ../nbs/96_sdp.ipynb #sdp19a
-def _iterate(M, U, tol, max_iter):
-    "Sweep U in place until a check proves relative gap <= tol, no progress or max_iter: (sweeps, t or None)."
-    n, r = U.shape
-    every = max(1, math.ceil(n**3 / (24 * max(np.count_nonzero(M), 1) * r)))  # Cholesky ~ this many sweeps
-    G, value, it, due = _mul(M, U), -np.inf, 0, every
-    while it < max_iter:
-        _sweep(M, U, G)
-        it, new = it + 1, float(np.vdot(G, U))
-        stalled, value = new - value <= 1e-15 * abs(new), new
-        if stalled or it >= due or it == max_iter:
-            G[:] = _mul(M, U)  # refresh the running G (rounding drift)
-            if (t := _proved_within(M, U, G, tol)) is not None:
-                return it, t
-            if stalled:
-                break
-            every *= 1.25  # back off: at most 25% extra sweeps, O(log) checks
-            due = it + math.ceil(every)
-    return it, None
+        def step():
+            _sweep(M, U, G)
+            return float(np.vdot(G, U))
+
+        def check():
+            G[:] = M @ U  # refresh the running G (rounding drift)
+            return _proved_within(M, U, G, tol)
+
+        it, t_cap = _converge(step, check, tol, max_iter, _every(*U.shape))
+        return _result('sdp_max', M, U, M @ U, it, t_cap, tol, t0)
 
 # %% ../nbs/96_sdp.ipynb #sdp20a
 def bilinear_max(
     C,  # p x q real matrix
-    **kw,  # passed to `sdp_max` (tol, rank, init as a (p+q) x r factor [u; v], max_iter, rng)
+    *,
+    tol: float = 1e-6,  # target certified relative gap (upper - value) / |upper|
+    rank: int | None = None,  # columns r; default ceil(sqrt(2(p + q))) + 1
+    init=None,  # warm start: a previous (p + q) x r factor [u; v] (rows renormalised)
+    max_iter: int = 5000,  # at most this many sweeps
+    rng: np.random.Generator | None = None,  # random start (ignored with init); None: fresh default_rng()
 ) -> SDPResult:
     "Maximise sum_st C_st <u_s, v_t> over unit vectors u_1..u_p, v_1..v_q (lecture 004, Lemma 4.2)."
-    C = np.asarray(C, dtype=np.float64)
-    if C.ndim != 2 or C.size == 0:
-        raise ValueError(f"C must be a nonempty 2-D matrix, got shape {C.shape}")
-    p, q = C.shape
-    M = np.zeros((p + q, p + q))
-    M[:p, p:], M[p:, :p] = C / 2, C.T / 2
-    return replace(sdp_max(M, **kw), split=p)
+    t0, C = time.perf_counter(), _checked_bilinear(C)
+    _check_tol(tol)
+    (p, q), F = C.shape, _start(sum(C.shape), rank, init, rng)
+    U, V, M = F[:p], F[p:], _bilinear_matrix(C)  # views of F; M only for the certificate
+    with threadpool_limits(1, user_api='blas'):
+        grad = lambda: np.vstack([C @ V, C.T @ U]) / 2  # M F without M's zero blocks
+
+        def step():
+            _half(C, V, U)  # the u_s do not interact: one block update is a whole half-sweep
+            return _half(C.T, U, V)  # = <C, U V^T>, the value
+
+        check = lambda: _proved_within(M, F, grad(), tol)
+        it, t_cap = _converge(step, check, tol, max_iter, _every(*F.shape))
+        return _result('bilinear_max', M, F, grad(), it, t_cap, tol, t0, split=p)
