@@ -52,6 +52,7 @@ def main():
     ap.add_argument('--out')
     a = ap.parse_args()
     bilinear_max(np.ones((2, 2)), rng=np.random.default_rng(0))  # compile the kernels outside the timings
+    sdp_max(np.eye(3), rng=np.random.default_rng(0))
     lines = ["# SDP oracle: mixing method vs cvxpy + SCS", "",
              f"Command: `python {' '.join(sys.argv)}`", "",
              f"tol = {a.tol} on the certified relative gap; seed = n; SCS with cvxpy's default settings; "

@@ -42,8 +42,11 @@ def _half(C, X, Y) -> float:
     "Y <- the rows of C X, normalised, in place (a zero row keeps Y's row); returns the sum of the row norms."
     G = C @ X  # one matrix product (level-3 BLAS)
     norms = np.sqrt(np.einsum('ij,ij->i', G, G))
-    ok = norms > 0
-    Y[ok] = G[ok] / norms[ok, None]
+    if norms.all():
+        np.divide(G, norms[:, None], out=Y)
+    else:
+        ok = norms > 0
+        Y[ok] = G[ok] / norms[ok, None]
     return math.fsum(norms)
 
 # %% ../nbs/96_sdp.ipynb #sdp08a
