@@ -361,8 +361,15 @@ class Parities(Workload):
         if not 0 <= k <= d:
             raise ValueError(f"k must be in 0..{d}, got k={k}")
         self.k, self.sets = k, list(itertools.combinations(range(d), k))
-        self.masks = np.array([sum(1 << (d - 1 - i) for i in S) for S in self.sets], dtype=np.int64)
         super().__init__(domain, len(self.sets))
+
+    @property
+    def masks(self) -> np.ndarray:
+        "Histogram column of each parity's Fourier coefficient; only for d <= 63 (int64 cell indices)."
+        d = len(self.domain)
+        if d > 63:
+            raise ValueError(f"a histogram over 2^{d} cells cannot be indexed (d <= 63); use answer(data)")
+        return np.array([sum(1 << (d - 1 - i) for i in S) for S in self.sets], dtype=np.int64)
 
     def _matvec(self, h):
         return fwht(np.ravel(h).astype(float))[self.masks]
