@@ -16,9 +16,10 @@ from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
 from .releases import Release, register, check_mechanism_args, zcdp_budget
 from .sdp import sdp_max, bilinear_max, SDPResult
+from .encoding import bit_code
 
 # %% auto #0
-__all__ = ['K_G', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
+__all__ = ['K_G', 'MAX_SDP', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
            'marginals_from_parities', 'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy',
            'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'odd_counts',
            'parity_sensitivity', 'RelaxedResult', 'fw_iterations', 'relaxed_projection', 'relaxed_parities',
@@ -31,7 +32,7 @@ def check_binary(domain: Domain) -> int:
         if s != 2:
             raise ValueError(
                 f"the relaxation mechanism needs binary attributes, but attribute {a!r} has {s} values; "
-                "a binary encoding of larger attributes is not offered yet"
+                "Marginals over wider attributes are answered through their bits (dpnotes.encoding)"
             )
     return len(domain)
 
@@ -488,6 +489,9 @@ def relaxed_projection(
     return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, lam.size)
 
 # %% ../nbs/05_relaxation.ipynb #25db9caf
+MAX_SDP = 8192  # largest SDP order built: its dense M alone takes 8 n^2 bytes (0.5 GB here)
+
+
 def relaxed_parities(
     records: np.ndarray,  # private 0/1 records, one column per attribute (n = rows, public)
     sets: list,  # non-empty parity sets, degree <= k
@@ -512,7 +516,13 @@ def relaxed_parities(
     sens, exact = parity_sensitivity(sets, d, n)
     plan = gaussian_plan(sens, rho, len(sets), n=n, bound=1.0)
     noisy = add_noise(plan, parity_answers(records, sets), rng=rng)
-    tmap = TupleMap(d, max(len(T) for T in sets), sets)
+    k = max(len(T) for T in sets)
+    if (order := (d + 1) ** ((k + 1) // 2) + (d + 1) ** (k // 2)) > MAX_SDP:
+        raise ValueError(
+            f"parities of degree {k} over {d} binary attributes need an SDP of order {order} "
+            f"(at most {MAX_SDP})"
+        )
+    tmap = TupleMap(d, k, sets)
     sig, m = plan.scale, len(sets)
     target = tol * min(sig * width_bound(tmap), m * sig**2)  # below the bound's term and the noise's own size
     res = relaxed_projection(noisy, tmap, target=target, max_iter=max_iter, oracle=oracle)
@@ -527,8 +537,8 @@ def _records(data: Dataset, workload: Workload) -> np.ndarray:
 # %% ../nbs/05_relaxation.ipynb #5f553d9e
 @register('relaxation')
 def relaxation_mechanism(
-    data: Dataset,  # private records over binary attributes (n is public)
-    workload: Workload,  # Marginals or Parities over binary attributes
+    data: Dataset,  # private records (n is public)
+    workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
     budget: Budget,  # (epsilon, delta) or rho-zCDP, spent on the one Gaussian step
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
@@ -539,17 +549,23 @@ def relaxation_mechanism(
 ) -> Release:
     """Noisy parities projected onto $RL'_k$ (DNT Thm 4.5).
 
-    Replace-one neighbours, n public; exact discrete Gaussian noise, rho-zCDP.
+    Replace-one neighbours, n public; exact discrete Gaussian noise, rho-zCDP. Marginals over attributes
+    with more than two values are answered on the bits of the codes (`bit_code`, the same neighbours).
     """
     check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'relaxation_mechanism')
-    sets = parity_sets(workload)
+    wl, code = workload, None
+    if isinstance(workload, Marginals) and any(s != 2 for s in workload.domain.shape):
+        workload.check(data)
+        code = bit_code(workload.domain)
+        data, wl = code.encode(data), code.workload(workload)
+    sets = parity_sets(wl)
     if not sets:
         raise ValueError(
             "the workload needs at least one non-empty parity (cliques or parities of order >= 1)"
         )
     res, plan, noisy, sens, exact = relaxed_parities(
-        _records(data, workload),
+        _records(data, wl),
         sets,
         rho,
         rng=src,
@@ -557,12 +573,10 @@ def relaxation_mechanism(
         max_iter=max_iter,
         tol=tol,
     )
-    ans = (
-        res.answers
-        if isinstance(workload, Parities)
-        else marginals_from_parities(res.answers, sets, workload)
-    )
+    ans = res.answers if isinstance(wl, Parities) else marginals_from_parities(res.answers, sets, wl)
+    ans = ans if code is None else code.decode(workload, ans)
     info = dict(noise=plan.info(src.secure), sensitivity=sens, sensitivity_exact=exact, n=data.n, sets=sets)
+    info |= dict(bits=None if code is None else dict(zip(code.domain.attrs, code.bits)))
     info |= dict(noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target)
     info |= dict(
         iterations=res.iterations, max_iter=res.max_iter, converged=res.converged, domain=workload.domain
