@@ -306,7 +306,7 @@ class MixingOracle:
             warnings.catch_warnings()
         ):  # a call short of `tol` is fine: the caller uses its certified `upper`
             warnings.simplefilter('ignore', RuntimeWarning)
-            res = solver(A, tol=self.tol, init=init, rng=self.rng)
+            res = solver(A, tol=self.tol, init=init, rng=self.rng, tight=False)
         self.U, self.calls = res.U, self.calls + 1
         return res
 

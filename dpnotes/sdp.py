@@ -205,27 +205,37 @@ def _remaining(vals) -> float:
 
 
 def _converge(step, check, tol, max_iter, every):
-    "Sweep (`step` returns the value) until `check` proves gap <= tol: (sweeps, proved shift or None)."
-    vals, target, due = [], tol / 8, every
+    """Sweep (`step` returns the value) until `check` proves gap <= tol: (sweeps, proved shift or None).
+
+    `every`: a check's cost in sweeps. Checks come when the estimated distance halves, at least 2 `every`
+    sweeps apart; while there is no estimate, at sweeps 4 `every`, then doubling.
+    """
+    vals, target, due, calm = [], tol / 8, 4 * every, 0
     while len(vals) < max_iter:
         vals.append(step())
         it, est = len(vals), _remaining(vals)
         stalled = it > 1 and vals[-1] - vals[-2] <= 1e-15 * abs(vals[-1])
-        if stalled or it == max_iter or est <= target or (est == math.inf and it >= due):
+        ready = it >= calm and (est <= target or (est == math.inf and it >= due))
+        if stalled or it == max_iter or ready:
             if (t := check()) is not None:
                 return it, t
             if stalled:
                 break
-            target = min(target, est) / 2  # next check: when the estimate has halved
-            if it >= due:  # the fallback schedule, while the estimate is unavailable
-                every *= 1.5
-                due = it + math.ceil(every)
+            target, calm = min(target, est) / 2, it + 2 * every
+            due = max(due, 2 * it) if it >= due else due
     return len(vals), None
 
 # %% ../nbs/96_sdp.ipynb #sdp17c
-def _result(name, M, U, G, it, t_cap, tol, t0, split=None) -> SDPResult:
-    "The final certified bound at U (G = M U) and the result; warns when the gap is not proved <= tol."
-    upper, value = _dual_bound(M, U, G, t_cap), float(np.vdot(G, U))
+def _result(name, M, U, G, it, t_cap, tol, t0, tight, split=None) -> SDPResult:
+    """The certified bound at U and the result; warns when the gap is not proved <= tol.
+
+    G = M U as the last check computed it, so `t_cap` is proved for its multipliers.
+    """
+    if t_cap is not None and not tight:  # the stopping test's bound: gap <= tol, nothing more to compute
+        upper = float(np.nextafter(math.fsum(np.einsum('ij,ij->i', G, U)) + len(U) * t_cap, np.inf))
+    else:
+        upper = _dual_bound(M, U, G, t_cap)
+    value = float(np.vdot(G, U))
     if t_cap is None:
         rel = (upper - value) / abs(upper)
         warnings.warn(f"{name}: relative gap {rel:.2e} > tol = {tol:g} after {it} sweeps", RuntimeWarning)
@@ -240,6 +250,7 @@ def sdp_max(
     init=None,  # warm start: a previous n x r factor (rows renormalised), e.g. from the last Frank-Wolfe step
     max_iter: int = 5000,  # at most this many sweeps
     rng: np.random.Generator | None = None,  # random start (ignored with init); None: fresh default_rng()
+    tight: bool = True,  # tighten `upper` to the smallest proved shift (False: the stopping test's bound)
 ) -> SDPResult:
     "Maximise <M, X> over {X PSD, diag X = 1} by the mixing method; `upper` is a certified bound on the max."
     t0, M = time.perf_counter(), _checked_matrix(M)
@@ -257,7 +268,7 @@ def sdp_max(
             return _proved_within(M, U, G, tol)
 
         it, t_cap = _converge(step, check, tol, max_iter, _every(*U.shape))
-        return _result('sdp_max', M, U, M @ U, it, t_cap, tol, t0)
+        return _result('sdp_max', M, U, G if t_cap is not None else M @ U, it, t_cap, tol, t0, tight)
 
 # %% ../nbs/96_sdp.ipynb #sdp20a
 def bilinear_max(
@@ -268,6 +279,7 @@ def bilinear_max(
     init=None,  # warm start: a previous (p + q) x r factor [u; v] (rows renormalised)
     max_iter: int = 5000,  # at most this many sweeps
     rng: np.random.Generator | None = None,  # random start (ignored with init); None: fresh default_rng()
+    tight: bool = True,  # tighten `upper` to the smallest proved shift (False: the stopping test's bound)
 ) -> SDPResult:
     "Maximise sum_st C_st <u_s, v_t> over unit vectors u_1..u_p, v_1..v_q (lecture 004, Lemma 4.2)."
     t0, C = time.perf_counter(), _checked_bilinear(C)
@@ -281,6 +293,13 @@ def bilinear_max(
             _half(C, V, U)  # the u_s do not interact: one block update is a whole half-sweep
             return _half(C.T, U, V)  # = <C, U V^T>, the value
 
-        check = lambda: _proved_within(M, F, grad(), tol)
+        G = [None]  # the gradient of the last check: its multipliers are the proved ones
+
+        def check():
+            G[0] = grad()
+            return _proved_within(M, F, G[0], tol)
+
         it, t_cap = _converge(step, check, tol, max_iter, _every(*F.shape))
-        return _result('bilinear_max', M, F, grad(), it, t_cap, tol, t0, split=p)
+        return _result(
+            'bilinear_max', M, F, G[0] if t_cap is not None else grad(), it, t_cap, tol, t0, tight, p
+        )
