@@ -12,7 +12,16 @@ import numpy as np
 import scipy.linalg as sla
 from numba import njit
 from scipy.sparse.linalg import lobpcg
-from threadpoolctl import threadpool_limits
+from threadpoolctl import ThreadpoolController
+
+_BLAS = []  # the thread-pool controller, built on first use (scanning the loaded libraries costs ~1-9 ms)
+
+
+def _one_thread():
+    "Context holding BLAS/LAPACK to one thread (threaded OpenBLAS stalls on shared cores)."
+    if not _BLAS:
+        _BLAS.append(ThreadpoolController())
+    return _BLAS[0].limit(limits=1, user_api='blas')
 
 # %% ../nbs/96_sdp.ipynb #sdp06a
 @njit(cache=True)
@@ -256,7 +265,7 @@ def sdp_max(
     t0, M = time.perf_counter(), _checked_matrix(M)
     _check_tol(tol)
     U = _start(M.shape[0], rank, init, rng)
-    with threadpool_limits(1, user_api='blas'):  # threaded BLAS stalls on shared cores
+    with _one_thread():  # threaded BLAS stalls on shared cores
         G = M @ U
 
         def step():
@@ -286,7 +295,7 @@ def bilinear_max(
     _check_tol(tol)
     (p, q), F = C.shape, _start(sum(C.shape), rank, init, rng)
     U, V, M = F[:p], F[p:], _bilinear_matrix(C)  # views of F; M only for the certificate
-    with threadpool_limits(1, user_api='blas'):
+    with _one_thread():
         grad = lambda: np.vstack([C @ V, C.T @ U]) / 2  # M F without M's zero blocks
 
         def step():
