@@ -27,7 +27,7 @@ from dpnotes.relaxation import (
 # %% auto #0
 __all__ = ['soft_error', 'rounds_needed', 'boosting_plan', 'sample_queries', 'Synopsis', 'weighted_projection', 'RelaxationBase',
            'distribution_parities', 'ReleaseBase', 'jl_dimension', 'jl_bits', 'jl_compress', 'compress_synopsis',
-           'BoostResult', 'boost', 'boosting_mechanism']
+           'BoostResult', 'boost', 'boosting_mechanism', 'bad_query_bound']
 
 # %% ../nbs/06_boosting.ipynb #f12be9c7
 def soft_error(
@@ -332,8 +332,8 @@ def boosting_mechanism(
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
     base='relaxation',  # base generator: 'relaxation', 'projection', 'mwem-hlm' (small domains) or a callable
     rounds: int = 5,  # T
-    sample: int | None = None,  # m queries drawn per round (default |Q|)
-    lam: float | None = None,  # error threshold (default the planned base noise scale)
+    sample: int | None = None,  # m queries drawn per round (default 4 |Q|: nearly every query is drawn)
+    lam: float | None = None,  # error threshold (default a quarter of the planned base noise scale)
     mu: float | None = None,  # width of the soft error indicator (default lam)
     share: float = 0.3,  # fraction of the budget for the sampling steps
     alpha_max: float = 1.0,  # learning-rate cap
@@ -353,10 +353,10 @@ def boosting_mechanism(
     check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'boosting_mechanism')
     sets, records = _checked(data, workload, rounds)
-    m = len(sets) if sample is None else int(sample)
-    if lam is None:  # public: the Gaussian scale of a base run on m distinct queries
+    m = 4 * len(sets) if sample is None else int(sample)
+    if lam is None:  # public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries
         rb = boosting_plan(rho, data.n, rounds, m, 1.0, share, alpha_max)['rho_base']
-        lam = 2 * math.sqrt(min(m, len(sets))) / data.n / math.sqrt(2 * rb)
+        lam = math.sqrt(min(m, len(sets))) / data.n / math.sqrt(2 * rb) / 2
     mu = lam if mu is None else mu
     gen = _base(base, workload, tol, max_iter, oracle)
     compress = _compressor(gen, jl_eps, jl_seed)
@@ -417,5 +417,19 @@ def _release(res, workload, sets, budget, n, lam, mu, src, seconds) -> Release:
     )
     info |= dict(rho_spent=res.ledger.spent['rho'], ledger=[vars(e) for e in res.ledger.events])
     info |= dict(synopsis_bits=[s.bits for s in syn], base_sigma=syn[0].sigma, domain=workload.domain)
+    info |= dict(round_answers=[s.answers for s in syn], weights=res.weights)
     info |= dict(noise=dict(kind='boosting', rho=res.ledger.spent['rho'], secure=bool(src.secure)))
     return Release(ans, 'boosting', budget, float(syn[0].sigma), seconds, info)
+
+# %% ../nbs/06_boosting.ipynb #dbf6cc52
+def bad_query_bound(
+    good: np.ndarray,  # g_t: D_t-mass answered within lam, one per round
+    alpha: float,  # the learning rate used
+    queries: int,  # |Q|
+) -> float:
+    """Potential bound on #queries with error > lam + mu in at least half the rounds.
+
+    $|Q|\\prod_t(g_te^{-\\alpha}+(1-g_t)e^{\\alpha})$.
+    """
+    g = np.asarray(good, float)
+    return float(queries * np.prod(g * math.exp(-alpha) + (1 - g) * math.exp(alpha)))
