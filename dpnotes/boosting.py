@@ -78,6 +78,7 @@ def sample_queries(
     m: int,  # draws
     eps: float,  # bounded-range parameter of one draw: 2 x sensitivity of logw (0: logw is data-free)
     src,  # NoiseSource
+    error: float = 0.0,  # data-independent bound on the floating-point error of logw
 ) -> tuple:
     """m draws from $\\propto e^{u}$ by the exact exponential mechanism.
 
@@ -88,8 +89,8 @@ def sample_queries(
     if eps == 0:
         idx = [exponential_mechanism(np.zeros(len(logw)), 1.0, 1.0, src) for _ in range(m)]
         return np.bincount(idx, minlength=len(logw)), 0.0
-    e_exact = exponential_plan(eps / 2, eps)[3]
-    idx = [exponential_mechanism(logw, eps / 2, eps, src) for _ in range(m)]
+    e_exact = exponential_plan(eps / 2, eps, error)[3]
+    idx = [exponential_mechanism(logw, eps / 2, eps, src, error=error) for _ in range(m)]
     return np.bincount(idx, minlength=len(logw)), float(e_exact)
 
 # %% ../nbs/06_boosting.ipynb #800a8d46
@@ -302,7 +303,8 @@ def boost(
     logw, syns, D = np.zeros(len(sets)), [], []
     for t in tqdm(range(rounds), desc="boosting", unit="round", disable=not progress):
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())
-        counts, e = sample_queries(logw, sample, plan['eps'][t], src)
+        err = 1e-12 * (1 + 2 * plan['alpha'] * rounds)  # float error of logw (|logw| <= 2 alpha T), data-free
+        counts, e = sample_queries(logw, sample, plan['eps'][t], src, err)
         if e > 0:
             ledger.spend(f"round {t + 1}: sample {sample} queries", rho=sample * e * e / 8)
         syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), src)
