@@ -268,7 +268,7 @@ def compress_synopsis(
     info = syn.info | dict(jl_dim=r, jl_bits=b, jl_shift=float(np.abs(ans - syn.answers).max()))
     return Synopsis(ans, syn.rho, W.shape[0] * r * (b + 2), syn.sigma, W, info)
 
-# %% ../nbs/06_boosting.ipynb #caf90bba
+# %% ../nbs/06_boosting.ipynb #0cecdc28
 @dataclass(frozen=True)
 class BoostResult:
     "A boosting run: the median answers, each round's synopsis, and the ledger of the run."
@@ -279,7 +279,7 @@ class BoostResult:
     ledger: Accountant  # every noisy step charged, in order
     plan: dict  # alpha, eps per round, rho per base run
 
-# %% ../nbs/06_boosting.ipynb #12f25bd4
+# %% ../nbs/06_boosting.ipynb #1a0f9a6b
 def boost(
     records: np.ndarray,  # private 0/1 records (n public)
     sets: list,  # the queries Q, as parity sets
@@ -294,14 +294,15 @@ def boost(
     alpha_max: float = 1.0,  # learning-rate cap
     src=None,  # NoiseSource
     compress=None,  # Synopsis -> Synopsis (e.g. JL), applied to each synopsis before it is scored
-    progress: bool = False,  # tqdm bar over the rounds
+    progress: bool | None = None,  # tqdm bar over the rounds (None: only on a terminal)
 ) -> BoostResult:
     "DRV boosting for queries, rho-zCDP (replace-one neighbours, n public); median of the rounds' answers."
     src, n = noise_source(src), len(records)
     plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max)
     ledger, x = Accountant(Budget.zcdp(rho)), parity_answers(records, sets)
     logw, syns, D = np.zeros(len(sets)), [], []
-    for t in tqdm(range(rounds), desc="boosting", unit="round", disable=not progress):
+    off = None if progress is None else not progress
+    for t in tqdm(range(rounds), desc="boosting", unit="round", disable=off):
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())
         err = 1e-12 * (1 + 2 * plan['alpha'] * rounds)  # float error of logw (|logw| <= 2 alpha T), data-free
         counts, e = sample_queries(logw, sample, plan['eps'][t], src, err)
@@ -314,7 +315,7 @@ def boost(
         syns.append(syn)
     return BoostResult(np.median([s.answers for s in syns], axis=0), syns, np.array(D), ledger, plan)
 
-# %% ../nbs/06_boosting.ipynb #1a0f9a6b
+# %% ../nbs/06_boosting.ipynb #ab06ade4
 def _base(base, workload, tol, max_iter, oracle):  # the base generator named by `base`, or a callable given
     if callable(base):
         return base
@@ -324,7 +325,7 @@ def _base(base, workload, tol, max_iter, oracle):  # the base generator named by
         return ReleaseBase(base, workload.domain)
     raise ValueError(f"base must be 'relaxation', 'projection', 'mwem-hlm' or a callable, got {base!r}")
 
-# %% ../nbs/06_boosting.ipynb #8cdbe5da
+# %% ../nbs/06_boosting.ipynb #e2ebea47
 @register('boosting')
 def boosting_mechanism(
     data: Dataset,  # private records over binary attributes (n is public)
@@ -344,7 +345,7 @@ def boosting_mechanism(
     tol: float = 0.1,  # relaxation base: Frank-Wolfe gap target, times sigma^2
     max_iter: int = 100,  # relaxation base: oracle calls per run
     oracle=None,  # relaxation base: elliptope oracle
-    progress: bool = False,  # tqdm bar over the rounds
+    progress: bool | None = None,  # tqdm bar over the rounds (None: only when stderr is a terminal)
     **options,  # anything else is rejected
 ) -> Release:
     """Boosting for queries over the workload's parities (DRV, DNT section 5); median of T synopses.
@@ -379,7 +380,7 @@ def boosting_mechanism(
     )
     return _release(res, workload, sets, budget, data.n, lam, mu, src, time.perf_counter() - t0)
 
-# %% ../nbs/06_boosting.ipynb #10eca491
+# %% ../nbs/06_boosting.ipynb #fd8e7454
 _ACCEPTS = 'base, rounds, sample, lam, mu, share, alpha_max, jl_eps, jl_seed, tol, max_iter, oracle, progress'
 
 
@@ -405,7 +406,7 @@ def _compressor(gen, jl_eps, jl_seed):
     g = np.random.default_rng(jl_seed)
     return lambda s: compress_synopsis(s, gen.tmap, jl_eps, g)
 
-# %% ../nbs/06_boosting.ipynb #ab06ade4
+# %% ../nbs/06_boosting.ipynb #2a104254
 def _release(res, workload, sets, budget, n, lam, mu, src, seconds) -> Release:
     "The boosting run as a Release: marginals (or parities) of the median parities, with the ledger."
     ans = (
@@ -423,7 +424,7 @@ def _release(res, workload, sets, budget, n, lam, mu, src, seconds) -> Release:
     info |= dict(noise=dict(kind='boosting', rho=res.ledger.spent['rho'], secure=bool(src.secure)))
     return Release(ans, 'boosting', budget, float(syn[0].sigma), seconds, info)
 
-# %% ../nbs/06_boosting.ipynb #dbf6cc52
+# %% ../nbs/06_boosting.ipynb #f9e0bb10
 def bad_query_bound(
     good: np.ndarray,  # g_t: D_t-mass answered within lam, one per round
     alpha: float,  # the learning rate used
