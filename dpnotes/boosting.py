@@ -334,11 +334,11 @@ def boosting_mechanism(
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
     base='relaxation',  # base generator: 'relaxation', 'projection', 'mwem-hlm' (small domains) or a callable
-    rounds: int = 5,  # T
+    rounds: int = 3,  # T
     sample: int | None = None,  # m queries drawn per round (default 4 |Q|: nearly every query is drawn)
     lam: float | None = None,  # error threshold (default a quarter of the planned base noise scale)
     mu: float | None = None,  # width of the soft error indicator (default lam)
-    share: float = 0.3,  # fraction of the budget for the sampling steps
+    share: float = 0.1,  # fraction of the budget for the sampling steps
     alpha_max: float = 1.0,  # learning-rate cap
     jl_eps: float | None = None,  # compress relaxation synopses (Lemma 5.4) with this inner-product error
     jl_seed: int = 0,  # seed of the public JL matrices
