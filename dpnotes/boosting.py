@@ -93,7 +93,7 @@ def sample_queries(
     idx = [exponential_mechanism(logw, eps / 2, eps, src, error=error) for _ in range(m)]
     return np.bincount(idx, minlength=len(logw)), float(e_exact)
 
-# %% ../nbs/06_boosting.ipynb #800a8d46
+# %% ../nbs/06_boosting.ipynb #61f62cd2
 @dataclass(frozen=True)
 class Synopsis:
     "One base run: answers to every query of Q, with what it cost and how large it is."
@@ -105,7 +105,7 @@ class Synopsis:
     vectors: np.ndarray | None = None  # relaxation: unit vectors (rows), u's first, whose Gram matrix is Y
     info: dict = field(default_factory=dict)  # gap, iterations, sampled queries, ...
 
-# %% ../nbs/06_boosting.ipynb #8ca73774
+# %% ../nbs/06_boosting.ipynb #afd26e00
 def _vertex(c: np.ndarray, tmap: TupleMap, oracle) -> tuple:
     "Oracle point maximising <c, R(Y)> over L'_k: (R(Y), factor U with unit rows, certified upper bound)."
     C = tmap.lift(c)
@@ -122,7 +122,7 @@ def _reweigh(A, lam, y, w, tol):
     _pairwise_steps(G, lam, G @ lam - DA.T @ (np.sqrt(w) * y), tol, 200 * lam.size + 1000)
     return lam
 
-# %% ../nbs/06_boosting.ipynb #61f62cd2
+# %% ../nbs/06_boosting.ipynb #3850509f
 def weighted_projection(
     y: np.ndarray,  # noisy answers (entries of weight 0 are ignored)
     w: np.ndarray,  # weights >= 0 on the queries of tmap, summing to 1
@@ -155,7 +155,7 @@ def weighted_projection(
     V = np.hstack([math.sqrt(l) * f for l, f in zip(lam, F) if l > 0])
     return p, V, cert, it
 
-# %% ../nbs/06_boosting.ipynb #afd26e00
+# %% ../nbs/06_boosting.ipynb #3dff9c27
 class RelaxationBase:
     "The relaxation as base generator: noisy sampled parities, weighted Frank-Wolfe over $RL'_k$ of all of Q."
 
@@ -192,7 +192,7 @@ class RelaxationBase:
         info = dict(gap=gap, calls=calls, distinct=len(idx), sensitivity=sens)
         return Synopsis(p, plan.info(src.secure)['rho'], V.size * 64, float(plan.scale), V, info)
 
-# %% ../nbs/06_boosting.ipynb #3850509f
+# %% ../nbs/06_boosting.ipynb #01ac11d4
 def distribution_parities(
     p: np.ndarray,  # distribution over {0,1}^d, C order (attribute 0 most significant)
     sets: list,  # parity sets (attribute indices)
@@ -224,7 +224,7 @@ class ReleaseBase:
         p = np.asarray(rel.distribution, float)
         return Synopsis(distribution_parities(p, sets), rho, p.size * 64, float(rel.sigma or np.nan))
 
-# %% ../nbs/06_boosting.ipynb #9924cc1a
+# %% ../nbs/06_boosting.ipynb #caf90bba
 def jl_dimension(
     eps: float,  # additive inner-product error wanted, 0 < eps < 1
     pairs: int,  # number of inner products to preserve
@@ -249,7 +249,7 @@ def jl_compress(
     P = rng.normal(0.0, 1.0 / math.sqrt(dim), (V.shape[1], dim))
     return np.trunc((V @ P) * 2.0**bits) / 2.0**bits
 
-# %% ../nbs/06_boosting.ipynb #ed7187d2
+# %% ../nbs/06_boosting.ipynb #12f25bd4
 def compress_synopsis(
     syn: Synopsis,  # a relaxation synopsis (with vectors)
     tmap: TupleMap,  # its coordinates
@@ -268,7 +268,7 @@ def compress_synopsis(
     info = syn.info | dict(jl_dim=r, jl_bits=b, jl_shift=float(np.abs(ans - syn.answers).max()))
     return Synopsis(ans, syn.rho, W.shape[0] * r * (b + 2), syn.sigma, W, info)
 
-# %% ../nbs/06_boosting.ipynb #0cecdc28
+# %% ../nbs/06_boosting.ipynb #2a104254
 @dataclass(frozen=True)
 class BoostResult:
     "A boosting run: the median answers, each round's synopsis, and the ledger of the run."
@@ -279,7 +279,7 @@ class BoostResult:
     ledger: Accountant  # every noisy step charged, in order
     plan: dict  # alpha, eps per round, rho per base run
 
-# %% ../nbs/06_boosting.ipynb #1a0f9a6b
+# %% ../nbs/06_boosting.ipynb #2fe47ae2
 def boost(
     records: np.ndarray,  # private 0/1 records (n public)
     sets: list,  # the queries Q, as parity sets
@@ -315,7 +315,7 @@ def boost(
         syns.append(syn)
     return BoostResult(np.median([s.answers for s in syns], axis=0), syns, np.array(D), ledger, plan)
 
-# %% ../nbs/06_boosting.ipynb #ab06ade4
+# %% ../nbs/06_boosting.ipynb #52f85c38
 def _base(base, workload, tol, max_iter, oracle):  # the base generator named by `base`, or a callable given
     if callable(base):
         return base
@@ -325,7 +325,7 @@ def _base(base, workload, tol, max_iter, oracle):  # the base generator named by
         return ReleaseBase(base, workload.domain)
     raise ValueError(f"base must be 'relaxation', 'projection', 'mwem-hlm' or a callable, got {base!r}")
 
-# %% ../nbs/06_boosting.ipynb #e2ebea47
+# %% ../nbs/06_boosting.ipynb #c339e3ec
 @register('boosting')
 def boosting_mechanism(
     data: Dataset,  # private records over binary attributes (n is public)
@@ -380,7 +380,7 @@ def boosting_mechanism(
     )
     return _release(res, workload, sets, budget, data.n, lam, mu, src, time.perf_counter() - t0)
 
-# %% ../nbs/06_boosting.ipynb #fd8e7454
+# %% ../nbs/06_boosting.ipynb #dbf6cc52
 _ACCEPTS = 'base, rounds, sample, lam, mu, share, alpha_max, jl_eps, jl_seed, tol, max_iter, oracle, progress'
 
 
@@ -406,7 +406,7 @@ def _compressor(gen, jl_eps, jl_seed):
     g = np.random.default_rng(jl_seed)
     return lambda s: compress_synopsis(s, gen.tmap, jl_eps, g)
 
-# %% ../nbs/06_boosting.ipynb #2a104254
+# %% ../nbs/06_boosting.ipynb #b6a1958d
 def _release(res, workload, sets, budget, n, lam, mu, src, seconds) -> Release:
     "The boosting run as a Release: marginals (or parities) of the median parities, with the ledger."
     ans = (
@@ -424,7 +424,7 @@ def _release(res, workload, sets, budget, n, lam, mu, src, seconds) -> Release:
     info |= dict(noise=dict(kind='boosting', rho=res.ledger.spent['rho'], secure=bool(src.secure)))
     return Release(ans, 'boosting', budget, float(syn[0].sigma), seconds, info)
 
-# %% ../nbs/06_boosting.ipynb #f9e0bb10
+# %% ../nbs/06_boosting.ipynb #697134a8
 def bad_query_bound(
     good: np.ndarray,  # g_t: D_t-mass answered within lam, one per round
     alpha: float,  # the learning rate used
