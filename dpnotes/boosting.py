@@ -275,7 +275,7 @@ class BoostResult:
 
     answers: np.ndarray  # median over rounds of the synopses' answers, one per query of Q
     synopses: list  # the T Synopsis objects
-    weights: np.ndarray  # (T, |Q|) sampling distributions D_t
+    weights: np.ndarray  # (T, |Q|) sampling distributions D_t: computed from the data, NOT private
     ledger: Accountant  # every noisy step charged, in order
     plan: dict  # alpha, eps per round, rho per base run
 
@@ -420,7 +420,7 @@ def _release(res, workload, sets, budget, n, lam, mu, src, seconds) -> Release:
     )
     info |= dict(rho_spent=res.ledger.spent['rho'], ledger=[vars(e) for e in res.ledger.events])
     info |= dict(synopsis_bits=[s.bits for s in syn], base_sigma=syn[0].sigma, domain=workload.domain)
-    info |= dict(round_answers=[s.answers for s in syn], weights=res.weights)
+    info |= dict(round_answers=[s.answers for s in syn])  # released synopses; never the weights D_t
     info |= dict(noise=dict(kind='boosting', rho=res.ledger.spent['rho'], secure=bool(src.secure)))
     return Release(ans, 'boosting', budget, float(syn[0].sigma), seconds, info)
 
