@@ -16,5 +16,6 @@ from .factorization import factorization_mechanism, optimize_strategy, strategy_
 from .projection import projection_mechanism
 from .mwem import mwem, mwem_practical
 from .relaxation import relaxation_mechanism
+from .boosting import boosting_mechanism
 from .sdp import sdp_max, bilinear_max
 from .encoding import bit_code, BitCode
