@@ -21,7 +21,8 @@ from dpnotes.relaxation import (
     parity_answers,
     parity_sensitivity,
     marginals_from_parities,
-    _pairwise_steps,
+    pairwise_steps,
+    relaxed_vertex,
 )
 
 # %% auto #0
@@ -106,20 +107,11 @@ class Synopsis:
     info: dict = field(default_factory=dict)  # gap, iterations, sampled queries, ...
 
 # %% ../nbs/06_boosting.ipynb #afd26e00
-def _vertex(c: np.ndarray, tmap: TupleMap, oracle) -> tuple:
-    "Oracle point maximising <c, R(Y)> over L'_k: (R(Y), factor U with unit rows, certified upper bound)."
-    C = tmap.lift(c)
-    nu = C.shape[0]
-    res = oracle(np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]]))
-    U = np.asarray(res.U)
-    return tmap.read_off(U[:nu] @ U[nu:].T), U, float(getattr(res, 'upper', res.value))
-
-
 def _reweigh(A, lam, y, w, tol):
     "Pairwise steps re-optimising the convex weights lam of atoms A for (1/2) sum w (A lam - y)^2."
     DA = np.sqrt(w)[:, None] * A
     G = DA.T @ DA
-    _pairwise_steps(G, lam, G @ lam - DA.T @ (np.sqrt(w) * y), tol, 200 * lam.size + 1000)
+    pairwise_steps(G, lam, G @ lam - DA.T @ (np.sqrt(w) * y), tol, 200 * lam.size + 1000)
     return lam
 
 # %% ../nbs/06_boosting.ipynb #3850509f
@@ -134,11 +126,11 @@ def weighted_projection(
 ) -> tuple:
     "Corrective Frank-Wolfe, min over $RL'_k$ of $\\frac12\\sum_T w_T(p_T-y_T)^2$: (p, vectors, gap, calls)."
     oracle = oracle or MixingOracle()
-    p, U, _ = _vertex(w * y, tmap, oracle)
+    p, U, _, _ = relaxed_vertex(w * y, tmap, oracle)
     A, lam, F = p[:, None], np.ones(1), [U]
     for it in range(1, max_iter + 1):
         c = w * (y - p)  # minus the gradient
-        s, U, upper = _vertex(c, tmap, oracle)
+        s, U, upper, _ = relaxed_vertex(c, tmap, oracle)
         gap, cert = float(c @ (s - p)), max(float(c @ (s - p)), upper - float(c @ p))
         if cert <= target or gap <= 0 or it == max_iter:
             break

@@ -21,9 +21,9 @@ from .encoding import bit_code
 # %% auto #0
 __all__ = ['K_G', 'MAX_SDP', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
            'marginals_from_parities', 'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy',
-           'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'odd_counts',
-           'parity_sensitivity', 'RelaxedResult', 'fw_iterations', 'relaxed_projection', 'relaxed_parities',
-           'relaxation_mechanism']
+           'relaxed_vertex', 'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths',
+           'odd_counts', 'parity_sensitivity', 'RelaxedResult', 'pairwise_steps', 'fw_iterations', 'relaxed_projection',
+           'relaxed_parities', 'relaxation_mechanism']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(domain: Domain) -> int:
@@ -257,6 +257,26 @@ def elliptope_oracle_cvxpy(
     return OracleResult(float(prob.value) * scale, U / np.linalg.norm(U, axis=1, keepdims=True))
 
 # %% ../nbs/05_relaxation.ipynb #6366ceee
+def relaxed_vertex(
+    c: np.ndarray,  # direction in parity space, one entry per set of `tmap`
+    tmap: TupleMap,  # coordinates of L'_k
+    oracle=elliptope_oracle_cvxpy,  # M -> result with .value, .U (unit rows), optionally .upper, .bilinear(C)
+) -> tuple:
+    """The oracle's point of $L'_k$ for direction c: ($R(Y^*)$, unit-row factor, certified upper, value).
+
+    The factor's first rows are the $u_s$, the rest the $v_t$: $Y^* = UV^\\top$. An oracle with a
+    `bilinear(C)` method gets $C$ itself.
+    """
+    C = tmap.lift(c)
+    nu = C.shape[0]
+    if hasattr(oracle, 'bilinear'):
+        res = oracle.bilinear(C)
+    else:
+        res = oracle(np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]]))
+    U = np.asarray(res.U)
+    return tmap.read_off(U[:nu] @ U[nu:].T), U, float(getattr(res, 'upper', res.value)), float(res.value)
+
+
 def relaxed_max(
     c: np.ndarray,  # direction in parity space, one entry per set of `tmap`
     tmap: TupleMap,  # coordinates of L'_k
@@ -266,14 +286,8 @@ def relaxed_max(
 
     Returns (value, $R(Y^*)$, certified upper bound). An oracle with a `bilinear(C)` method gets $C$ itself.
     """
-    C = tmap.lift(c)
-    nu = C.shape[0]
-    if hasattr(oracle, 'bilinear'):
-        res = oracle.bilinear(C)
-    else:
-        res = oracle(np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]]))
-    U = np.asarray(res.U)
-    return float(res.value), tmap.read_off(U[:nu] @ U[nu:].T), float(getattr(res, 'upper', res.value))
+    s, U, upper, value = relaxed_vertex(c, tmap, oracle)
+    return value, s, upper
 
 # %% ../nbs/05_relaxation.ipynb #43099289
 class MixingOracle:
@@ -412,7 +426,7 @@ class RelaxedResult:
 
 # %% ../nbs/05_relaxation.ipynb #34c09955
 @njit(cache=True)
-def _pairwise_steps(G, lam, g, tol, max_steps):
+def pairwise_steps(G, lam, g, tol, max_steps):
     """Pairwise Frank-Wolfe steps on a quadratic over the simplex.
 
     Minimises $\\frac12\\lambda^\\top G\\lambda-b^\\top\\lambda$.
@@ -446,7 +460,7 @@ def _corrective(
     eta = min(1.0, float((y - p) @ (s - p)) / max(float((s - p) @ (s - p)), 1e-300))
     lam = (1 - eta) * lam + eta * np.eye(lam.size)[-1]  # exactly the plain Frank-Wolfe iterate
     G = A.T @ A
-    _pairwise_steps(G, lam, G @ lam - A.T @ y, tol, 200 * lam.size + 1000)
+    pairwise_steps(G, lam, G @ lam - A.T @ y, tol, 200 * lam.size + 1000)
     return A, lam
 
 # %% ../nbs/05_relaxation.ipynb #2c379994
