@@ -26,9 +26,9 @@ from dpnotes.relaxation import (
 )
 
 # %% auto #0
-__all__ = ['soft_error', 'rounds_needed', 'boosting_plan', 'sample_queries', 'Synopsis', 'weighted_projection', 'RelaxationBase',
-           'distribution_parities', 'ReleaseBase', 'jl_dimension', 'jl_bits', 'jl_compress', 'compress_synopsis',
-           'BoostResult', 'boost', 'boosting_mechanism', 'bad_query_bound']
+__all__ = ['soft_error', 'rounds_needed', 'logw_error', 'boosting_plan', 'sample_queries', 'Synopsis', 'weighted_projection',
+           'RelaxationBase', 'distribution_parities', 'ReleaseBase', 'jl_dimension', 'jl_bits', 'jl_compress',
+           'compress_synopsis', 'BoostResult', 'boost', 'boosting_mechanism', 'bad_query_bound']
 
 # %% ../nbs/06_boosting.ipynb #f12be9c7
 def soft_error(
@@ -47,6 +47,28 @@ def rounds_needed(
 ) -> int:
     "Rounds $T$ after which no query can be bad in half the rounds, with $\\alpha=\\mathrm{artanh}(2\\eta)$."
     return math.floor(2 * math.log(queries) / -math.log1p(-4 * eta**2)) + 1
+
+# %% ../nbs/06_boosting.ipynb #logwerr1
+_UNIT = 2.0**-53  # unit roundoff of float64
+
+
+def logw_error(
+    alpha: float,  # learning rate
+    rounds: int,  # updates accumulated so far (t - 1 at round t)
+    lam: float,  # threshold of the soft indicator
+    mu: float,  # its width
+    amax: float,  # max |answer| of the synopses scored so far (released values: no privacy cost)
+) -> float:
+    """Data-free bound on |computed - exact| of the log-weights after `rounds` updates.
+
+    Each update adds $2\alpha\,\mathrm{clip}((|a-x|-\lambda)/\mu,0,1)$, with x a mean of +-1 terms (one
+    rounding). With $u=2^{-53}$: $|a-\hat x|$ is off by at most $u(|a|+3)$, subtracting $\lambda$ adds
+    $u(|a|+\lambda+1)$, dividing by $\mu$ and clipping keep it below $u(|a|+\lambda+4)/\mu + 2u$, the product
+    by $2\alpha$ adds $u$, and each of the sums (of size at most $2\alpha\cdot$`rounds`) one more rounding.
+    The total is doubled to cover second-order terms.
+    """
+    per = 2 * alpha * (_UNIT * (amax + lam + 4) / mu + 3 * _UNIT)
+    return 2 * (rounds * per + 2 * alpha * rounds**2 * _UNIT)
 
 # %% ../nbs/06_boosting.ipynb #5d86e3ae
 def boosting_plan(
@@ -296,7 +318,8 @@ def boost(
     off = None if progress is None else not progress
     for t in tqdm(range(rounds), desc="boosting", unit="round", disable=off):
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())
-        err = 1e-12 * (1 + 2 * plan['alpha'] * rounds)  # float error of logw (|logw| <= 2 alpha T), data-free
+        amax = max((float(np.abs(y.answers).max()) for y in syns), default=0.0)  # released values
+        err = logw_error(plan['alpha'], t, lam, mu, amax)  # float error of logw, from public quantities
         counts, e = sample_queries(logw, sample, plan['eps'][t], src, err)
         if e > 0:
             ledger.spend(f"round {t + 1}: sample {sample} queries", rho=sample * e * e / 8)
