@@ -9,7 +9,9 @@ import argparse
 import importlib
 import inspect
 import json
+import re
 import sys
+import textwrap
 import time
 from pathlib import Path
 
@@ -21,11 +23,14 @@ from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .data import Dataset, default_dataset
 from .releases import MECHANISMS, check_outputs, jsonable, metadata_json
 from .releases import release_metadata, write_files, write_release_csv
+from .projection import project
+from .projection_solvers import simplex_projection
 
 # %% auto #0
-__all__ = ['COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'mechanism_modules', 'load_mechanisms', 'parse_workload',
-           'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'build_parser', 'route_options',
-           'cmd_demo', 'cmd_compare', 'cmd_release', 'main']
+__all__ = ['COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'POSTPROCESS', 'INSECURE_SEED_WARNING', 'mechanism_modules',
+           'load_mechanisms', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism', 'format_table',
+           'mechanism_help', 'build_parser', 'route_options', 'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records',
+           'postprocess', 'cmd_release', 'read_marginals', 'marginal_table', 'cmd_show', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -207,34 +212,52 @@ def format_table(records, columns=COLUMNS) -> str:
 
 # %% ../nbs/07_cli.ipynb #7c43f2b1
 def _add_budget(p):
-    p.add_argument("--epsilon", type=float, help="epsilon of (epsilon, delta)-DP (> 0)")
+    p.add_argument("--epsilon", type=float, help="epsilon of (epsilon, delta)-DP (> 0); no default")
     p.add_argument(
         "--delta",
         type=float,
         help="delta of (epsilon, delta)-DP, in (0, 1); 0 for pure epsilon-DP "
-        "(mechanisms laplace, mwem, and mwem-hlm with --option noise=laplace)",
+        "(mechanisms laplace, mwem, and mwem-hlm with --option noise=laplace); no default",
     )
-    p.add_argument("--rho", type=float, help="rho of rho-zCDP, instead of --epsilon/--delta")
+    p.add_argument("--rho", type=float, help="rho of rho-zCDP, instead of --epsilon/--delta; no default")
 
 # %% ../nbs/07_cli.ipynb #d0e740dd
 def _add_data(p):
     p.add_argument("--data", required=True, help="integer-coded CSV with a header row")
     p.add_argument("--domain", required=True, help='domain JSON {"attr": size, ...}')
-    p.add_argument(
-        "--workload",
-        required=True,
-        help="identity, prefix:ATTR, range:ATTR, marginals:K, marginals:A,B,C, parities:K",
-    )
+    p.add_argument("--workload", required=True, metavar="SPEC", help="the queries: see workloads below")
+
+# %% ../nbs/07_cli.ipynb #ecd69a99
+def _solver_names() -> list:
+    "The projection mechanism's solvers, from its own table (empty if that module is not loaded)."
+    mod = sys.modules.get("dpnotes.projection")
+    return ["auto"] + sorted(getattr(mod, "SOLVERS", {}))
 
 # %% ../nbs/07_cli.ipynb #ec448f25
 def _add_options(p):
-    p.add_argument("--rounds", type=int, help="rounds of MWEM-style mechanisms")
+    load_mechanisms()
     p.add_argument(
-        "--strategy", help="strategy of the factorization mechanism (identity, workload, tree, optimal)"
+        "--rounds",
+        type=int,
+        help="rounds of mwem and mwem-hlm (default: the mechanism's rule, mwem: the T minimising the "
+        "lecture's bound; mwem-hlm: min(number of marginals, 2 x attributes))",
     )
-    p.add_argument("--solver", help="solver of the projection mechanism")
     p.add_argument(
-        "--option", action="append", metavar="KEY=VALUE", help="any other mechanism option (repeatable)"
+        "--strategy",
+        help="strategy of the factorization mechanism: identity, workload, tree (1-D only) or optimal "
+        "(default: optimal for marginals or <= 1024 cells, else tree in 1-D, identity otherwise)",
+    )
+    p.add_argument(
+        "--solver",
+        help=f"solver of the projection mechanism: {', '.join(_solver_names())} (default: auto, which "
+        "picks active_set up to rank 6000, accelerated above)",
+    )
+    p.add_argument(
+        "--option",
+        action="append",
+        metavar="KEY=VALUE",
+        help="any other keyword option of a mechanism, e.g. max_iter=500 or noise=laplace (repeatable; "
+        "default: none)",
     )
 
 # %% ../nbs/07_cli.ipynb #fe72b108
@@ -246,13 +269,43 @@ def _options(args):
     return opts
 
 # %% ../nbs/07_cli.ipynb #87e34612
-class _HelpFormatter(argparse.HelpFormatter):
-    "argparse's help layout, without breaking lines at hyphens: mechanism names such as mwem-hlm stay whole."
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
+    """argparse's help layout with each option's default appended, the epilog kept as written, and no line
+    breaks at hyphens (mechanism names such as mwem-hlm stay whole)."""
 
     def _split_lines(self, text, width):
-        import textwrap
-
         return textwrap.wrap(" ".join(text.split()), width, break_on_hyphens=False)
+
+    def _get_help_string(self, action):
+        h = action.help or ""
+        no_default = any(action.default is v for v in (None, False, argparse.SUPPRESS))  # 0 is a default
+        if "default" in h or no_default or action.required:
+            return h
+        return h + " (default: %(default)s)"
+
+# %% ../nbs/07_cli.ipynb #0bd7890b
+WORKLOAD_HELP = """workloads (--workload SPEC):
+  identity           every cell of the histogram (small domains only)
+  prefix:ATTR        all prefix counts ATTR <= t of one attribute
+  range:ATTR         all interval counts s <= ATTR <= t of one attribute
+  marginals:K        all K-way marginals
+  marginals:A,B,C    the one marginal over attributes A, B and C
+  marginals:A,B;C,D  several marginals, ';' between them (quote the spec in a shell)
+  parities:K         all K-wise parities; every attribute must be binary"""
+
+
+def _summary(fn) -> str:
+    "First line of `fn`'s docstring, its LaTeX made plain text ('$W\\Delta_{\\mathcal X}$' -> 'W Delta_X')."
+    s = ((fn.__doc__ or "").strip().splitlines() or [""])[0]
+    s = re.sub(r"\\math\w+\s*", "", s)
+    return " ".join(re.sub(r"[${}]", "", s).replace("\\", " ").split())
+
+
+def mechanism_help() -> str:
+    "The registry as help text: one line per mechanism, its name and the first line of its docstring."
+    reg = load_mechanisms()
+    w = max(map(len, reg))
+    return "mechanisms:\n" + "\n".join(f"  {k.ljust(w)}  {_summary(reg[k])}" for k in sorted(reg))
 
 # %% ../nbs/07_cli.ipynb #34329f7c
 NOT_PRIVATE = (
@@ -261,28 +314,65 @@ NOT_PRIVATE = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    "The `dpnotes` argument parser with its three subcommands."
+    "The `dpnotes` argument parser with its subcommands; `--help` lists the mechanisms and the workloads."
     p = argparse.ArgumentParser(
-        prog="dpnotes", description="Private linear-query release: demo, release, compare."
+        prog="dpnotes",
+        description="Private linear-query release: demo, release, compare, show.",
+        formatter_class=_HelpFormatter,
+        epilog=mechanism_help() + "\n\n" + WORKLOAD_HELP,
     )
-    sub = p.add_subparsers(dest="command", required=True)
-    d = sub.add_parser(
+    p.add_argument("--version", action="version", version=f"dpnotes {dpnotes.__version__}")
+    sub = p.add_subparsers(dest="command", required=True, metavar="{demo,release,compare,show}")
+    for add in (_demo_parser, _release_parser, _compare_parser, _show_parser):
+        add(sub)
+    return p
+
+# %% ../nbs/07_cli.ipynb #1e6d5e0a
+def _subparser(sub, name, help, description, lists=True):
+    """A subcommand with dpnotes's help layout, its description wrapped to 78 columns; if `lists`, its
+    epilog lists the mechanisms and the workload grammar."""
+    epilog = mechanism_help() + "\n\n" + WORKLOAD_HELP if lists else None
+    return sub.add_parser(
+        name,
+        help=help,
+        description=textwrap.fill(description, 78),
+        epilog=epilog,
+        formatter_class=_HelpFormatter,
+    )
+
+
+def _add_evaluation(p):
+    p.add_argument(
+        "--no-warmup",
+        action="store_true",
+        help="time each mechanism's first run as it is, numba compilation included (default: warm up "
+        "each mechanism on a small sample first and report that time apart, as warmup_seconds)",
+    )
+
+# %% ../nbs/07_cli.ipynb #d9b12b3c
+def _demo_parser(sub):
+    d = _subparser(
+        sub,
         "demo",
-        help="evaluate every mechanism on the embedded synthetic dataset (not a private release)",
-        description="Evaluate every mechanism on the embedded synthetic dataset. " + NOT_PRIVATE + ".",
+        "evaluate every mechanism on the embedded synthetic dataset (not a private release)",
+        "Evaluate every mechanism on the embedded synthetic dataset. " + NOT_PRIVATE + ".",
     )
     d.add_argument("--n", type=int, default=20_000, help="records to generate")
-    d.add_argument("--workload", default="marginals:2", help="workload spec (default: all 2-way marginals)")
-    d.add_argument("--epsilon", type=float, default=1.0)
-    d.add_argument("--delta", type=float, default=1e-9)
+    d.add_argument("--workload", default="marginals:2", metavar="SPEC", help="the queries: see workloads")
+    d.add_argument("--epsilon", type=float, default=1.0, help="epsilon of (epsilon, delta)-DP")
+    d.add_argument("--delta", type=float, default=1e-9, help="delta of (epsilon, delta)-DP")
     d.add_argument("--seed", type=int, default=0, help="seed of the generated data and of the noise")
-    d.add_argument("--mechanisms", default="all", help="comma-separated names, or all")
-    r = sub.add_parser(
+    d.add_argument("--mechanisms", default="all", help="comma-separated mechanism names, or all")
+    _add_evaluation(d)
+
+# %% ../nbs/07_cli.ipynb #33c5c1a0
+def _release_parser(sub):
+    r = _subparser(
+        sub,
         "release",
-        formatter_class=_HelpFormatter,
-        help="answer a workload with one mechanism; write one row per query and a metadata file",
-        description="Answer a workload privately with one mechanism. The noise comes from the "
-        "operating system's entropy; OUT gets one row per query, OUT.meta.json what was done.",
+        "answer a workload with one mechanism; write one row per query and a metadata file",
+        "Answer a workload privately with one mechanism. The noise comes from the operating system's "
+        "entropy; OUT gets one row per query, OUT.meta.json what was done.",
     )
     _add_data(r)
     _add_budget(r)
@@ -290,8 +380,19 @@ def build_parser() -> argparse.ArgumentParser:
     r.add_argument(
         "--mechanism",
         default="gaussian",
-        help="registry name of the mechanism, one of "
-        f"{', '.join(sorted(load_mechanisms()))} (default: %(default)s)",
+        help=f"registry name of the mechanism, one of {', '.join(sorted(load_mechanisms()))} "
+        "(default: %(default)s)",
+    )
+    _release_outputs(r)
+
+# %% ../nbs/07_cli.ipynb #0596e049
+def _release_outputs(r):
+    r.add_argument(
+        "--postprocess",
+        choices=POSTPROCESS,
+        default="none",
+        help="post-process the answers (no privacy cost): simplex makes each marginal non-negative and "
+        "sum to 1; consistent makes them the marginals of one distribution (universe <= 2^24 cells)",
     )
     r.add_argument(
         "--insecure-seed",
@@ -301,22 +402,52 @@ def build_parser() -> argparse.ArgumentParser:
         "(a seeded release can be reversed by brute-forcing seeds). Default: OS entropy",
     )
     r.add_argument(
-        "--out", required=True, help="output CSV (query, label, answer); the metadata goes to OUT.meta.json"
+        "--out",
+        required=True,
+        help="output CSV (query, label, answer as a fraction, count = answer x n); the metadata goes "
+        "to OUT.meta.json",
     )
-    c = sub.add_parser(
+
+# %% ../nbs/07_cli.ipynb #f8a78517
+def _compare_parser(sub):
+    c = _subparser(
+        sub,
         "compare",
-        help="evaluate mechanisms against the true answers over several seeds (not a private release)",
-        description="Evaluate mechanisms on the true data over seeds 0..SEEDS-1. "
+        "evaluate mechanisms against the true answers over several seeds (not a private release)",
+        "Evaluate mechanisms on the true data over seeds 0..SEEDS-1. "
         + NOT_PRIVATE
-        + "; every record says \"private\": false.",
+        + '; every record says "private": false.',
     )
     _add_data(c)
     _add_budget(c)
     _add_options(c)
     c.add_argument("--mechanisms", required=True, help="comma-separated mechanism names, or all")
     c.add_argument("--seeds", type=int, default=3, help="number of seeds (0, 1, ..., seeds-1)")
-    c.add_argument("--json", help='write the records (each with "private": false) to this JSON file')
-    return p
+    c.add_argument(
+        "--json", help='write the records (each with "private": false) to this JSON file (default: none)'
+    )
+    c.add_argument(
+        "--plot", metavar="PNG", help="draw RMSE per mechanism (min to max over seeds) to PNG (default: none)"
+    )
+    _add_evaluation(c)
+
+# %% ../nbs/07_cli.ipynb #88959b21
+def _show_parser(sub):
+    s = _subparser(
+        sub,
+        "show",
+        "print a marginal of a release CSV as a table",
+        "Print the marginals a release CSV holds, or one of them as a table (rows: the first attribute, "
+        "columns: the second; longer marginals one cell a line).",
+        lists=False,
+    )
+    s.add_argument("csv", help="a CSV written by dpnotes release")
+    s.add_argument(
+        "--marginal", metavar="A,B", help="attributes of the marginal to print (default: list them)"
+    )
+    s.add_argument(
+        "--value", choices=("count", "answer"), default="count", help="print counts or fractions (answer)"
+    )
 
 # %% ../nbs/07_cli.ipynb #c2249cd2
 def _mechanism_list(spec):
@@ -343,30 +474,59 @@ def route_options(names, options) -> dict:
             raise ValueError(f"option {key!r} is not an option of {', '.join(names)}")
     return {m: {k: v for k, v in options.items() if _declares(registry[m], k)} for m in names}
 
+# %% ../nbs/07_cli.ipynb #150ad77b
+def warm_up(name, data, workload, budget, options, rows: int = 2000) -> float | None:
+    """Seconds of one run of mechanism `name` on the first `rows` records (same domain and workload), so
+    that numba compiles its kernels there and not in the timed runs; None if that run fails."""
+    small = Dataset(data.records[:rows], data.domain)
+    t0 = time.perf_counter()
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            run_mechanism(name, small, workload, budget, 0, options)
+    except Exception:  # e.g. too few records for the budget: the timed runs will say why
+        return None
+    return time.perf_counter() - t0
+
+# %% ../nbs/07_cli.ipynb #a043ab1d
+def _attempt(m, s, data, workload, budget, opts, truth, warm):
+    "One seeded run as a record; a mechanism that refuses (ValueError) or fails gets a row saying why."
+    try:
+        rec = run_mechanism(m, data, workload, budget, s, opts, truth=truth)[1]
+        return rec if warm is False else dict(rec, warmup_seconds=warm)
+    except Exception as e:  # the others still run; the message goes to the row, the JSON and stderr
+        key = "refused" if isinstance(e, ValueError) else "failed"
+        msg = _one_line(str(e) if key == "refused" else f"{type(e).__name__}: {e}")
+        print(f"{m}: {key}: {msg}", file=sys.stderr)
+        return {"mechanism": m, "seed": s, key: msg, "private": False, "error": e}
+
 # %% ../nbs/07_cli.ipynb #b9a4330f
-def _compare(data, workload, budget, names, seeds, options):
-    "Seeded runs of each mechanism; one that refuses the input (ValueError) gets a `refused` row instead."
-    truth = workload.answer(data)
-    routed = route_options(names, options)
+def _compare(data, workload, budget, names, seeds, options, warmup=False):
+    """Seeded runs of each mechanism, after a warm-up run if `warmup`; failures become rows (`_attempt`).
+    Raise the first error if every run failed."""
+    truth, routed = workload.answer(data), route_options(names, options)
+    warm = {m: warmup and warm_up(m, data, workload, budget, routed[m]) for m in names}
     jobs = [(m, s) for m in names for s in seeds]
-    records, refused = [], []
-    for m, s in tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None):
-        try:
-            records.append(run_mechanism(m, data, workload, budget, s, routed[m], truth=truth)[1])
-        except ValueError as e:  # the mechanism refuses this data, workload or budget: the others still run
-            refused.append(e)
-            records.append(dict(mechanism=m, seed=s, refused=_one_line(str(e)), private=False))
-            print(f"{m}: refused: {_one_line(str(e))}", file=sys.stderr)
-    if len(refused) == len(jobs):
-        raise refused[0]
+    bar = tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None)
+    records = [_attempt(m, s, data, workload, budget, routed[m], truth, warm[m]) for m, s in bar]
+    errors = [r.pop("error") for r in records if "error" in r]
+    if len(errors) == len(jobs):
+        raise errors[0]
     return records
+
+# %% ../nbs/07_cli.ipynb #be6a228e
+def _columns(recs, base=COLUMNS):
+    "`base`, then warmup_seconds, refused and failed when some record has them."
+    extra = ("warmup_seconds", "refused", "failed")
+    return tuple(base) + tuple(c for c in extra if any(c in r for r in recs))
 
 # %% ../nbs/07_cli.ipynb #a1b2c3bc
 def cmd_demo(args):
     """Every registered mechanism on the embedded synthetic dataset.
 
     One table, an evaluation (not a private release); mechanisms that refuse the workload (e.g. the
-    relaxation on non-binary attributes) get a row with the reason.
+    relaxation on non-binary attributes) get a row with the reason. Each mechanism is first warmed up on
+    a sample, so `seconds` excludes numba's compilation (shown as `warmup_seconds`), unless --no-warmup.
     """
     data = default_dataset(n=args.n, rng=args.seed)
     workload = parse_workload(args.workload, data.domain)
@@ -375,35 +535,122 @@ def cmd_demo(args):
         f"embedded synthetic dataset: n={data.n}, {len(data.domain.attrs)} attributes, "
         f"{data.domain.size():,} cells; workload {args.workload}: {workload.shape[0]} queries"
     )
-    recs = _compare(data, workload, budget, _mechanism_list(args.mechanisms), [args.seed], {})
+    names = _mechanism_list(args.mechanisms)
+    recs = _compare(data, workload, budget, names, [args.seed], {}, warmup=not args.no_warmup)
     print(NOT_PRIVATE)
-    cols = ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")
-    print(format_table(recs, cols + (("refused",) if any("refused" in r for r in recs) else ())))
+    print(
+        format_table(recs, _columns(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
+    )
     return 0
 
 # %% ../nbs/07_cli.ipynb #700936ad
 def cmd_compare(args):
     """Several mechanisms, several seeds, errors against the true answers.
 
-    A table and JSON records, not a private release.
+    A table, JSON records and a plot, not a private release.
     """
     budget = parse_budget(args.epsilon, args.delta, args.rho)
     if args.seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
-    if args.json:
-        check_outputs({"--json": args.json}, {"--data": args.data, "--domain": args.domain})
-        if not Path(args.json).parent.is_dir():
-            raise ValueError(f"output folder {str(Path(args.json).parent)!r} does not exist")
+    outs = {k: v for k, v in (("--json", args.json), ("--plot", args.plot)) if v}
+    check_outputs(outs, {"--data": args.data, "--domain": args.domain})
+    for path in outs.values():
+        if not Path(path).parent.is_dir():
+            raise ValueError(f"output folder {str(Path(path).parent)!r} does not exist")
     data = Dataset.from_csv(args.data, args.domain)
     workload = parse_workload(args.workload, data.domain)
-    recs = _compare(
-        data, workload, budget, _mechanism_list(args.mechanisms), range(args.seeds), _options(args)
-    )
+    names = _mechanism_list(args.mechanisms)
+    recs = _compare(data, workload, budget, names, range(args.seeds), _options(args), not args.no_warmup)
     print(NOT_PRIVATE)
-    print(format_table(recs, COLUMNS + (("refused",) if any("refused" in r for r in recs) else ())))
+    print(format_table(recs, _columns(recs)))
     if args.json:
         write_files({args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
+    if args.plot:
+        plot_records(recs, args.plot)
     return 0
+
+# %% ../nbs/07_cli.ipynb #0918b5bd
+def plot_records(records, path=None):
+    """Bar chart of the RMSE of each mechanism (mean over seeds, bars from the least to the largest),
+    log scale; refused or failed runs are left out. Saved to `path` if given; returns the figure."""
+    from matplotlib.figure import Figure  # matplotlib is needed only here
+
+    ok = [r for r in records if "rmse" in r]
+    if not ok:
+        raise ValueError("no mechanism finished: nothing to plot")
+    names = list(dict.fromkeys(r["mechanism"] for r in ok))
+    errs = [np.array([r["rmse"] for r in ok if r["mechanism"] == m]) for m in names]
+    mean = np.array([e.mean() for e in errs])
+    spread = [mean - [e.min() for e in errs], [e.max() for e in errs] - mean]
+    fig = Figure(figsize=(1.3 * len(names) + 2, 3.5))
+    ax = fig.subplots()
+    ax.bar(names, mean, yerr=spread, capsize=4, color="tab:blue")
+    ax.set(yscale="log", ylabel="RMSE (bars: min to max over seeds)", title=f"{len(ok)} runs")
+    fig.tight_layout()
+    if path is not None:
+        fig.savefig(path, dpi=100)
+    return fig
+
+# %% ../nbs/07_cli.ipynb #458ccadb
+POSTPROCESS = ("none", "simplex", "consistent")
+
+
+def postprocess(
+    kind: str,  # one of POSTPROCESS
+    workload,  # the workload answered (a `Marginals` for 'simplex')
+    answers,  # (k,) released answers, fractions of n
+) -> np.ndarray:
+    """Answers made non-negative and summing to 1 per marginal, computed from the released answers alone.
+
+    'simplex' projects each marginal table onto the probability simplex (tables may still disagree on
+    shared attributes); 'consistent' finds the least-squares closest answers of one distribution over
+    the universe (`dpnotes.projection.project`), so marginals also agree. Post-processing: no privacy cost.
+    """
+    a = np.asarray(answers, dtype=float)
+    if kind == "none":
+        return a
+    if kind == "simplex":
+        if not isinstance(workload, Marginals):
+            raise ValueError(
+                f"--postprocess simplex needs a marginals workload, got {type(workload).__name__}"
+            )
+        return np.concatenate([simplex_projection(b) for b in workload.blocks(a)])
+    if kind == "consistent":
+        return np.maximum(project(workload, a).answers, 0.0)  # W p >= 0 up to rounding in the transform
+    raise ValueError(f"--postprocess must be one of {', '.join(POSTPROCESS)}, got {kind!r}")
+
+# %% ../nbs/07_cli.ipynb #164da946
+class _Rows:
+    "A text file that advances a tqdm bar by the rows (newlines) written through it."
+
+    def __init__(self, f, bar):
+        self.f, self.bar = f, bar
+
+    def write(self, s):
+        self.bar.update(s.count("\n"))
+        return self.f.write(s)
+
+
+def _say(msg):
+    "A progress line on stderr, only when stderr is a terminal."
+    if sys.stderr.isatty():
+        print(f"dpnotes: {msg}", file=sys.stderr, flush=True)
+
+# %% ../nbs/07_cli.ipynb #004e7c24
+def _write_release(args, name, budget, data, workload, rel, answers):
+    "The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all."
+    meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)
+    meta["columns"] = ["query", "label", "answer", "count"]  # answer: a fraction; count = answer x n
+    if args.postprocess != "none":
+        meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
+    bar = tqdm(total=workload.shape[0] + 1, desc="writing", unit="row", file=sys.stderr, disable=None)
+    with bar:
+        write_files(
+            {
+                args.out: lambda f: write_release_csv(_Rows(f, bar), workload, answers, n=data.n),
+                f"{args.out}.meta.json": lambda f: f.write(metadata_json(meta)),
+            }
+        )
 
 # %% ../nbs/07_cli.ipynb #5b8d0e2a
 INSECURE_SEED_WARNING = (
@@ -415,9 +662,9 @@ INSECURE_SEED_WARNING = (
 def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
     budget = parse_budget(args.epsilon, args.delta, args.rho)
-    meta_path = f"{args.out}.meta.json"
     check_outputs(
-        {"--out": args.out, "the metadata file": meta_path}, {"--data": args.data, "--domain": args.domain}
+        {"--out": args.out, "the metadata file": f"{args.out}.meta.json"},
+        {"--data": args.data, "--domain": args.domain},
     )
     if not Path(args.out).parent.is_dir():
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
@@ -434,18 +681,63 @@ def cmd_release(args):
     if seed is not None:
         print(INSECURE_SEED_WARNING, file=sys.stderr)
     rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
+    _say(f"{name} on {workload.shape[0]:,} queries (a first run also compiles numba kernels, then cached)")
     rel = load_mechanisms()[name](data, workload, budget, rng=rng, **_options(args))
-    meta = release_metadata(name, budget, data.n, workload, args.workload, rel, seed)
-    write_files(
-        {
-            args.out: lambda f: write_release_csv(f, workload, rel.answers),
-            meta_path: lambda f: f.write(metadata_json(meta)),
-        }
-    )
+    answers = postprocess(args.postprocess, workload, rel.answers)
+    _write_release(args, name, budget, data, workload, rel, answers)
     print(
         f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
-        f"{meta_path})"
+        f"{args.out}.meta.json)"
     )
+    return 0
+
+# %% ../nbs/07_cli.ipynb #b4aae2cf
+def read_marginals(path) -> dict:
+    """The rows of a release CSV grouped by marginal: {(attr, ...): {(value, ...): row}}, where a row is
+    the dict of the CSV's columns; rows whose label is not a cell of a marginal ('a=1,b=0') are skipped."""
+    import csv
+
+    out = {}
+    with open(path, newline="", encoding="utf-8") as f:
+        for row in csv.DictReader(f):
+            pairs = [p.partition("=") for p in row["label"].split(",")]
+            if not all(eq and v.isdigit() for _, eq, v in pairs):
+                continue
+            attrs, vals = tuple(a for a, _, _ in pairs), tuple(int(v) for _, _, v in pairs)
+            out.setdefault(attrs, {})[vals] = row
+    return out
+
+# %% ../nbs/07_cli.ipynb #b3b5d4b7
+def marginal_table(cells: dict, attrs, value: str = "count") -> str:
+    """One marginal of `read_marginals` as text: a grid (rows: first attribute, columns: second) for
+    two attributes, else one cell a line. `value`: 'count', or 'answer' for the fraction."""
+    key = value if value in next(iter(cells.values())) else "answer"  # old files have no count column
+    fmt = lambda v: f"{float(v):.1f}" if key == "count" else f"{float(v):.4g}"
+    if len(attrs) != 2:
+        width = max(len(str(v)) for v in cells)
+        return "\n".join(
+            f"{', '.join(map(str, v)).ljust(width)}  {fmt(r[key])}" for v, r in sorted(cells.items())
+        )
+    rows, cols = sorted({v[0] for v in cells}), sorted({v[1] for v in cells})
+    grid = [[f"{attrs[0]} \\ {attrs[1]}"] + [str(c) for c in cols]]
+    grid += [[str(r)] + [fmt(cells[(r, c)][key]) if (r, c) in cells else "-" for c in cols] for r in rows]
+    w = [max(len(g[i]) for g in grid) for i in range(len(grid[0]))]
+    return "\n".join("  ".join(s.rjust(k) for s, k in zip(g, w)) for g in grid)
+
+# %% ../nbs/07_cli.ipynb #b370d43d
+def cmd_show(args):
+    "List the marginals in a release CSV, or print one of them as a table."
+    found = read_marginals(args.csv)
+    if not args.marginal:
+        for attrs, cells in found.items():
+            total = sum(float(r["answer"]) for r in cells.values())
+            print(f"{','.join(attrs)}: {len(cells)} cells, answers sum to {total:.4g}")
+        return 0
+    want = tuple(a.strip() for a in args.marginal.split(","))
+    if want not in found:
+        have = "; ".join(",".join(a) for a in found) or "none"
+        raise ValueError(f"no marginal {args.marginal!r} in {args.csv}; it has: {have}")
+    print(marginal_table(found[want], want, args.value))
     return 0
 
 # %% ../nbs/07_cli.ipynb #8aea3639
@@ -458,7 +750,7 @@ def _one_line(msg, limit: int = 200) -> str:
 def main(argv=None) -> int:
     "Entry point of the `dpnotes` console script; bad input -> one line on stderr and exit status 2."
     args = build_parser().parse_args(argv)
-    cmd = {"demo": cmd_demo, "release": cmd_release, "compare": cmd_compare}[args.command]
+    cmd = {"demo": cmd_demo, "release": cmd_release, "compare": cmd_compare, "show": cmd_show}[args.command]
     try:
         return cmd(args)
     except (ValueError, TypeError, OSError, KeyError) as e:
