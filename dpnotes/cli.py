@@ -240,7 +240,7 @@ def _add_options(p):
         "--rounds",
         type=int,
         help="rounds of mwem and mwem-hlm (default: the mechanism's rule, mwem: the T minimising the "
-        "lecture's bound; mwem-hlm: min(number of marginals, 2 x attributes))",
+        "lecture's bound; mwem-hlm: round(1.25 sqrt(n) rho^(1/4)), halved while selection cannot work)",
     )
     p.add_argument(
         "--strategy",
