@@ -2,61 +2,178 @@
 
 The real site is built with `nbdev_docs` where Quarto is installed. This renders the same processed
 notebooks (directives applied, hidden cells dropped, `show_doc` tables) as plain HTML pages, so they can
-be read and screenshotted on a machine without Quarto: the Quarto front matter becomes a title and
-subtitle, and cells marked `echo: false` show only their output. MathJax loads from its CDN unless
-`DPNOTES_MATHJAX` names a local `tex-mml-chtml.js` (e.g. from the npm package `mathjax@3`).
+be read and screenshotted on a machine without Quarto and without a network:
+
+- it calls nbdev's `proc_nbs` directly: `nbdev_proc_nbs` would first try to install Quarto (with sudo)
+  and re-install this package with pip, changing the environment it runs in;
+- math renders with the MathJax 2 that the PyPI package `jupyter-server-mathjax` ships (a dev requirement),
+  copied to `_docs/mathjax/`: no CDN;
+- the Quarto front matter becomes a title and subtitle, cells marked `echo: false` show only their output,
+  no `In [ ]:` prompts, and test cells (fastcore `test_*` calls or `assert`, not exported) are folded into a
+  "tests" block that opens on a click;
+- links between notebooks point at the pages, and links to the placeholder hosts of settings.ini (no real
+  site or repository is published yet) are dropped, keeping their text.
+
+`python .ci/preview.py --check` also checks every page: no remote script, MathJax local, every local link
+and image present, and the index links every page. `.ci/docs_browser_check.py` then opens each page in
+headless Chromium and checks that the math was typeset.
 """
-import html, os, re, shutil, subprocess, sys
+import configparser, html, re, shutil, subprocess, sys, tempfile
 from pathlib import Path
 
 import nbformat
+import yaml
 
 root = Path(__file__).resolve().parent.parent
+TEST = re.compile(r"^\s*(test_\w+\(|assert\b)", re.M)
+FOLD = """<script>
+document.querySelectorAll('.celltag_test').forEach(function (cell) {
+  var d = document.createElement('details'), s = document.createElement('summary');
+  s.textContent = 'tests'; d.className = 'dpnotes-tests'; d.appendChild(s);
+  cell.parentNode.insertBefore(d, cell); d.appendChild(cell);
+});
+</script>
+<style>details.dpnotes-tests > summary { cursor: pointer; color: #666; font-size: 90%; margin: 0.3em 0; }</style>
+"""
 
 
-def tidy(path):
-    "Front matter -> markdown title; `echo: false` cells -> output only."
+# jupyter-server-mathjax ships the STIX-Web fonts only; MathJax 2 defaults to its TeX fonts
+MATHJAX_FONTS = """<script type="text/x-mathjax-config">
+MathJax.Hub.Config({"HTML-CSS": {availableFonts: [], preferredFont: null, webFont: "STIX-Web", imageFont: null},
+                   SVG: {font: "STIX-Web"}});
+</script>
+"""
+
+
+def tidy(path, out):
+    """Front matter -> markdown title; `echo: false` cells -> output only; test cells tagged `test`.
+
+    Reads nbdev's processed notebook `path` and writes the result to `out` (nbdev's `_proc/` is a cache)."""
     nb = nbformat.read(path, as_version=4)
     cells = []
     for c in nb.cells:
         if c.cell_type == "raw" and c.source.lstrip().startswith("---"):
-            fm = dict(re.findall(r"^(\w[\w-]*):\s*(.*)$", c.source, re.M))
-            title, desc = fm.get("title", path.stem), fm.get("description", "")
+            fm = yaml.safe_load(c.source.strip().strip("-")) or {}
+            title, desc = fm.get("title", path.stem), " ".join(str(fm.get("description", "")).split())
             cells.append(nbformat.v4.new_markdown_cell(f"# {title}\n\n*{desc}*" if desc else f"# {title}"))
             continue
-        if c.cell_type == "code" and re.search(r"^#\|\s*echo:\s*false", c.source, re.M):
-            c.metadata.setdefault("tags", []).append("remove_input")
         if c.cell_type == "code":
+            c.pop("has_sd", None)  # nbdev's mark, not in the notebook schema nbconvert validates against
+            tags = c.metadata.setdefault("tags", [])
+            if re.search(r"^#\|\s*echo:\s*false", c.source, re.M):
+                tags.append("remove_input")
+            if TEST.search(c.source) and not re.search(r"^#\|\s*export", c.source, re.M):
+                tags.append("test")
+            c.metadata["tags"] = sorted(set(tags))
             c.source = "\n".join(l for l in c.source.splitlines() if not re.match(r"^#\|", l))
         cells.append(c)
     nb.cells = cells
-    nbformat.write(nb, path)
+    nbformat.write(nb, out)
+
+
+def placeholder_hosts():
+    "The doc_host and git_url of settings.ini: not published anywhere yet, so links to them are dropped."
+    cfg = configparser.ConfigParser()
+    cfg.read(root / "settings.ini")
+    d = cfg["DEFAULT"]
+    return [u.rstrip("/") for u in (d.get("doc_host"), d.get("git_url")) if u]
+
+
+def fix_page(text, hosts):
+    "Local links to pages, placeholder links unwrapped, nbdev's leftover attribute text removed."
+    text = text.replace('{target="_blank" style="float:right; font-size:smaller"}', "")
+    text = re.sub(r'<script[^>]+src="https?:[^"]*require[^"]*"[^>]*>\s*</script>', "", text)  # widgets only
+    text = re.sub(r'href="(?!https?:)([\w./-]+)\.ipynb(#[^"]*)?"', r'href="\1.html\2"', text)
+    for h in hosts:
+        text = re.sub(rf'<a [^>]*href="{re.escape(h)}[^"]*"[^>]*>(.*?)</a>', r"\1", text, flags=re.S)
+    text = text.replace('<script src="mathjax/', MATHJAX_FONTS + '<script src="mathjax/', 1)
+    return text.replace("</body>", FOLD + "</body>", 1)
+
+
+def process():
+    """nbdev's processing of nbs/ into _proc/, without its Quarto install step, in this process.
+
+    nbdev executes, to render `show_doc`, every cell with an import; a test cell that imports (e.g. mpmath)
+    and uses names of earlier test cells then fails. Here such a mixed cell runs only if it also defines or
+    documents something (an export or `show_doc`): tests are not needed to render the docs.
+    """
+    import ast
+    import nbdev.processors as P
+    from nbdev.serve import proc_nbs
+
+    do_eval = P._do_eval
+
+    def docs_only(cell):
+        trees = cell.parsed_() if cell.cell_type == "code" and P.cell_lang(cell) == "python" else None
+        mixed = trees and P._ast_contains(trees, (ast.Import, ast.ImportFrom)) and P._ast_contains(
+            trees, (ast.Expr, ast.Assign, ast.For, ast.Assert, ast.With, ast.If))
+        if mixed and not (cell.directives_.keys() & {"export", "exports", "exporti", "exec_doc"}):
+            return bool(P._show_docs(trees))
+        return do_eval(cell)
+
+    P._do_eval = docs_only
+    proc_nbs(n_workers=0)  # in this process, so that the patch applies
+
+
+def mathjax(docs):
+    "Copy the MathJax of jupyter-server-mathjax next to the pages; return the URL pages load it by."
+    import jupyter_server_mathjax
+
+    src = Path(jupyter_server_mathjax.__file__).parent / "static"
+    shutil.copytree(src, docs / "mathjax")
+    return "mathjax/MathJax.js?config=TeX-AMS-MML_HTMLorMML-full,Safe"
+
+
+def check(docs):
+    "Problems of the built pages: remote scripts, local links or images that do not exist, raw math."
+    bad = []
+    for page in sorted(p for p in docs.glob("*.html") if p.name != "pages.html"):
+        text = page.read_text(encoding="utf-8")
+        for src in re.findall(r'<script[^>]+src="(https?:[^"]+)"', text):
+            bad.append(f"{page.name}: remote script {src}")
+        for ref in re.findall(r'(?:href|src)="(?!https?:|mailto:|#|data:)([^"#?]+)', text):
+            if not (docs / ref).exists():
+                bad.append(f"{page.name}: missing {ref}")
+        if "mathjax/MathJax.js" not in text:
+            bad.append(f"{page.name}: no local MathJax")
+    index = (docs / "index.html").read_text(encoding="utf-8") if (docs / "index.html").exists() else ""
+    for page in sorted(docs.glob("*.html")):
+        if page.name not in ("index.html", "pages.html") and f'href="{page.name}"' not in index:
+            bad.append(f"index.html: no link to {page.name}")
+    return bad
 
 
 def main():
     proc, docs = root / "_proc", root / "_docs"
-    subprocess.run(["nbdev_proc_nbs"], cwd=root, check=True)
-    if docs.exists(): shutil.rmtree(docs)
+    process()
+    if docs.exists():
+        shutil.rmtree(docs)
     docs.mkdir()
-    nbs = sorted(proc.glob("*.ipynb"))
-    if not nbs: sys.exit("no processed notebooks in _proc/")
-    for p in nbs: tidy(p)
+    staged = Path(tempfile.mkdtemp(prefix="dpnotes-preview-"))
+    nbs = [staged / p.name for p in sorted(proc.glob("*.ipynb"))]
+    if not nbs:
+        sys.exit("no processed notebooks in _proc/")
+    for p in nbs:
+        tidy(proc / p.name, p)
     args = [sys.executable, "-m", "jupyter", "nbconvert", "--to", "html", "--output-dir", str(docs),
             "--log-level", "WARN", "--TagRemovePreprocessor.enabled=True",
-            "--TagRemovePreprocessor.remove_input_tags=remove_input"]
-    mj = os.environ.get("DPNOTES_MATHJAX")
-    if mj: args.append(f"--HTMLExporter.mathjax_url=file://{Path(mj).resolve()}")
-    subprocess.run(args + [str(p) for p in nbs], check=True)
+            "--TagRemovePreprocessor.remove_input_tags=remove_input",
+            "--HTMLExporter.exclude_input_prompt=True", "--HTMLExporter.exclude_output_prompt=True",
+            f"--HTMLExporter.mathjax_url={mathjax(docs)}"]
+    try:
+        subprocess.run(args + [str(p) for p in nbs], check=True)
+    finally:
+        shutil.rmtree(staged)
+    hosts = placeholder_hosts()
     for page in docs.glob("*.html"):
-        text = page.read_text(encoding="utf-8")
-        text = text.replace('{target="_blank" style="float:right; font-size:smaller"}', "")
-        if mj:  # MathJax 3 reads its settings from window.MathJax: enable $...$ for inline math
-            cfg = "<script>window.MathJax={tex:{inlineMath:[['$','$'],['\\\\(','\\\\)']],processEscapes:true}};</script>"
-            text = text.replace("<script src=\"file://", cfg + "<script src=\"file://", 1)
-        page.write_text(text, encoding="utf-8")
+        page.write_text(fix_page(page.read_text(encoding="utf-8"), hosts), encoding="utf-8")
     links = "\n".join(f'<li><a href="{html.escape(p.stem)}.html">{html.escape(p.stem)}</a></li>' for p in nbs)
     (docs / "pages.html").write_text(f"<html><body><h1>dpnotes pages</h1><ul>{links}</ul></body></html>\n")
     print(f"wrote {len(nbs)} pages to {docs}")
+    if "--check" in sys.argv:
+        bad = check(docs)
+        print("\n".join(bad[:50]) or "every page: local MathJax, local links and images present")
+        sys.exit(1 if bad else 0)
 
 
 if __name__ == "__main__":

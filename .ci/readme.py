@@ -18,8 +18,8 @@ def render(nb_path):
         lines = src.splitlines()
         if any(re.match(r"^\s*#\s*\|\s*(hide|include:\s*false)\s*$", l) for l in lines):
             continue
-        if cell["cell_type"] == "markdown":
-            out.append(src.strip())
+        if cell["cell_type"] == "markdown":  # links to notebooks: relative to nbs/ on the site, to the root here
+            out.append(re.sub(r"\]\((?![a-z]+:)([\w-]+\.ipynb)", r"](nbs/\1", src.strip()))
         elif cell["cell_type"] == "code":
             code = "\n".join(l for l in lines if not directive.match(l)).strip()
             if code:

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'mwem', 'hlm_calibration',
-           'mwem_practical', 'mw_estimate', 'sample_dataset', 'synthetic_data', 'MAX_CELLS', 'CODE_CACHE_BYTES',
-           'MarginalPlan', 'cell_codes']
+           'hlm_rounds', 'mwem_practical', 'mw_estimate', 'sample_dataset', 'synthetic_data', 'MAX_CELLS',
+           'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
 import math, time
@@ -334,6 +334,32 @@ def hlm_calibration(
         measure_sensitivity=(math.sqrt(2) if marg else 1.0) / n if noise == 'gaussian' else l1,
     )
 
+# %% ../nbs/04_mwem.ipynb #d15aa544
+def hlm_rounds(
+    n: int,  # number of records (public)
+    budget: Budget,  # total budget; a pure epsilon is read as rho = epsilon^2 / 2
+    candidates: int,  # marginals (unit='marginal') or queries (unit='query') to select from
+    unit: str = 'marginal',  # 'marginal' or 'query'
+    noise: str = 'gaussian',  # 'gaussian' or 'laplace'
+    select_fraction: float = 0.5,  # share of each round's rho used for selection
+) -> int:
+    "Default T of `mwem_practical`: round(1.25 sqrt(n) rho^(1/4)), halved until selection can work, >= 1."
+    T = max(1, round(1.25 * math.sqrt(n) * budget.to_rho() ** 0.25))
+    while T > 1:
+        cal = hlm_calibration(n, budget, T, unit, noise, select_fraction)
+        if 2 * cal['select_sensitivity'] * math.log(max(candidates, 2)) / cal['eps_select'] < 1:
+            break
+        T //= 2
+    return T
+
+# %% ../nbs/04_mwem.ipynb #f77dae2e
+def _progress(rounds: int, desc: str):
+    "range(rounds), with a tqdm bar on stderr when it is a terminal (quiet in notebooks, tests and pipes)."
+    import sys
+    from tqdm import tqdm
+
+    return tqdm(range(rounds), desc=desc, unit="round", file=sys.stderr, disable=None, leave=False)
+
 # %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm")
 def mwem_practical(
@@ -342,7 +368,7 @@ def mwem_practical(
     budget: Budget,  # total privacy budget (zCDP accounting; a pure budget: basic composition, Laplace noise)
     *,
     rng=None,  # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
-    rounds: int | None = None,  # T; None: min(number of marginals or queries, 2 * attributes)
+    rounds: int | None = None,  # T; None: `hlm_rounds` (round(1.25 sqrt(n) rho^(1/4)), from public values)
     unit: str | None = None,  # 'marginal' (default for Marginals) or 'query'
     noise: str = 'gaussian',  # measurement noise: 'gaussian' or 'laplace'
     select_fraction: float = 0.5,  # share of each round's rho spent on selection
@@ -371,7 +397,8 @@ def mwem_practical(
     if unit is None:
         unit = 'marginal' if isinstance(Q, MarginalQueries) else 'query'
     if rounds is None:
-        rounds = min(len(Q.groups) if unit == 'marginal' else k, 2 * len(workload.domain.attrs))
+        G = len(Q.groups) if unit == 'marginal' else k
+        rounds = hlm_rounds(n, budget, G, unit, noise, select_fraction)
     _check_rounds(rounds)
     if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
         raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
@@ -409,7 +436,7 @@ def mwem_practical(
         rows = query_rows(workload, idx)
         return measure(rows, h[idx], plan, rng=src, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
 
-    for t in range(rounds):
+    for t in _progress(rounds, "mwem-hlm rounds"):
         err = Q.answers(p) - h
         # L1 per marginal / |error|
         score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)

@@ -69,7 +69,7 @@ def classic_gaussian_sigma(
     epsilon: float,  # privacy parameter, in (0, 1)
     delta: float,  # privacy parameter, in (0, 1)
 ) -> float:  # noise standard deviation
-    "Textbook Gaussian noise scale Delta*sqrt(2 ln(1.25/delta))/epsilon, valid only for epsilon < 1."
+    r"Textbook Gaussian noise scale $\Delta\sqrt{2\ln(1.25/\delta)}/\varepsilon$, for $\varepsilon < 1$ only."
     sensitivity, epsilon = check_positive('sensitivity', sensitivity), check_positive('epsilon', epsilon)
     delta = check_delta(delta)
     if epsilon >= 1:

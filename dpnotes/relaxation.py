@@ -503,7 +503,7 @@ def relaxed_projection(
     return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, lam.size)
 
 # %% ../nbs/05_relaxation.ipynb #25db9caf
-MAX_SDP = 8192  # largest SDP order built: its dense M alone takes 8 n^2 bytes (0.5 GB here)
+MAX_SDP = 4500  # largest SDP order built: d = 64 binary attributes, 3-way (4290) took 340 s here
 
 
 def relaxed_parities(

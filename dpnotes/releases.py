@@ -302,16 +302,23 @@ def write_release_csv(
     workload,  # the workload answered
     answers,  # (k,) released answers, in the order of `workload.labels()`
     chunk: int = 65536,  # rows formatted and written at a time
+    n: int | None = None,  # the public record count: adds a column count = answer * n
 ):
-    "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer)."
+    "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count])."
     answers = np.asarray(answers, dtype=float).ravel()
     if answers.shape[0] != workload.shape[0]:
         raise ValueError(f"got {answers.shape[0]} answers for {workload.shape[0]} queries")
-    f.write("query,label,answer\n")
+    f.write("query,label,answer\n" if n is None else "query,label,answer,count\n")
+    row = "{},{},{:.10g}\n" if n is None else "{},{},{:.10g},{:.10g}\n"
     i = 0
     for labels in _label_chunks(workload, chunk):
         vals = answers[i : i + len(labels)].tolist()
-        f.write("".join(f"{i + j},{_quoted(lab)},{a:.10g}\n" for j, (lab, a) in enumerate(zip(labels, vals))))
+        f.write(
+            "".join(
+                row.format(i + j, _quoted(lab), a, a * (n or 0))
+                for j, (lab, a) in enumerate(zip(labels, vals))
+            )
+        )
         i += len(labels)
 
 # %% ../nbs/12_releases.ipynb #4f8b1e26
