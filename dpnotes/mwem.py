@@ -15,7 +15,7 @@ from .samplers import noise_source
 from .noise import gaussian_plan, laplace_plan, add_noise
 from .data import Dataset, Domain, sample_records
 from .workloads import Marginals, Workload, integral
-from .releases import Release, register, check_mechanism_args
+from .releases import Release, register, check_mechanism_args, progress
 from .measurements import check_measurements, measure, query_rows, stacked_matrix
 from dpnotes.mwem_kernels import (
     MAX_CELLS,
@@ -352,14 +352,6 @@ def hlm_rounds(
         T //= 2
     return T
 
-# %% ../nbs/04_mwem.ipynb #f77dae2e
-def _progress(rounds: int, desc: str):
-    "range(rounds), with a tqdm bar on stderr when it is a terminal (quiet in notebooks, tests and pipes)."
-    import sys
-    from tqdm import tqdm
-
-    return tqdm(range(rounds), desc=desc, unit="round", file=sys.stderr, disable=None, leave=False)
-
 # %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm")
 def mwem_practical(
@@ -436,7 +428,7 @@ def mwem_practical(
         rows = query_rows(workload, idx)
         return measure(rows, h[idx], plan, rng=src, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
 
-    for t in _progress(rounds, "mwem-hlm rounds"):
+    for t in progress(range(rounds), "mwem-hlm rounds", "round"):
         err = Q.answers(p) - h
         # L1 per marginal / |error|
         score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)

@@ -13,7 +13,7 @@ from .samplers import noise_source
 from .measurements import gaussian_plan_for, measure
 from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
-from .releases import Release, register, check_mechanism_args
+from .releases import Release, register, check_mechanism_args, progress
 from .counting import MAX_CELLS
 from dpnotes.projection_solvers import (
     simplex_projection,
@@ -124,7 +124,7 @@ def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, a
     t0, op, y, N, yy = _start(W, y)
     p = np.full(N, 1.0 / N)
     Wp = op.matvec(p)
-    for it in range(max_iter + 1):
+    for it in progress(range(max_iter + 1), 'Frank-Wolfe'):
         if it % 500 == 499:
             Wp = op.matvec(p)  # refresh the running product against drift
         r = Wp - y
@@ -149,7 +149,7 @@ def accelerated_projection(W, y: np.ndarray, *, max_iter: int = 5000, tol: float
     x = np.full(N, 1.0 / N)
     gx = op.gram_matvec(x) - b
     z, gz, t = x, gx, 1.0
-    for it in range(max_iter + 1):
+    for it in progress(range(max_iter + 1), 'FISTA'):
         f = 0.5 * float(x @ gx) - 0.5 * float(b @ x) + 0.5 * yy
         gap = float(x @ gx - gx.min())
         if _small_gap(gap, f, tol, yy, atol) or it == max_iter or L == 0:
@@ -191,7 +191,7 @@ def active_set_projection(
     s = op.max_column_norm() ** 2
     G = op.gram_block(S, S) + s
     L = np.sqrt(G[:1, :1])
-    for it in range(max_iter + 1):
+    for it in progress(range(max_iter + 1), 'active-set rounds', 'round'):
         w, free, L, _, _ = simplex_qp(G, b[S] + s, w, L, 100 * (S.size + 10), 1e-14)
         p = np.zeros(N)
         np.add.at(p, S, w)

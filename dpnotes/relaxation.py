@@ -14,7 +14,7 @@ from .noise import gaussian_plan, add_noise, ceil_float, ceil_sqrt
 from .samplers import noise_source
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
-from .releases import Release, register, check_mechanism_args, zcdp_budget
+from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
 from .sdp import sdp_max, bilinear_max, SDPResult
 from .encoding import bit_code
 
@@ -489,7 +489,7 @@ def relaxed_projection(
     t0, y = time.perf_counter(), np.asarray(y, dtype=float)
     T = fw_iterations(target, y.size) if max_iter is None else int(max_iter)
     A, lam, oracle = np.zeros((y.size, 1)), np.ones(1), oracle or MixingOracle()  # the atom 0 is in B
-    for it in range(T + 1):
+    for it in progress(range(T + 1), 'Frank-Wolfe (relaxation)', 'step'):
         p = A @ lam
         _, s, upper = relaxed_max(y - p, tmap, oracle)  # vertex minimising <p - y, s>
         gap, dd = float((p - y) @ (p - s)), float((s - p) @ (s - p))

@@ -16,7 +16,7 @@ from .workloads import Marginals, Workload
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'MECHANISMS', 'Release', 'register', 'check_mechanism_args', 'zcdp_budget', 'write_files',
+__all__ = ['NEIGHBOURS', 'MECHANISMS', 'Release', 'progress', 'register', 'check_mechanism_args', 'zcdp_budget', 'write_files',
            'write_release_csv', 'jsonable', 'metadata_json', 'release_metadata', 'check_outputs']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
@@ -58,6 +58,19 @@ class Release:
     def n(self) -> int | None:
         "Number of records (public)."
         return self.info.get('n')
+
+# %% ../nbs/12_releases.ipynb #progress1
+def progress(
+    iterable,  # what to iterate over
+    desc: str,  # label of the bar
+    unit: str = "it",  # unit of one step
+    total: int | None = None,  # number of steps, when `iterable` has no length (None: counted as it goes)
+):
+    "`iterable` with a tqdm bar on stderr when stderr is a terminal (quiet in notebooks, tests and pipes)."
+    import sys
+    from tqdm import tqdm
+
+    return tqdm(iterable, desc=desc, unit=unit, total=total, file=sys.stderr, disable=None, leave=False)
 
 # %% ../nbs/12_releases.ipynb #77cb1e51
 MECHANISMS: dict = {}
