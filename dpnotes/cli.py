@@ -25,7 +25,7 @@ from .releases import release_metadata, write_files, write_release_csv
 # %% auto #0
 __all__ = ['COLUMNS', 'NOT_PRIVATE', 'INSECURE_SEED_WARNING', 'mechanism_modules', 'load_mechanisms', 'parse_workload',
            'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'build_parser', 'route_options',
-           'cmd_demo', 'cmd_compare', 'cmd_release', 'main']
+           'cmd_demo', 'cmd_compare', 'cmd_release', 'load_data', 'add_encode_parser', 'cmd_encode', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -261,9 +261,9 @@ NOT_PRIVATE = (
 
 
 def build_parser() -> argparse.ArgumentParser:
-    "The `dpnotes` argument parser with its three subcommands."
+    "The `dpnotes` argument parser with its subcommands."
     p = argparse.ArgumentParser(
-        prog="dpnotes", description="Private linear-query release: demo, release, compare."
+        prog="dpnotes", description="Private linear-query release: demo, release, compare, encode."
     )
     sub = p.add_subparsers(dest="command", required=True)
     d = sub.add_parser(
@@ -316,6 +316,9 @@ def build_parser() -> argparse.ArgumentParser:
     c.add_argument("--mechanisms", required=True, help="comma-separated mechanism names, or all")
     c.add_argument("--seeds", type=int, default=3, help="number of seeds (0, 1, ..., seeds-1)")
     c.add_argument("--json", help='write the records (each with "private": false) to this JSON file')
+    _add_engine(r)
+    _add_engine(c)
+    add_encode_parser(sub)
     return p
 
 # %% ../nbs/07_cli.ipynb #c2249cd2
@@ -394,8 +397,7 @@ def cmd_compare(args):
         check_outputs({"--json": args.json}, {"--data": args.data, "--domain": args.domain})
         if not Path(args.json).parent.is_dir():
             raise ValueError(f"output folder {str(Path(args.json).parent)!r} does not exist")
-    data = Dataset.from_csv(args.data, args.domain)
-    workload = parse_workload(args.workload, data.domain)
+    data, workload = load_data(args)
     recs = _compare(
         data, workload, budget, _mechanism_list(args.mechanisms), range(args.seeds), _options(args)
     )
@@ -423,8 +425,7 @@ def cmd_release(args):
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
     if Path(args.out).is_dir():
         raise ValueError(f"--out {args.out} is a folder; give the name of a file")
-    data = Dataset.from_csv(args.data, args.domain)
-    workload = parse_workload(args.workload, data.domain)
+    data, workload = load_data(args)
     names = _mechanism_list(args.mechanism)
     if len(names) != 1:
         raise ValueError(
@@ -454,14 +455,79 @@ def _one_line(msg, limit: int = 200) -> str:
     s = " ".join(str(msg).split())
     return s if len(s) <= limit else s[: limit - 3] + "..."
 
+# %% ../nbs/07_cli.ipynb #53ef1782
+from .data import Domain
+from .ingest import count_marginals, encode_to_csv, is_parquet, read_csv, read_parquet, spec_domain
+from .ingest import workload_cliques, write_domain
+
+
+def _add_engine(p):
+    p.add_argument(
+        "--engine",
+        choices=("memory", "dask"),
+        default="memory",
+        help="memory: load the records; dask: count only the workload's marginals as Dask tasks "
+        "(scheduler at DASK_SCHEDULER_ADDRESS, else local threads) (default: %(default)s)",
+    )
+
+# %% ../nbs/07_cli.ipynb #2d2a8e6d
+def load_data(args) -> tuple:
+    "(data, workload) of --data/--domain/--workload: records, or with --engine dask the workload's counts."
+    domain = Domain.from_json(args.domain)
+    workload = parse_workload(args.workload, domain)
+    if getattr(args, "engine", "memory") == "dask":
+        return count_marginals(args.data, domain, workload_cliques(workload), engine="dask"), workload
+    data = read_parquet(args.data, domain) if is_parquet(args.data) else read_csv(args.data, domain)
+    return data, workload
+
+# %% ../nbs/07_cli.ipynb #db9421a8
+def add_encode_parser(sub):
+    "The `encode` subcommand's arguments."
+    e = sub.add_parser(
+        "encode",
+        help="raw CSV or Parquet + a public encoding spec -> the integer-coded CSV and domain JSON",
+        description="Encode raw columns with a public spec: categories in the order given, numbers into "
+        "bins with the edges given (never learned from the data). Columns the spec does not name are "
+        "dropped.",
+    )
+    e.add_argument("--data", required=True, help="raw CSV with a header row, or a Parquet file or folder")
+    e.add_argument(
+        "--spec",
+        required=True,
+        help='spec JSON {"attr": {"categories": [...]} | {"bins": [...]} | {"codes": size}, ...}',
+    )
+    e.add_argument("--out", required=True, help="integer-coded CSV to write")
+    e.add_argument("--domain-out", required=True, help="domain JSON to write")
+
+# %% ../nbs/07_cli.ipynb #0d0acc01
+def cmd_encode(args):
+    "Raw data + spec -> integer-coded CSV and its domain JSON, written together or not at all."
+    check_outputs(
+        {"--out": args.out, "--domain-out": args.domain_out}, {"--data": args.data, "--spec": args.spec}
+    )
+    domain, n = spec_domain(args.spec), []
+    write_files(
+        {
+            args.out: lambda f: n.append(encode_to_csv(args.data, args.spec, f)),
+            args.domain_out: lambda f: f.write(json.dumps(domain.to_dict(), indent=1) + "\n"),
+        }
+    )
+    print(
+        f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
+        f"{args.domain_out}"
+    )
+    return 0
+
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
     "Entry point of the `dpnotes` console script; bad input -> one line on stderr and exit status 2."
     args = build_parser().parse_args(argv)
-    cmd = {"demo": cmd_demo, "release": cmd_release, "compare": cmd_compare}[args.command]
+    cmd = {"demo": cmd_demo, "release": cmd_release, "compare": cmd_compare, "encode": cmd_encode}[
+        args.command
+    ]
     try:
         return cmd(args)
-    except (ValueError, TypeError, OSError, KeyError) as e:
+    except (ValueError, TypeError, OSError, KeyError, MemoryError, ImportError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
         print(_one_line(f"dpnotes {args.command}: error: {msg}"), file=sys.stderr)
         if argv is None:

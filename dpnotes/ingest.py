@@ -4,7 +4,7 @@
 
 # %% ../nbs/15_ingest.ipynb #40b60f2a
 from __future__ import annotations
-import csv, io, json, math, os, re
+import csv, io, itertools, json, math, os, re
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -17,7 +17,8 @@ from .data import Dataset, Domain
 # %% auto #0
 __all__ = ['MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'iter_csv_chunks', 'read_csv', 'chunk_counts',
            'count_chunks', 'count_csv', 'load_spec', 'spec_domain', 'encode_column', 'decode_column', 'from_frame',
-           'write_domain', 'parquet_files', 'parquet_pieces', 'read_parquet', 'csv_pieces', 'count_marginals']
+           'write_domain', 'is_parquet', 'parquet_files', 'parquet_pieces', 'read_parquet', 'csv_pieces',
+           'count_marginals', 'workload_cliques', 'encode_to_csv']
 
 # %% ../nbs/15_ingest.ipynb #b9908973
 def _clique(c) -> tuple:
@@ -499,13 +500,18 @@ def write_domain(domain: Domain, path):
     "The domain as the JSON `{\"attr\": size, ...}` that `Domain.from_json` and the CLI read."
     Path(path).write_text(json.dumps(domain.to_dict(), indent=1) + '\n', encoding='utf-8')
 
-# %% ../nbs/15_ingest.ipynb #663d1be8
+# %% ../nbs/15_ingest.ipynb #8a24b39f
 def _pyarrow():
     try:
         import pyarrow.parquet as pq
     except ImportError:
         raise ImportError("Parquet input needs pyarrow: pip install 'dpnotes[scale]'") from None
     return pq
+
+
+def is_parquet(path) -> bool:
+    "Whether `path` is read as Parquet: a folder, or a file ending in .parquet or .pq (else it is a CSV)."
+    return Path(path).is_dir() or Path(path).suffix.lower() in ('.parquet', '.pq')
 
 
 def parquet_files(path) -> list:
@@ -623,19 +629,19 @@ def _dask_compute(task):
         pass
     return dask.compute(task)[0]
 
-# %% ../nbs/15_ingest.ipynb #68625e10
+# %% ../nbs/15_ingest.ipynb #d57e54fe
 def _pieces(path, domain: Domain, spec, piece_bytes: int) -> tuple:
     "('csv' | 'parquet', argument tuples of the pieces of `path`)."
-    if str(path).endswith('.csv'):
+    if not is_parquet(path):
         if spec is not None:
             raise ValueError("a CSV is read as integer codes: encode raw CSVs first (dpnotes encode)")
         header, ranges = csv_pieces(path, domain, piece_bytes)
         return 'csv', [(path, header, lo, hi) for lo, hi in ranges]
     return 'parquet', parquet_pieces(path)
 
-# %% ../nbs/15_ingest.ipynb #034b2f8e
+# %% ../nbs/15_ingest.ipynb #d77cac49
 def count_marginals(
-    path,  # integer-coded CSV (.csv), Parquet file, or folder of Parquet files
+    path,  # integer-coded CSV, Parquet file (.parquet, .pq), or folder of Parquet files
     domain,  # domain (or JSON path) of the codes; None with a `spec`
     cliques: Sequence,  # attribute subsets to count
     *,
@@ -651,7 +657,7 @@ def count_marginals(
     if engine not in ('memory', 'dask'):
         raise ValueError(f"engine must be 'memory' or 'dask', got {engine!r}")
     if engine == 'memory':
-        if str(path).endswith('.csv'):
+        if not is_parquet(path):
             return count_csv(path, domain, cliques)
         return count_chunks(
             (_parquet_piece(f, g, domain, spec) for f, g in parquet_pieces(path)), domain, cliques
@@ -672,3 +678,73 @@ def _count_dask(path, domain, cliques, spec, piece_bytes, split_every) -> Margin
     if out is None:
         raise ValueError(f"{path}: dataset is empty: need at least one record")
     return out
+
+# %% ../nbs/15_ingest.ipynb #20bc86b5
+def workload_cliques(workload) -> list:
+    "Cliques whose counts answer `workload`: its marginals' cliques, or the joint of all its attributes."
+    return (
+        [tuple(c) for c in workload.cliques]
+        if hasattr(workload, 'cliques')
+        else [tuple(workload.domain.attrs)]
+    )
+
+# %% ../nbs/15_ingest.ipynb #703bb934
+def _raw_batches(raw_path, names: list, batch: int):
+    "(first row, rows) of a raw CSV in batches, blank lines dropped, every row as wide as the header."
+    where, row0 = f"{raw_path}: ", 0
+    with open(raw_path, newline='', encoding='utf-8-sig') as f:
+        try:
+            reader = csv.reader(f)
+            header = [c.strip() for c in next(reader, [])]
+            if not header:
+                raise ValueError(f"{where}file is empty, expected a header row")
+            missing = [a for a in names if a not in header]
+            if missing:
+                raise ValueError(f"{where}columns do not match the spec: missing {missing}")
+            while block := list(itertools.islice(reader, batch)):
+                rows = [r for r in block if r]
+                if rows:
+                    yield header, row0, _exact_rows_list(rows, header, where, row0)
+                    row0 += len(rows)
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{where}not UTF-8 text ({e.reason})") from None
+
+# %% ../nbs/15_ingest.ipynb #5c6a8739
+def _exact_rows_list(rows: list, header: list, where: str, row0: int) -> list:
+    for i, r in enumerate(rows):
+        if len(r) != len(header):
+            raise ValueError(f"{where}row {i + row0} has {len(r)} fields, expected {len(header)}")
+    return rows
+
+
+def _encode_rows(rows, header, rules, where, row0) -> np.ndarray:
+    "Codes of a batch of raw CSV rows (errors with rows counted from the file's first record)."
+    table = np.array(rows, dtype=str)
+    try:
+        return np.column_stack([encode_column(table[:, header.index(a)], a, r) for a, r in rules.items()])
+    except ValueError as e:
+        raise _shift_rows(e, row0, where) from None
+
+# %% ../nbs/15_ingest.ipynb #b432dfc0
+def encode_to_csv(
+    raw,  # raw CSV with a header row (any columns), or Parquet file / folder
+    spec,  # encoding spec (mapping or JSON path); its attributes, in its order, are the columns written
+    out,  # open text file the integer-coded CSV is written to
+    batch: int = 2**16,  # raw CSV rows encoded at a time
+) -> int:
+    "Write the integer-coded CSV of raw data under a public encoding spec; the number of records."
+    rules = load_spec(spec)
+    out.write(','.join(rules) + '\n')
+    if is_parquet(raw):
+        parts = (_parquet_piece(f, g, None, spec) for f, g in parquet_pieces(raw))
+    else:
+        parts = (
+            _encode_rows(r, h, rules, f"{raw}: ", r0) for h, r0, r in _raw_batches(raw, list(rules), batch)
+        )
+    n = 0
+    for codes in parts:
+        np.savetxt(out, codes, fmt='%d', delimiter=',')
+        n += len(codes)
+    if n == 0:
+        raise ValueError(f"{raw}: dataset is empty: header but no records")
+    return n
