@@ -212,8 +212,13 @@ class Dataset:
         return cls._trusted(np.column_stack(cols), domain)
 
     @classmethod
-    def from_dataframe(cls, df, domain: Domain) -> Dataset:
-        "Dataset from a pandas DataFrame whose columns are the domain's attributes (any order)."
+    def from_dataframe(cls, df, domain: Domain | None = None, *, spec=None) -> Dataset:
+        """Dataset from a pandas (or polars) DataFrame whose columns are the domain's attributes (any order),
+        or with `spec` from raw columns encoded by a public spec (`dpnotes.ingest.from_frame`)."""
+        if spec is not None:
+            from dpnotes.ingest import from_frame  # the encoding of raw columns lives in 15_ingest
+
+            return from_frame(df, domain, spec)
         if isinstance(domain, Mapping):
             domain = Domain.from_dict(domain)
         check_columns(list(df.columns), domain.attrs)
@@ -221,6 +226,14 @@ class Dataset:
             raise ValueError("dataset is empty: need at least one record")
         cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
         return cls._trusted(np.column_stack(cols), domain)
+
+    @classmethod
+    def from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
+        """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
+        encoded by `spec` (`dpnotes.ingest.read_parquet`)."""
+        from dpnotes.ingest import read_parquet
+
+        return read_parquet(path, domain, spec)
 
     def to_dataframe(self):
         "The records as a pandas DataFrame (needs pandas)."
