@@ -457,8 +457,15 @@ def _one_line(msg, limit: int = 200) -> str:
 
 # %% ../nbs/07_cli.ipynb #53ef1782
 from .data import Domain
-from .ingest import count_marginals, encode_to_csv, is_parquet, read_csv, read_parquet, spec_domain
-from .ingest import workload_cliques, write_domain
+from .ingest import read_csv
+from dpnotes.sources import (
+    count_marginals,
+    encode_to_csv,
+    is_parquet,
+    read_parquet,
+    spec_domain,
+    workload_cliques,
+)
 
 
 def _add_engine(p):

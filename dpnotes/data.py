@@ -214,9 +214,9 @@ class Dataset:
     @classmethod
     def from_dataframe(cls, df, domain: Domain | None = None, *, spec=None) -> Dataset:
         """Dataset from a pandas (or polars) DataFrame whose columns are the domain's attributes (any order),
-        or with `spec` from raw columns encoded by a public spec (`dpnotes.ingest.from_frame`)."""
+        or with `spec` from raw columns encoded by a public spec (`dpnotes.sources.from_frame`)."""
         if spec is not None:
-            from dpnotes.ingest import from_frame  # the encoding of raw columns lives in 15_ingest
+            from dpnotes.sources import from_frame  # the encoding of raw columns lives in 16_sources
 
             return from_frame(df, domain, spec)
         if isinstance(domain, Mapping):
@@ -230,8 +230,8 @@ class Dataset:
     @classmethod
     def from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
         """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
-        encoded by `spec` (`dpnotes.ingest.read_parquet`)."""
-        from dpnotes.ingest import read_parquet
+        encoded by `spec` (`dpnotes.sources.read_parquet`)."""
+        from dpnotes.sources import read_parquet
 
         return read_parquet(path, domain, spec)
 
