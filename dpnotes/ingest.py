@@ -187,9 +187,9 @@ def _exact_rows(text: str, header: list, where: str, row0: int) -> list:
             raise ValueError(f"{where}row {i + row0} has {len(r)} fields, expected {len(header)}")
     return body
 
-# %% ../nbs/15_ingest.ipynb #d3a7103a
+# %% ../nbs/15_ingest.ipynb #9e54c534
 def _exact_chunk(raw: bytes, header: list, domain: Domain, where: str, row0: int, byte0: int) -> np.ndarray:
-    "Records of one chunk parsed as `Dataset.from_csv` parses a file (same checks, same errors)."
+    "Records of one chunk parsed as the `csv` module reads a file (same checks, same errors)."
     try:
         text = raw.decode('utf-8')
     except UnicodeDecodeError as e:
@@ -240,13 +240,13 @@ def _blocks(f, chunk_bytes: int):
         yield rest + block[:cut], pos
         pos, rest = pos + len(rest) + cut, block[cut:]
 
-# %% ../nbs/15_ingest.ipynb #e3376b96
+# %% ../nbs/15_ingest.ipynb #747d2671
 def iter_csv_chunks(
     csv_path,  # integer-coded CSV with a header row naming the columns (any order)
     domain: Domain,  # the domain; columns must match its attributes exactly
     chunk_bytes: int = 2**23,  # bytes read at a time (a chunk's records take about 4x this as int64)
 ):
-    "Validated int64 records of the CSV, chunk by chunk (columns in domain order), as `from_csv` reads them."
+    "Validated int64 records of the CSV, chunk by chunk (columns in domain order)."
     where = f"{csv_path}: "
     with open(csv_path, 'rb') as f:
         header, _ = _header(f, domain, where)
@@ -262,13 +262,13 @@ def iter_csv_chunks(
     if row0 == 0:
         raise ValueError(f"{where}dataset is empty: header but no records")
 
-# %% ../nbs/15_ingest.ipynb #67053e68
+# %% ../nbs/15_ingest.ipynb #e48dab66
 def read_csv(
     csv_path,  # integer-coded CSV with a header row
     domain,  # domain JSON path or `Domain`
     chunk_bytes: int = 2**23,  # bytes parsed at a time
 ) -> Dataset:
-    "A `Dataset` from a CSV, parsed in chunks; the same checks and errors as `Dataset.from_csv`."
+    "A `Dataset` from a CSV, parsed in chunks (what `Dataset.from_csv` calls), memory checked first."
     domain = domain if isinstance(domain, Domain) else Domain.from_json(domain)
     check_memory(
         4 * os.path.getsize(csv_path),
