@@ -148,7 +148,7 @@ def check_memory(
             f"is available" + (f"; {hint}" if hint else '')
         )
 
-# %% ../nbs/15_ingest.ipynb #d3d6887b
+# %% ../nbs/15_ingest.ipynb #d4c8f6be
 @njit(cache=True)
 def _parse_chunk(buf, col, sizes, out):
     """Parse `buf` (uint8: digits, commas, LF or CRLF) into `out[r, col[j]]`; the number of rows, or -1 when
@@ -170,7 +170,12 @@ def _parse_chunk(buf, col, sizes, out):
                 r, j = r + 1, 0
         else:
             return -1
-    return r if j == 0 and nd == 0 else -1
+    if j == 0 and nd == 0:
+        return r
+    if nd == 0 or j != d - 1 or v >= sizes[col[j]]:  # a last line without its newline must be whole too
+        return -1
+    out[r, col[j]] = v
+    return r + 1
 
 # %% ../nbs/15_ingest.ipynb #41c0ef9e
 def _shift_rows(e: ValueError, row0: int, where: str) -> ValueError:
