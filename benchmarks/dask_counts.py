@@ -5,7 +5,7 @@ Usage: python benchmarks/dask_counts.py [--rows 100000000] [--files 10] [--d 16]
 
 Generates (once) `--files` Parquet files of integer codes (uint8 columns, row groups of 1e6 rows) in --dir
 (not committed): the correlated chain of benchmarks/ingest.py, attribute i with 2 + i % 9 values. Then counts
-all k-way marginals with dpnotes.ingest.count_marginals:
+all k-way marginals with dpnotes.sources.count_marginals:
   stream      engine='memory': row group after row group in this process
   dask-W      engine='dask' on a distributed.LocalCluster of W single-threaded worker processes
   in-memory   read_parquet + Dataset.marginals on the first files holding --in-memory-rows rows
@@ -57,7 +57,7 @@ def main():
     from distributed import Client, LocalCluster
 
     from dpnotes.data import Domain
-    from dpnotes.ingest import count_marginals, read_parquet
+    from dpnotes.sources import count_marginals, read_parquet
 
     folder = Path(a.dir) / f'parquet_{a.rows}x{a.d}_{a.files}'
     if not (folder / 'domain.json').exists():
