@@ -19,3 +19,5 @@ from .relaxation import relaxation_mechanism
 from .boosting import boosting_mechanism
 from .sdp import sdp_max, bilinear_max
 from .encoding import bit_code, BitCode
+from .ingest import MarginalCounts, count_csv
+from .sources import count_marginals, from_frame, read_parquet

@@ -30,7 +30,8 @@ from .projection_solvers import simplex_projection
 __all__ = ['COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'POSTPROCESS', 'INSECURE_SEED_WARNING', 'mechanism_modules',
            'load_mechanisms', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism', 'format_table',
            'mechanism_help', 'build_parser', 'route_options', 'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records',
-           'postprocess', 'cmd_release', 'read_marginals', 'marginal_table', 'cmd_show', 'main']
+           'postprocess', 'cmd_release', 'read_marginals', 'marginal_table', 'cmd_show', 'load_data',
+           'add_encode_parser', 'cmd_encode', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -317,13 +318,13 @@ def build_parser() -> argparse.ArgumentParser:
     "The `dpnotes` argument parser with its subcommands; `--help` lists the mechanisms and the workloads."
     p = argparse.ArgumentParser(
         prog="dpnotes",
-        description="Private linear-query release: demo, release, compare, show.",
+        description="Private linear-query release: demo, release, compare, show, encode.",
         formatter_class=_HelpFormatter,
         epilog=mechanism_help() + "\n\n" + WORKLOAD_HELP,
     )
     p.add_argument("--version", action="version", version=f"dpnotes {dpnotes.__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{demo,release,compare,show}")
-    for add in (_demo_parser, _release_parser, _compare_parser, _show_parser):
+    sub = p.add_subparsers(dest="command", required=True, metavar="{demo,release,compare,show,encode}")
+    for add in (_demo_parser, _release_parser, _compare_parser, _show_parser, add_encode_parser):
         add(sub)
     return p
 
@@ -384,6 +385,7 @@ def _release_parser(sub):
         "(default: %(default)s)",
     )
     _release_outputs(r)
+    _add_engine(r)
 
 # %% ../nbs/07_cli.ipynb #0596e049
 def _release_outputs(r):
@@ -430,6 +432,7 @@ def _compare_parser(sub):
         "--plot", metavar="PNG", help="draw RMSE per mechanism (min to max over seeds) to PNG (default: none)"
     )
     _add_evaluation(c)
+    _add_engine(c)
 
 # %% ../nbs/07_cli.ipynb #88959b21
 def _show_parser(sub):
@@ -557,8 +560,7 @@ def cmd_compare(args):
     for path in outs.values():
         if not Path(path).parent.is_dir():
             raise ValueError(f"output folder {str(Path(path).parent)!r} does not exist")
-    data = Dataset.from_csv(args.data, args.domain)
-    workload = parse_workload(args.workload, data.domain)
+    data, workload = load_data(args)
     names = _mechanism_list(args.mechanisms)
     recs = _compare(data, workload, budget, names, range(args.seeds), _options(args), not args.no_warmup)
     print(NOT_PRIVATE)
@@ -670,8 +672,7 @@ def cmd_release(args):
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
     if Path(args.out).is_dir():
         raise ValueError(f"--out {args.out} is a folder; give the name of a file")
-    data = Dataset.from_csv(args.data, args.domain)
-    workload = parse_workload(args.workload, data.domain)
+    data, workload = load_data(args)
     names = _mechanism_list(args.mechanism)
     if len(names) != 1:
         raise ValueError(
@@ -746,14 +747,85 @@ def _one_line(msg, limit: int = 200) -> str:
     s = " ".join(str(msg).split())
     return s if len(s) <= limit else s[: limit - 3] + "..."
 
+# %% ../nbs/07_cli.ipynb #53ef1782
+from .data import Domain
+from .ingest import read_csv
+from dpnotes.sources import (
+    count_marginals,
+    encode_to_csv,
+    is_parquet,
+    read_parquet,
+    spec_domain,
+    workload_cliques,
+)
+
+
+def _add_engine(p):
+    p.add_argument(
+        "--engine",
+        choices=("memory", "dask"),
+        default="memory",
+        help="memory: load the records; dask: count only the workload's marginals as Dask tasks "
+        "(scheduler at DASK_SCHEDULER_ADDRESS, else local threads) (default: %(default)s)",
+    )
+
+# %% ../nbs/07_cli.ipynb #2d2a8e6d
+def load_data(args) -> tuple:
+    "(data, workload) of --data/--domain/--workload: records, or with --engine dask the workload's counts."
+    domain = Domain.from_json(args.domain)
+    workload = parse_workload(args.workload, domain)
+    if getattr(args, "engine", "memory") == "dask":
+        return count_marginals(args.data, domain, workload_cliques(workload), engine="dask"), workload
+    data = read_parquet(args.data, domain) if is_parquet(args.data) else read_csv(args.data, domain)
+    return data, workload
+
+# %% ../nbs/07_cli.ipynb #db9421a8
+def add_encode_parser(sub):
+    "The `encode` subcommand's arguments."
+    e = sub.add_parser(
+        "encode",
+        help="raw CSV or Parquet + a public encoding spec -> the integer-coded CSV and domain JSON",
+        description="Encode raw columns with a public spec: categories in the order given, numbers into "
+        "bins with the edges given (never learned from the data). Columns the spec does not name are "
+        "dropped.",
+    )
+    e.add_argument("--data", required=True, help="raw CSV with a header row, or a Parquet file or folder")
+    e.add_argument(
+        "--spec",
+        required=True,
+        help='spec JSON {"attr": {"categories": [...]} | {"bins": [...]} | {"codes": size}, ...}',
+    )
+    e.add_argument("--out", required=True, help="integer-coded CSV to write")
+    e.add_argument("--domain-out", required=True, help="domain JSON to write")
+
+# %% ../nbs/07_cli.ipynb #0d0acc01
+def cmd_encode(args):
+    "Raw data + spec -> integer-coded CSV and its domain JSON, written together or not at all."
+    check_outputs(
+        {"--out": args.out, "--domain-out": args.domain_out}, {"--data": args.data, "--spec": args.spec}
+    )
+    domain, n = spec_domain(args.spec), []
+    write_files(
+        {
+            args.out: lambda f: n.append(encode_to_csv(args.data, args.spec, f)),
+            args.domain_out: lambda f: f.write(json.dumps(domain.to_dict(), indent=1) + "\n"),
+        }
+    )
+    print(
+        f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
+        f"{args.domain_out}"
+    )
+    return 0
+
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
     "Entry point of the `dpnotes` console script; bad input -> one line on stderr and exit status 2."
     args = build_parser().parse_args(argv)
-    cmd = {"demo": cmd_demo, "release": cmd_release, "compare": cmd_compare, "show": cmd_show}[args.command]
+    cmds = dict(demo=cmd_demo, release=cmd_release, compare=cmd_compare, show=cmd_show, encode=cmd_encode)
+    cmd = cmds[args.command]
     try:
         return cmd(args)
-    except (ValueError, TypeError, OSError, KeyError) as e:
+    except (ValueError, TypeError, OSError, KeyError, MemoryError, ImportError) as e:
         msg = e.args[0] if isinstance(e, KeyError) and e.args else e
         print(_one_line(f"dpnotes {args.command}: error: {msg}"), file=sys.stderr)
         if argv is None:

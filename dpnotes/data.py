@@ -186,34 +186,21 @@ class Dataset:
     ) -> Dataset:
         """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON.
 
-        Columns must match the domain exactly.
+        Columns must match the domain exactly. Read in chunks by `dpnotes.ingest.read_csv` (numba parser, the
+        `csv` module for anything but plain digits and commas); memory is checked first.
         """
-        domain = domain_path if isinstance(domain_path, Domain) else Domain.from_json(domain_path)
-        where = f"{csv_path}: "
-        with open(csv_path, newline='', encoding='utf-8-sig') as f:
-            try:
-                rows = list(csv.reader(f))
-            except UnicodeDecodeError as e:
-                raise ValueError(f"{where}not UTF-8 text ({e.reason} at byte {e.start})") from None
-        if not rows:
-            raise ValueError(f"{where}file is empty, expected a header row")
-        header = [c.strip() for c in rows[0]]
-        check_columns(header, domain.attrs, where)
-        body = [r for r in rows[1:] if r]  # ignore blank lines
-        if not body:
-            raise ValueError(f"{where}dataset is empty: header but no records")
-        for i, r in enumerate(body):
-            if len(r) != len(header):
-                raise ValueError(f"{where}row {i} has {len(r)} fields, expected {len(header)}")
-        table = np.array(body, dtype=str)
-        cols = [
-            coerce_column(table[:, header.index(a)], a, s, where) for a, s in zip(domain.attrs, domain.shape)
-        ]
-        return cls._trusted(np.column_stack(cols), domain)
+        from dpnotes.ingest import read_csv  # the chunked reader lives in 15_ingest
+
+        return read_csv(csv_path, domain_path)
 
     @classmethod
-    def from_dataframe(cls, df, domain: Domain) -> Dataset:
-        "Dataset from a pandas DataFrame whose columns are the domain's attributes (any order)."
+    def from_dataframe(cls, df, domain: Domain | None = None, *, spec=None) -> Dataset:
+        """Dataset from a pandas (or polars) DataFrame whose columns are the domain's attributes (any order),
+        or with `spec` from raw columns encoded by a public spec (`dpnotes.sources.from_frame`)."""
+        if spec is not None:
+            from dpnotes.sources import from_frame  # the encoding of raw columns lives in 16_sources
+
+            return from_frame(df, domain, spec)
         if isinstance(domain, Mapping):
             domain = Domain.from_dict(domain)
         check_columns(list(df.columns), domain.attrs)
@@ -221,6 +208,14 @@ class Dataset:
             raise ValueError("dataset is empty: need at least one record")
         cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
         return cls._trusted(np.column_stack(cols), domain)
+
+    @classmethod
+    def from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
+        """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
+        encoded by `spec` (`dpnotes.sources.read_parquet`)."""
+        from dpnotes.sources import read_parquet
+
+        return read_parquet(path, domain, spec)
 
     def to_dataframe(self):
         "The records as a pandas DataFrame (needs pandas)."

@@ -12,6 +12,7 @@ import numpy as np
 
 from .privacy import Accountant, Budget
 from .data import Domain, Dataset, sample_records
+from .ingest import MarginalCounts
 from .workloads import Marginals, Workload
 from . import __version__
 
@@ -223,8 +224,8 @@ def check_mechanism_args(data, workload, budget, options: dict, name: str, accep
         raise TypeError(
             f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else '')
         )
-    if not isinstance(data, Dataset):
-        raise TypeError(f"data must be a Dataset, got {type(data).__name__}")
+    if not isinstance(data, (Dataset, MarginalCounts)):
+        raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
     if not isinstance(workload, Workload):
         raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
     if not isinstance(budget, Budget):

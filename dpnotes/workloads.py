@@ -28,6 +28,7 @@ from dpnotes.counting import (  # the engineering internals: appendix 92_countin
     parity_signs,
 )
 from .data import Domain, Dataset, as_domain
+from .ingest import MarginalCounts
 
 # %% auto #0
 __all__ = ['Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities',
@@ -95,8 +96,8 @@ class Workload(Operator):
         return data.marginal(self.domain.attrs)
 
     def check(self, data):
-        if not isinstance(data, Dataset):
-            raise TypeError(f"expected a Dataset, got {type(data).__name__}")
+        if not isinstance(data, (Dataset, MarginalCounts)):  # records, or counts of the marginals needed
+            raise TypeError(f"expected a Dataset or MarginalCounts, got {type(data).__name__}")
         for a, s in zip(self.domain.attrs, self.domain.shape):
             if a not in data.domain:
                 raise ValueError(f"workload attribute {a!r} not in the dataset's domain {data.domain.attrs}")
