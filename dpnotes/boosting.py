@@ -5,13 +5,14 @@
 # %% ../nbs/06_boosting.ipynb #dcb29220
 from __future__ import annotations
 import math, time
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 import numpy as np
 from tqdm.auto import tqdm
 from .privacy import Accountant, Budget, exponential_plan, exponential_mechanism
 from .noise import gaussian_plan, add_noise
 from .samplers import noise_source
 from .data import Dataset
+from .encoding import bit_code
 from .workloads import Workload, Marginals, Parities
 from .releases import MECHANISMS, Release, register, check_mechanism_args, zcdp_budget
 from dpnotes.relaxation import (
@@ -343,8 +344,8 @@ def _base(base, workload, tol, max_iter, oracle):  # the base generator named by
 # %% ../nbs/06_boosting.ipynb #c339e3ec
 @register('boosting')
 def boosting_mechanism(
-    data: Dataset,  # private records over binary attributes (n is public)
-    workload: Workload,  # Marginals or Parities over binary attributes
+    data: Dataset,  # private records (n is public)
+    workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
     budget: Budget,  # (epsilon, delta) or rho-zCDP for the whole run
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
@@ -366,17 +367,25 @@ def boosting_mechanism(
     """Boosting for queries over the workload's parities (DRV, DNT section 5); median of T synopses.
 
     Replace-one neighbours, n public; rho-zCDP in total: T base runs (exact discrete Gaussian) plus the
-    sampling (exact exponential mechanism, bounded range), charged to a ledger.
+    sampling (exact exponential mechanism, bounded range), charged to a ledger. Marginals over attributes
+    with more than two values are answered on the bits of the codes (`bit_code`, the same neighbours).
     """
     check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'boosting_mechanism')
-    sets, records = _checked(data, workload, rounds)
+    wl, code = workload, None
+    if isinstance(workload, Marginals) and any(s != 2 for s in workload.domain.shape):
+        workload.check(data)
+        code = bit_code(workload.domain)
+        data, wl = code.encode(data), code.workload(workload)
+    sets, records = _checked(data, wl, rounds)
     m = 4 * len(sets) if sample is None else int(sample)
     if lam is None:  # public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries
         rb = boosting_plan(rho, data.n, rounds, m, 1.0, share, alpha_max)['rho_base']
         lam = math.sqrt(min(m, len(sets))) / data.n / math.sqrt(2 * rb) / 2
     mu = lam if mu is None else mu
-    gen = _base(base, workload, tol, max_iter, oracle)
+    gen = _base(base, wl, tol, max_iter, oracle)
+    if isinstance(gen, RelaxationBase):  # before any noise: refuses SDPs above MAX_SDP
+        gen.tmap = TupleMap(records.shape[1], max(map(len, sets)), sets)
     compress = _compressor(gen, jl_eps, jl_seed)
     res = boost(
         records,
@@ -393,7 +402,11 @@ def boosting_mechanism(
         compress=compress,
         progress=progress,
     )
-    return _release(res, workload, sets, budget, data.n, lam, mu, src, time.perf_counter() - t0)
+    rel = _release(res, wl, sets, budget, data.n, lam, mu, src, time.perf_counter() - t0)
+    if code is None:
+        return rel
+    bits = dict(zip(code.domain.attrs, code.bits))
+    return replace(rel, answers=code.decode(workload, rel.answers), info=rel.info | dict(bits=bits))
 
 # %% ../nbs/06_boosting.ipynb #dbf6cc52
 _ACCEPTS = 'base, rounds, sample, lam, mu, share, alpha_max, jl_eps, jl_seed, tol, max_iter, oracle, progress'

@@ -19,7 +19,7 @@ from .sdp import sdp_max, bilinear_max, SDPResult
 from .encoding import bit_code
 
 # %% auto #0
-__all__ = ['K_G', 'MAX_SDP', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
+__all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
            'marginals_from_parities', 'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy',
            'relaxed_vertex', 'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths',
            'odd_counts', 'parity_sensitivity', 'RelaxedResult', 'pairwise_steps', 'fw_iterations', 'relaxed_projection',
@@ -177,6 +177,9 @@ def _tuple_masks(d: int, a: int) -> np.ndarray:
     return out
 
 
+MAX_SDP = 4500  # largest SDP order built: d = 64 binary attributes, 3-way (4290) took 340 s here
+
+
 class TupleMap:
     """Coordinates of $L'_k$: tuple pairs $(s,t)$ and the parity each pair reads.
 
@@ -184,6 +187,11 @@ class TupleMap:
     """
 
     def __init__(self, d: int, k: int, sets: list):
+        if (order := (d + 1) ** ((k + 1) // 2) + (d + 1) ** (k // 2)) > MAX_SDP:
+            raise ValueError(
+                f"parities of degree {k} over {d} binary attributes need an SDP of order {order} "
+                f"(at most {MAX_SDP})"
+            )
         self.d, self.k, self.sets = d, k, list(sets)
         self.mu, self.mv = _tuple_masks(d, (k + 1) // 2), _tuple_masks(d, k // 2)
         sm = set_masks(self.sets, d)
@@ -503,9 +511,6 @@ def relaxed_projection(
     return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, lam.size)
 
 # %% ../nbs/05_relaxation.ipynb #25db9caf
-MAX_SDP = 4500  # largest SDP order built: d = 64 binary attributes, 3-way (4290) took 340 s here
-
-
 def relaxed_parities(
     records: np.ndarray,  # private 0/1 records, one column per attribute (n = rows, public)
     sets: list,  # non-empty parity sets, degree <= k
@@ -527,16 +532,10 @@ def relaxed_parities(
         [tuple(pos[i] for i in T) for T in sets],
         (len(records), len(used)),
     )
+    tmap = TupleMap(d, max(len(T) for T in sets), sets)  # before any noise: refuses SDPs above MAX_SDP
     sens, exact = parity_sensitivity(sets, d, n)
     plan = gaussian_plan(sens, rho, len(sets), n=n, bound=1.0)
     noisy = add_noise(plan, parity_answers(records, sets), rng=rng)
-    k = max(len(T) for T in sets)
-    if (order := (d + 1) ** ((k + 1) // 2) + (d + 1) ** (k // 2)) > MAX_SDP:
-        raise ValueError(
-            f"parities of degree {k} over {d} binary attributes need an SDP of order {order} "
-            f"(at most {MAX_SDP})"
-        )
-    tmap = TupleMap(d, k, sets)
     sig, m = plan.scale, len(sets)
     target = tol * min(sig * width_bound(tmap), m * sig**2)  # below the bound's term and the noise's own size
     res = relaxed_projection(noisy, tmap, target=target, max_iter=max_iter, oracle=oracle)
