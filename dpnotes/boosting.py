@@ -12,7 +12,7 @@ from .privacy import Accountant, Budget, exponential_plan, exponential_mechanism
 from .noise import gaussian_plan, add_noise
 from .samplers import noise_source
 from .data import Dataset
-from .encoding import bit_code
+from .encoding import to_bits
 from .workloads import Workload, Marginals, Parities
 from .releases import MECHANISMS, Release, register, check_mechanism_args, zcdp_budget
 from dpnotes.relaxation import (
@@ -372,11 +372,7 @@ def boosting_mechanism(
     """
     check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'boosting_mechanism')
-    wl, code = workload, None
-    if isinstance(workload, Marginals) and any(s != 2 for s in workload.domain.shape):
-        workload.check(data)
-        code = bit_code(workload.domain)
-        data, wl = code.encode(data), code.workload(workload)
+    data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets, records = _checked(data, wl, rounds)
     m = 4 * len(sets) if sample is None else int(sample)
     if lam is None:  # public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries

@@ -12,7 +12,7 @@ from .data import Domain, Dataset, as_domain
 from .workloads import Marginals
 
 # %% auto #0
-__all__ = ['BitCode', 'bit_code']
+__all__ = ['BitCode', 'bit_code', 'to_bits']
 
 # %% ../nbs/14_encoding.ipynb #dc6d9743
 @dataclass(frozen=True)
@@ -76,3 +76,19 @@ def _decode(
 
 
 BitCode.encode, BitCode.workload, BitCode.decode = _encode, _workload, _decode
+
+# %% ../nbs/14_encoding.ipynb #tobits1
+def to_bits(
+    data: Dataset,  # private records (n is public; the encoding does not change it)
+    workload,  # the workload wanted
+) -> tuple:
+    """(data, workload, code) for a mechanism that needs binary attributes.
+
+    Marginals over attributes with more than two values are moved to the bits of the codes (the workload is
+    checked against the data first); anything else comes back unchanged with code None.
+    """
+    if not isinstance(workload, Marginals) or all(s == 2 for s in workload.domain.shape):
+        return data, workload, None
+    workload.check(data)
+    code = bit_code(workload.domain)
+    return code.encode(data), code.workload(workload), code

@@ -16,7 +16,7 @@ from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
 from .sdp import sdp_max, bilinear_max, SDPResult
-from .encoding import bit_code
+from .encoding import to_bits
 
 # %% auto #0
 __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
@@ -567,11 +567,7 @@ def relaxation_mechanism(
     """
     check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'relaxation_mechanism')
-    wl, code = workload, None
-    if isinstance(workload, Marginals) and any(s != 2 for s in workload.domain.shape):
-        workload.check(data)
-        code = bit_code(workload.domain)
-        data, wl = code.encode(data), code.workload(workload)
+    data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets = parity_sets(wl)
     if not sets:
         raise ValueError(
