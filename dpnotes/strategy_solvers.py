@@ -16,6 +16,7 @@ from .noise import ceil_sqrt
 from .workloads import Workload
 from .counting import Gram, column_diameter, column_norms_up, helmert, kron_dense
 from .data import as_domain
+from .releases import progress
 
 # %% auto #0
 __all__ = ['tree_levels', 'tree_sums', 'tree_lstsq', 'dense_strategy', 'gram_of', 'trace_gram_pinv', 'closure', 'lambdas',
@@ -243,7 +244,7 @@ def optimize_gram(
     d = d / d.sum()
     eps = ridge * np.trace(G) / N
     best, lower = (np.inf, None), 0.0
-    for it in range(1, max_iter + 1):
+    for it in progress(range(1, max_iter + 1), 'strategy fixed point', 'eig'):
         lo, u1, u2, dn, parts = dual_eval(G, d, eps)
         if lo > lower:
             lower, dbest = lo, d
