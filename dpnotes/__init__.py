@@ -13,6 +13,7 @@ from .workloads import *  # every workload and error metric (the module's __all_
 from .data import Dataset, Domain, default_dataset, sample_records
 from .histograms import gaussian_mechanism, laplace_baseline
 from .factorization import factorization_mechanism, optimize_strategy, strategy_error
+from .kron_unions import Union  # stacked Kronecker products of workloads (HDMM's ground)
 from .projection import projection_mechanism
 from .mwem import mwem, mwem_practical
 from .relaxation import relaxation_mechanism

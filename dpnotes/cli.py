@@ -20,6 +20,7 @@ from tqdm import tqdm
 
 from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
+from .kron_unions import union_spec
 from .data import Dataset, default_dataset
 from .releases import MECHANISMS, check_outputs, jsonable, metadata_json
 from .releases import release_metadata, write_files, write_release_csv
@@ -81,6 +82,8 @@ def parse_workload(
     domain,  # the data's `Domain`
 ):
     "Build the workload named by a command-line spec over `domain`."
+    if "+" in spec or "*" in spec:  # a union of Kronecker products (appendix 97_kron_unions)
+        return union_spec(spec, domain, parse_workload)
     kind, _, arg = spec.strip().partition(":")
     kind, arg = kind.strip().lower(), arg.strip()
     if kind == "identity" and not arg:

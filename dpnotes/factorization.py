@@ -327,6 +327,8 @@ def optimal_strategy(
     """The optimal L2 factorization strategy for `W` with lower bound, upper bound, gap, iterations and
     seconds."""
     t0 = time.perf_counter()
+    if hasattr(W, 'optimal_strategy'):  # unions of products (appendix 97_kron_unions)
+        return W.optimal_strategy(tol=tol)
     if isinstance(W, Marginals):
         M = marginal_strategy(W, 'optimal')
         return OptimalStrategy(
@@ -494,7 +496,7 @@ def _strategy_for(workload, name):
     N = workload.shape[1]
     one_d = len(workload.domain) == 1
     if name is None:
-        if isinstance(workload, Marginals) or N <= 1024:
+        if isinstance(workload, Marginals) or N <= 1024 or hasattr(workload, 'optimal_strategy'):
             name = 'optimal'
         else:
             name = 'tree' if one_d else 'identity'
