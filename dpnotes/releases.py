@@ -12,7 +12,7 @@ import numpy as np
 
 from .privacy import Accountant, Budget
 from .data import Domain, Dataset, sample_records
-from .ingest import MarginalCounts
+from .ingest import MarginalCounts, check_memory
 from .workloads import Marginals, Workload
 from . import __version__
 
@@ -219,7 +219,7 @@ Release.save, Release.load = _save, staticmethod(_load)
 # %% ../nbs/12_releases.ipynb #38e6dbd2
 def check_mechanism_args(data, workload, budget, options: dict, name: str, accepts: str = ''):
     """TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty
-    (`accepts` lists the valid ones)."""
+    (`accepts` lists the valid ones); MemoryError, before any allocation, when the answers cannot fit."""
     if options:
         raise TypeError(
             f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else '')
@@ -230,6 +230,8 @@ def check_mechanism_args(data, workload, budget, options: dict, name: str, accep
         raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
+    k = workload.shape[0]  # a release holds a few float64 arrays of k answers (truth, noise, estimate)
+    check_memory(24 * k, f"the {k:,} answers of the workload", "ask for fewer or smaller marginals")
 
 # %% ../nbs/12_releases.ipynb #ad209772
 def zcdp_budget(budget: Budget, name: str) -> float:
