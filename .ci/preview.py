@@ -72,11 +72,17 @@ def tidy(path, out):
 
 
 def placeholder_hosts():
-    "The doc_host and git_url of settings.ini: not published anywhere yet, so links to them are dropped."
+    "Link prefixes of settings.ini's doc_host and git_url (host-less ones when empty): links dropped."
     cfg = configparser.ConfigParser()
     cfg.read(root / "settings.ini")
     d = cfg["DEFAULT"]
-    return [u.rstrip("/") for u in (d.get("doc_host"), d.get("git_url")) if u]
+    hosts = [u.rstrip("/") for u in (d.get("doc_host"), d.get("git_url")) if u]
+    # with no host configured, show_doc writes host-less links: /blob/<branch>/... and <doc_baseurl>/<module>.html
+    if not d.get("git_url"):
+        hosts.append(f"/blob/{d.get('branch', 'main')}/")
+    if not d.get("doc_host") and d.get("doc_baseurl"):
+        hosts.append(d.get("doc_baseurl").rstrip("/") + "/")
+    return hosts
 
 
 def fix_page(text, hosts):
