@@ -77,7 +77,7 @@ def placeholder_hosts():
     cfg.read(root / "settings.ini")
     d = cfg["DEFAULT"]
     hosts = [u.rstrip("/") for u in (d.get("doc_host"), d.get("git_url")) if u]
-    # with no host configured, show_doc writes host-less links: /blob/<branch>/... and <doc_baseurl>/<module>.html
+    # no host configured: show_doc writes host-less links, /blob/<branch>/... and <doc_baseurl>/<module>.html
     if not d.get("git_url"):
         hosts.append(f"/blob/{d.get('branch', 'main')}/")
     if not d.get("doc_host") and d.get("doc_baseurl"):
