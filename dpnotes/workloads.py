@@ -23,7 +23,6 @@ from dpnotes.counting import (  # the engineering internals: appendix 92_countin
     column_norms_up,
     finite_diameter,
     fwht,
-    kron_apply,
     operator_columns,
     parity_signs,
 )
