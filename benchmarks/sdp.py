@@ -17,14 +17,7 @@ import argparse, os, sys, time
 os.environ.setdefault('OPENBLAS_NUM_THREADS', '1')
 import numpy as np
 import cvxpy as cp
-from dpnotes.sdp import bilinear_max, sdp_max
-
-
-def bilinear_M(C):
-    p, q = C.shape
-    M = np.zeros((p + q, p + q))
-    M[:p, p:], M[p:, :p] = C / 2, C.T / 2
-    return M
+from dpnotes.sdp import bilinear_max, bilinear_matrix, sdp_max
 
 
 def scs(M):
@@ -65,7 +58,7 @@ def main():
         rng = np.random.default_rng(n)
         C = rng.standard_normal((n // 2, n // 2))
         res = bilinear_max(C, tol=a.tol, rng=rng)
-        line, _ = row('bilinear Gaussian', n, res, scs(bilinear_M(C)) if n in a.cvxpy_n else None)
+        line, _ = row('bilinear Gaussian', n, res, scs(bilinear_matrix(C)) if n in a.cvxpy_n else None)
         lines.append(line)
         print(line, flush=True)
     for n in a.cvxpy_n[-1:] + a.n[-1:]:

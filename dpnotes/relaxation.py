@@ -15,7 +15,7 @@ from .samplers import noise_source
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
-from .sdp import sdp_max, bilinear_max, SDPResult
+from .sdp import sdp_max, bilinear_max, bilinear_matrix, SDPResult
 from .encoding import to_bits
 
 # %% auto #0
@@ -280,7 +280,7 @@ def relaxed_vertex(
     if hasattr(oracle, 'bilinear'):
         res = oracle.bilinear(C)
     else:
-        res = oracle(np.block([[np.zeros((nu, nu)), C / 2], [C.T / 2, np.zeros((C.shape[1],) * 2)]]))
+        res = oracle(bilinear_matrix(C))
     U = np.asarray(res.U)
     return tmap.read_off(U[:nu] @ U[nu:].T), U, float(getattr(res, 'upper', res.value)), float(res.value)
 
