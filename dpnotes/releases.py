@@ -144,7 +144,13 @@ def _to_frame(self: Release):
 
 # %% ../nbs/12_releases.ipynb #4b533b20
 def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
-    "`rows` synthetic records drawn from the release's distribution (post-processing: no privacy cost)."
+    """`rows` synthetic records drawn from the release's distribution or graphical model (post-processing: no
+    privacy cost)."""
+    model = self.info.get('model')
+    if model is not None:
+        return model.synthetic(
+            rows, rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+        )
     if self.distribution is None:
         raise ValueError(f"a {self.mechanism!r} release holds no distribution to sample from")
     return sample_records(self.distribution, self.domain, rows, rng=rng)
