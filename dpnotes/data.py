@@ -165,7 +165,17 @@ class Dataset:
 
     @property
     def n(self) -> int:
-        return int(self.records.shape[0])
+        "Number of records, or the released total of a `with_total` view (add/remove neighbours)."
+        return int(self.records.shape[0]) if getattr(self, '_total', None) is None else self._total
+
+    def with_total(self, total: int) -> Dataset:
+        """The same records with marginals normalised by a released `total` (add/remove neighbours keep the
+        record count private: mechanisms then divide counts by a noisy count instead of n)."""
+        if isinstance(total, (bool, np.bool_)) or not isinstance(total, (int, np.integer)) or total < 1:
+            raise ValueError(f"total must be a positive integer, got total={total!r}")
+        view = Dataset._trusted(self.records, self.domain)
+        view._total = int(total)
+        return view
 
     def __len__(self):
         return self.n

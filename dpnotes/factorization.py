@@ -529,7 +529,7 @@ def _strategy_for(workload, name):
     raise ValueError(f"strategy must be one of identity, workload, tree, optimal, got strategy={name!r}")
 
 # %% ../nbs/02_factorization.ipynb #864ba385
-@register("factorization")
+@register("factorization", add_remove=True)
 def factorization_mechanism(
     data: Dataset,  # private records (n public)
     workload: Workload,  # queries to answer
@@ -537,11 +537,13 @@ def factorization_mechanism(
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
     strategy=None,  # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # none accepted
 ) -> Release:
     """Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid.
 
-    Replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; $\\rho$-zCDP (an
+    Replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; or add/remove neighbours with
+    counts over the registry's released $\\hat n$, $\\Delta_2=\\|M\\|_{1\\to2}/\\hat n$. $\\rho$-zCDP (an
     $(\\epsilon,\\delta)$ budget through its largest $\\rho$).
     """
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
@@ -557,7 +559,8 @@ def factorization_mechanism(
     nrm = _norm_1_2(M)
     if not nrm > 0:
         raise ValueError("strategy has only zero columns")
-    diam = strategy_diameter(M, N)  # exact diameter of the columns, rounded up
+    # replace-one: exact diameter of the columns; add/remove: the largest column norm (rounded up)
+    diam = strategy_diameter(M, N) if neighbours == 'replace' else nrm
     sens = ceil_float(Fraction(diam) / data.n)  # Delta_2 = diam(M) / n, rounded up
     bound = ceil_float(2 * Fraction(nrm) / data.n)  # the triangle-inequality bound 2 ||M||_{1->2} / n
     if sens != 0 and not MIN_NORMAL <= sens < math.inf:

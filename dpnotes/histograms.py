@@ -110,23 +110,25 @@ def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
     return 0.0 if plan is None else plan.scale
 
 # %% ../nbs/01_histograms.ipynb #9356b65c
-@register("gaussian")
+@register("gaussian", add_remove=True)
 def gaussian_mechanism(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries to answer
     budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely (through zCDP)
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # none accepted
 ) -> Release:
     """Answer $Wh$ + exact discrete Gaussian noise on a grid.
 
-    Replace-one neighbours, n public, $\\Delta_2 = diam(W)/n$; $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget
-    is converted to the largest $\\rho$ implying it).
+    Replace-one neighbours, n public, $\\Delta_2 = diam(W)/n$; or add/remove neighbours with counts
+    over the registry's released $\\hat n$, $\\Delta_2=\\|W\\|_{1\\to2}/\\hat n$.
+    $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget is converted to the largest $\\rho$ implying it).
     """
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
     t0, src = time.perf_counter(), noise_source(rng)
-    plan = gaussian_plan_for(workload, data.n, budget)
+    plan = gaussian_plan_for(workload, data.n, budget, neighbours=neighbours)
     m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
     sigma = m.sigma
     return Release(
@@ -136,7 +138,7 @@ def gaussian_mechanism(
         sigma,
         time.perf_counter() - t0,
         {
-            'sensitivity': workload.sensitivity(data.n),
+            'sensitivity': workload.sensitivity(data.n, neighbours),
             'n': data.n,
             'expected_rmse': sigma,
             'noise': None if plan is None else plan.info(src.secure),

@@ -69,6 +69,14 @@ def _mc_marginal(
     out = sum_to(joint, self.cliques[j], attrs).astype(np.int64)
     return out / self.n if normalize else out
 
+
+def _mc_with_total(self: MarginalCounts, total: int) -> MarginalCounts:
+    "The same counts normalised by a released `total` instead of n (add/remove neighbours: n private)."
+    return MarginalCounts(self.domain, self.cliques, self.counts, total)
+
+
+MarginalCounts.with_total = _mc_with_total
+
 # %% ../nbs/15_ingest.ipynb #5c9fc4ed
 def _mc_marginals(self: MarginalCounts, cliques: Sequence, normalize: bool = True) -> list:
     "Marginals on each attribute set in `cliques` (see `marginal`)."

@@ -192,9 +192,10 @@ def gaussian_plan_for(
     n: int,  # number of records (public)
     budget,  # Budget: (epsilon, delta) or rho; spent entirely, through zCDP
     name: str = 'gaussian_mechanism',  # the mechanism asking, for error messages
+    neighbours: str = 'replace',  # 'replace' (n public) or 'add-remove' (n a released total)
 ):
     "Noise plan of the Gaussian measurement of `workload` (None when it ignores the data: zero sensitivity)."
-    sens = workload.sensitivity(n)
+    sens = workload.sensitivity(n, neighbours)
     if not (math.isfinite(sens) and sens >= 0):
         raise ValueError(
             f"sensitivity must be finite and >= 0, got sensitivity={sens!r}; refusing to release"

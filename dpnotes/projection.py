@@ -306,7 +306,7 @@ NOISE_FRACTION = (
 )
 
 
-@register("projection")
+@register("projection", add_remove=True)
 def projection_mechanism(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries; the universe is workload.domain
@@ -316,12 +316,14 @@ def projection_mechanism(
     solver: str = 'auto',  # projection solver, see `project`
     max_iter: int | None = None,  # solver iteration limit
     tol: float = 1e-6,  # relative duality-gap tolerance of the projection
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Gaussian answers projected onto $W\\Delta_{\\mathcal X}$.
 
-    Replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; the Gaussian step's $\\rho$-zCDP, exact discrete
-    noise (projection is post-processing).
+    Replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; or add/remove neighbours with counts
+    over the registry's released $\\hat n$, $\\Delta_2=\\|W\\|_{1\\to2}/\\hat n$.
+    The Gaussian step's $\\rho$-zCDP, exact discrete noise (projection is post-processing).
     """
     check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
     if workload.shape[0] == 0:
@@ -333,10 +335,10 @@ def projection_mechanism(
         )
     t0, src = time.perf_counter(), noise_source(rng)
     plan = gaussian_plan_for(
-        workload, data.n, budget, 'projection_mechanism'
-    )  # measure W h: the Gaussian step
+        workload, data.n, budget, 'projection_mechanism', neighbours
+    )  # the Gaussian step
     m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
-    noisy, sigma, sens = m.answers, m.sigma, workload.sensitivity(data.n)
+    noisy, sigma, sens = m.answers, m.sigma, workload.sensitivity(data.n, neighbours)
     atol = NOISE_FRACTION * sigma * math.sqrt(noisy.size)  # E||Z||_2 is about sigma sqrt(k)
     res = project_measurements(m, solver=solver, max_iter=max_iter, tol=tol, atol=atol)  # estimate
     return Release(

@@ -6,19 +6,23 @@
 from __future__ import annotations
 import dataclasses, datetime, functools, itertools, json, os, tempfile
 from dataclasses import dataclass, field
+from fractions import Fraction
 from pathlib import Path
 
 import numpy as np
 
 from .privacy import Accountant, Budget
+from .noise import floor_float, gaussian_noise
+from .samplers import noise_source
 from .data import Domain, Dataset, sample_records
 from .ingest import MarginalCounts, check_memory
 from .workloads import Marginals, Workload
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'MECHANISMS', 'Release', 'progress', 'register', 'check_mechanism_args', 'zcdp_budget', 'write_files',
-           'write_release_csv', 'jsonable', 'metadata_json', 'release_metadata', 'check_outputs']
+__all__ = ['NEIGHBOURS', 'MECHANISMS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'progress',
+           'check_neighbours', 'register', 'split_total', 'add_remove_call', 'check_mechanism_args', 'zcdp_budget',
+           'write_files', 'write_release_csv', 'jsonable', 'metadata_json', 'release_metadata', 'check_outputs']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -82,18 +86,33 @@ def _charge(acct: Accountant, budget: Budget, label: str, record: bool):
     kw = dict(rho=budget.rho) if budget.is_zcdp else dict(epsilon=budget.epsilon, delta=budget.delta)
     return acct.spend(label, **kw) if record else acct.check(**kw)
 
+# %% ../nbs/12_releases.ipynb #02f6373b
+NEIGHBOUR_RELATIONS = ('replace', 'add-remove')
+ADD_REMOVE = "add-remove, n private"  # the relation of a release made with neighbours='add-remove'
+TOTAL_SHARE = 0.02  # default share of rho spent on the noisy record count under add/remove neighbours
+
+
+def check_neighbours(neighbours: str, name: str = 'this mechanism', add_remove: bool = True):
+    "ValueError unless `neighbours` is a known relation the mechanism supports."
+    if neighbours not in NEIGHBOUR_RELATIONS:
+        raise ValueError(f"neighbours must be one of {NEIGHBOUR_RELATIONS}, got neighbours={neighbours!r}")
+    if neighbours == 'add-remove' and not add_remove:
+        ok = sorted(k for k, m in MECHANISMS.items() if getattr(m, 'add_remove', False))
+        raise ValueError(f"{name} supports neighbours='replace' only; add-remove runs in: {', '.join(ok)}")
+
 # %% ../nbs/12_releases.ipynb #6844ee7c
-def register(name: str):
+def register(
+    name: str,  # registry name
+    add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
+):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
-    `MECHANISMS`; its releases carry their workload, and an `accountant=` keyword charges the call's budget
-    to a caller's ledger."""
+    `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
+    caller's ledger, and `neighbours='add-remove'` runs it with n private (see `add_remove_call`)."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
     def deco(fn):
-        old = MECHANISMS.get(
-            name
-        )  # the same function again (module reloaded, or redefined in its notebook) replaces it
+        old = MECHANISMS.get(name)  # the same function again (module reloaded, or redefined) replaces it
         if old is not None and (
             old.__qualname__ != fn.__qualname__
             or old.__module__ != fn.__module__
@@ -104,20 +123,64 @@ def register(name: str):
             )
 
         @functools.wraps(fn)
-        def mechanism(data, workload, budget, *args, accountant: Accountant | None = None, **kwargs):
+        def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+            check_neighbours(neighbours, name, add_remove)
             if accountant is not None:
                 if not isinstance(accountant, Accountant):
                     raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
                 _charge(accountant, budget, name, record=False)  # an overspend is refused before any noise
-            rel = fn(data, workload, budget, *args, **kwargs)
+            if neighbours == 'replace':
+                rel = fn(data, workload, budget, *args, **kwargs)
+            else:
+                rel = add_remove_call(fn, data, workload, budget, *args, **kwargs)
             if accountant is not None:
                 _charge(accountant, budget, f"{name}: {workload!r}", record=True)
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
 
+        mechanism.add_remove = add_remove
         MECHANISMS[name] = mechanism
         return mechanism
 
     return deco
+
+# %% ../nbs/12_releases.ipynb #234b11a4
+def split_total(
+    budget: Budget,  # the call's whole budget (approx or zCDP; pure is refused)
+    share: float = TOTAL_SHARE,  # share of rho for the record count, in (0, 1)
+) -> tuple:
+    "(rho for the count, rho for the mechanism), both rounded down so that they add up to at most the budget."
+    if not (isinstance(share, (int, float)) and 0 < share < 1):
+        raise ValueError(f"total_share must be in (0, 1), got total_share={share!r}")
+    if budget.is_pure:
+        raise ValueError(
+            "add/remove neighbours measure the record count with Gaussian noise: give a delta > 0"
+        )
+    rho = Fraction(budget.to_rho())
+    rho_n = floor_float(rho * Fraction(share))
+    return rho_n, floor_float(rho - Fraction(rho_n))
+
+
+def add_remove_call(fn, data, workload, budget, *args, rng=None, total_share=TOTAL_SHARE, **kwargs):
+    "Run `fn` under add/remove neighbours: release n_hat, then the mechanism on counts over n_hat."
+    if not isinstance(data, (Dataset, MarginalCounts)):
+        raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
+    if not isinstance(budget, Budget):
+        raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
+    rho_n, rho_rest = split_total(budget, total_share)
+    src = noise_source(rng)
+    noisy, plan = gaussian_noise(np.array([float(data.n)]), 1.0, rho_n, rng=src, n=1)
+    n_hat = max(1, int(round(float(noisy[0]))))
+    rel = fn(
+        data.with_total(n_hat),
+        workload,
+        Budget.zcdp(rho_rest),
+        *args,
+        rng=src,
+        neighbours='add-remove',
+        **kwargs,
+    )
+    total = dict(n_hat=n_hat, rho=rho_n, share=total_share, noise=plan.info(src.secure))
+    return dataclasses.replace(rel, budget=budget, neighbours=ADD_REMOVE, info={**rel.info, 'total': total})
 
 # %% ../nbs/12_releases.ipynb #0cce6167
 def _labels(self: Release) -> list:
@@ -364,14 +427,16 @@ def metadata_json(meta: dict) -> str:
 def release_metadata(
     name: str,  # registry name of the mechanism
     budget: Budget,  # the budget granted
-    n: int,  # number of records (public)
+    n: int,  # number of records (public); an add/remove release writes its released n_hat instead
     workload,  # the workload answered
     spec: str,  # the workload spec as given on the command line
     release,  # the mechanism's `Release`
     seed: int | None = None,  # the --insecure-seed, if one was given
 ) -> dict:
     "What a release file needs to explain itself, as a JSON-ready dict."
-    noise = release.info.get("noise")
+    noise, total = release.info.get("noise"), release.info.get("total")
+    if getattr(release, "neighbours", None) == ADD_REMOVE:
+        n = total['n_hat']  # n is private: only the noisy count may be written
     meta = dict(
         mechanism=name,
         budget={
@@ -389,6 +454,8 @@ def release_metadata(
         dpnotes_version=__version__,
         created_utc=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
     )
+    if total is not None:
+        meta['total'] = dict(total)  # n_hat, its rho and share, its noise
     if seed is not None:
         meta.update(insecure_seed=True, seed=seed)
     return meta

@@ -71,14 +71,15 @@ class Workload(Operator):
             return finite_diameter(2 * self.norm_1_2(), self)
         return finite_diameter(column_diameter(self), self)
 
-    def sensitivity(self, n: int) -> float:
-        """$\\ell_2$ sensitivity of $Wh$ under replace-one neighbours with $n$ public.
-
-        `l2_diameter() / n`, rounded up.
+    def sensitivity(self, n: int, neighbours: str = 'replace') -> float:
+        """$\\ell_2$ sensitivity of $Wh$: replace-one neighbours with $n$ public, `l2_diameter() / n`; or
+        add/remove neighbours on counts over a released total $n$, `norm_1_2() / n`; rounded up.
         """
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
-        d = finite_diameter(self.l2_diameter(), self)
+        if neighbours not in ('replace', 'add-remove'):
+            raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
+        d = finite_diameter(self.l2_diameter() if neighbours == 'replace' else self.norm_1_2(), self)
         if d == 0:
             return 0.0  # all columns equal: the answers ignore the data
         s = ceil_float(Fraction(d) / int(n))  # rounded up
