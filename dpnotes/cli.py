@@ -238,8 +238,20 @@ def _solver_names() -> list:
     return ["auto"] + sorted(getattr(mod, "SOLVERS", {}))
 
 # %% ../nbs/07_cli.ipynb #ec448f25
+def _add_neighbours(p):
+    p.add_argument(
+        "--neighbours",
+        choices=("replace", "add-remove"),
+        default="replace",
+        help="neighbouring relation of the guarantee: replace (one record changed, n public, the lectures') "
+        "or add-remove (one record added or removed, n private: a noisy count is released first; mechanisms "
+        "gaussian, projection, factorization, adaptive)",
+    )
+
+
 def _add_options(p):
     load_mechanisms()
+    _add_neighbours(p)
     p.add_argument(
         "--rounds",
         type=int,
@@ -270,6 +282,8 @@ def _options(args):
     for k in ("rounds", "strategy", "solver"):
         if getattr(args, k) is not None:
             opts[k] = getattr(args, k)
+    if getattr(args, "neighbours", "replace") != "replace":
+        opts["neighbours"] = args.neighbours
     return opts
 
 # %% ../nbs/07_cli.ipynb #87e34612
@@ -367,6 +381,7 @@ def _demo_parser(sub):
     d.add_argument("--delta", type=float, default=1e-9, help="delta of (epsilon, delta)-DP")
     d.add_argument("--seed", type=int, default=0, help="seed of the generated data and of the noise")
     d.add_argument("--mechanisms", default="all", help="comma-separated mechanism names, or all")
+    _add_neighbours(d)
     _add_evaluation(d)
 
 # %% ../nbs/07_cli.ipynb #33c5c1a0
@@ -406,6 +421,13 @@ def _release_outputs(r):
         help="seed the noise with N: makes the noise reproducible, for experiments, not for publishing "
         "(a seeded release can be reversed by brute-forcing seeds). Default: OS entropy",
     )
+    r.add_argument(
+        "--synthetic",
+        metavar="PATH",
+        help="also write synthetic records (a CSV like --data) drawn from the release's model "
+        "or distribution (adaptive, projection, mwem, mwem-hlm; post-processing, no privacy cost; default: none)",
+    )
+    r.add_argument("--synthetic-rows", type=int, help="number of synthetic records (default: the released n)")
     r.add_argument(
         "--out",
         required=True,
@@ -542,7 +564,8 @@ def cmd_demo(args):
         f"{data.domain.size():,} cells; workload {args.workload}: {workload.shape[0]} queries"
     )
     names = _mechanism_list(args.mechanisms)
-    recs = _compare(data, workload, budget, names, [args.seed], {}, warmup=not args.no_warmup)
+    opts = {} if args.neighbours == "replace" else {"neighbours": args.neighbours}
+    recs = _compare(data, workload, budget, names, [args.seed], opts, warmup=not args.no_warmup)
     print(NOT_PRIVATE)
     print(
         format_table(recs, _columns(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
@@ -645,17 +668,27 @@ def _say(msg):
 def _write_release(args, name, budget, data, workload, rel, answers):
     "The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all."
     meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)
+    n = meta["n"]  # the public count: n, or the released n_hat under add/remove neighbours
     meta["columns"] = ["query", "label", "answer", "count"]  # answer: a fraction; count = answer x n
     if args.postprocess != "none":
         meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
+    files = {
+        args.out: lambda f: write_release_csv(_Rows(f, bar), workload, answers, n=n),
+        f"{args.out}.meta.json": lambda f: f.write(metadata_json(meta)),
+    }
+    if getattr(args, "synthetic", None):
+        files[args.synthetic] = _synthetic_writer(args, rel, n)
+        meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
     bar = tqdm(total=workload.shape[0] + 1, desc="writing", unit="row", file=sys.stderr, disable=None)
     with bar:
-        write_files(
-            {
-                args.out: lambda f: write_release_csv(_Rows(f, bar), workload, answers, n=data.n),
-                f"{args.out}.meta.json": lambda f: f.write(metadata_json(meta)),
-            }
-        )
+        write_files(files)
+
+
+def _synthetic_writer(args, rel, n):
+    "A writer of `rows` synthetic records drawn from the release's model or distribution (post-processing)."
+    seed = args.insecure_seed
+    syn = rel.synthetic(args.synthetic_rows or n, rng=np.random.default_rng(seed))  # refused before writing
+    return lambda f: syn.to_dataframe().to_csv(f, index=False)
 
 # %% ../nbs/07_cli.ipynb #5b8d0e2a
 INSECURE_SEED_WARNING = (
@@ -667,10 +700,10 @@ INSECURE_SEED_WARNING = (
 def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
     budget = parse_budget(args.epsilon, args.delta, args.rho)
-    check_outputs(
-        {"--out": args.out, "the metadata file": f"{args.out}.meta.json"},
-        {"--data": args.data, "--domain": args.domain},
-    )
+    outs = {"--out": args.out, "the metadata file": f"{args.out}.meta.json"}
+    if args.synthetic:
+        outs["--synthetic"] = args.synthetic
+    check_outputs(outs, {"--data": args.data, "--domain": args.domain})
     if not Path(args.out).parent.is_dir():
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
     if Path(args.out).is_dir():
