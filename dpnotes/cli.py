@@ -425,7 +425,8 @@ def _release_outputs(r):
         "--synthetic",
         metavar="PATH",
         help="also write synthetic records (a CSV like --data) drawn from the release's model "
-        "or distribution (adaptive, projection, mwem, mwem-hlm; post-processing, no privacy cost; default: none)",
+        "or distribution (adaptive, projection, mwem, mwem-hlm; post-processing, no privacy cost; "
+        "default: none)",
     )
     r.add_argument("--synthetic-rows", type=int, help="number of synthetic records (default: the released n)")
     r.add_argument(

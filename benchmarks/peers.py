@@ -1,0 +1,184 @@
+"""dpnotes against private-pgm (AIM, MWEM+PGM) on real marginal workloads, one metric, one machine.
+
+    python benchmarks/peers.py [--datasets sub7 nltcs adult2 adult3] [--eps 0.5 1] [--seeds 0 1 2]
+        [--only-peers | --only-dpnotes] [--timeout 1800] [--jobs 2] [--resume]
+
+Peers run in their own virtualenv (`--pgm-python`, default /work/venv-pgm/bin/python) from a checkout of the
+private-pgm repository (`--pgm-src`: its `src/mbi` and `mechanisms/` at one commit) through
+`benchmarks/pgm_runner.py`, at their default settings; they are skipped when either is absent, as are datasets
+whose files are absent (`../shared/data`, see its SOURCES.md). Every run is appended to
+`benchmarks/results_peers.json`; the markdown table (`benchmarks/results_peers.md`) is rebuilt from all runs.
+
+Privacy: (epsilon, delta = 1e-9) for everyone, under add/remove-one neighbours (the peers' relation): dpnotes
+mechanisms that support it run with `neighbours='add-remove'`; the others run replace-one and are labelled so.
+Metric (same code for all): RMSE and max error over all cells of all workload marginals in probability units,
+each system's tables divided by its own total.
+"""
+import argparse, itertools, json, os, subprocess, sys, tempfile, time
+from pathlib import Path
+
+import numpy as np
+
+from dpnotes.data import Dataset
+from dpnotes.privacy import Budget
+from dpnotes.workloads import Marginals
+from dpnotes.releases import MECHANISMS
+import dpnotes.histograms, dpnotes.projection, dpnotes.factorization, dpnotes.adaptive  # noqa: F401
+import dpnotes.relaxation, dpnotes.mwem  # noqa: F401
+
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent.parent / 'shared' / 'data'
+SUB7 = ['workclass', 'marital-status', 'relationship', 'race', 'sex', 'income>50K', 'education-num']
+DATASETS = {  # name: (folder, csv, domain json, attributes (None: all), marginal degree)
+    'sub7': ('adult', 'adult.csv', 'adult-domain.json', SUB7, 2),
+    'nltcs': ('nltcs', 'nltcs.csv', 'nltcs-domain.json', None, 3),
+    'adult2': ('adult', 'adult.csv', 'adult-domain.json', None, 2),
+    'adult3': ('adult', 'adult.csv', 'adult-domain.json', None, 3),
+}
+OURS = ['adaptive', 'projection', 'gaussian', 'factorization', 'relaxation', 'mwem-hlm']  # one line per mechanism
+PEERS = ['aim', 'mwem+pgm']
+DELTA = 1e-9
+
+
+def load(name):
+    folder, csv, dom, attrs, k = DATASETS[name]
+    data = Dataset.from_csv(DATA / folder / csv, DATA / folder / dom)
+    if attrs:
+        data = data.project(attrs)
+    return data, Marginals.all_kway(data.domain, k)
+
+
+def score(tables, truth):
+    est = np.concatenate([np.asarray(t, float) / max(np.sum(t), 1e-300) for t in tables])
+    err = est - truth
+    return float(np.sqrt(np.mean(err**2))), float(np.max(np.abs(err)))
+
+
+def run_ours(name, data, W, truth, eps, seed):
+    mech = MECHANISMS[name]
+    kw = dict(neighbours='add-remove') if getattr(mech, 'add_remove', False) else {}
+    t0 = time.perf_counter()
+    try:
+        rel = mech(data, W, Budget.approx(eps, DELTA), rng=np.random.default_rng(seed), **kw)
+    except (ValueError, TypeError, MemoryError) as e:
+        return dict(status=f"refused: {str(e).splitlines()[0][:100]}")
+    sec = time.perf_counter() - t0
+    r, m = score(W.blocks(rel.answers), truth)
+    return dict(status='ok', rmse=r, max=m, seconds=sec, neighbours=kw.get('neighbours', 'replace'))
+
+
+def start_peer(args, peer, dname, eps, seed):
+    folder, csv, dom, attrs, k = DATASETS[dname]
+    out = tempfile.NamedTemporaryFile(suffix='.json', delete=False).name
+    cmd = [args.pgm_python, str(HERE / 'pgm_runner.py'), '--src', args.pgm_src, '--csv', str(DATA / folder / csv),
+           '--domain', str(DATA / folder / dom), '--degree', str(k), '--mech', peer, '--epsilon', str(eps),
+           '--delta', str(DELTA), '--seed', str(seed), '--out', out]
+    if attrs:
+        cmd += ['--attrs', ','.join(attrs)]
+    log = open(out + '.log', 'w')
+    env = dict(os.environ, JAX_ENABLE_X64='0')
+    return subprocess.Popen(cmd, stdout=log, stderr=subprocess.STDOUT, env=env), out, time.time()
+
+
+def finish_peer(proc, out, t0, truth, timeout):
+    if proc.poll() is None:
+        proc.kill()
+        return dict(status=f'timeout after {timeout} s')
+    if proc.returncode != 0:
+        tail = [ln for ln in Path(out + '.log').read_text().splitlines() if ln.strip()][-1:] or ['?']
+        return dict(status=f'crashed: {tail[0][:120]}')
+    res = json.loads(Path(out).read_text())
+    r, m = score(res['tables'], truth)
+    return dict(status='ok', rmse=r, max=m, seconds=res['seconds'], neighbours='add-remove')
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--datasets', nargs='+', default=list(DATASETS))
+    ap.add_argument('--eps', nargs='+', type=float, default=[0.5, 1.0])
+    ap.add_argument('--seeds', nargs='+', type=int, default=[0, 1, 2])
+    ap.add_argument('--ours', nargs='+', default=OURS)
+    ap.add_argument('--peers', nargs='+', default=PEERS)
+    ap.add_argument('--only-peers', action='store_true')
+    ap.add_argument('--only-dpnotes', action='store_true')
+    ap.add_argument('--timeout', type=float, default=1800)
+    ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--resume', action='store_true', help='skip runs already in the JSON')
+    ap.add_argument('--pgm-python', default='/work/venv-pgm/bin/python')
+    ap.add_argument('--pgm-src', default='/work/peers-src')
+    ap.add_argument('--json', default=str(HERE / 'results_peers.json'))
+    args = ap.parse_args()
+    path = Path(args.json)
+    runs = json.loads(path.read_text()) if path.exists() else []
+    done = {(r['dataset'], r['system'], r['eps'], r['seed']) for r in runs if args.resume}
+    command = 'python benchmarks/peers.py ' + ' '.join(sys.argv[1:])
+
+    def record(dname, system, eps, seed, res):
+        res.update(dataset=dname, system=system, eps=eps, seed=seed, command=command,
+                   when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), load=os.getloadavg()[0])
+        runs.append(res)
+        path.write_text(json.dumps(runs, indent=1))
+        print(dname, system, eps, seed, {k: res[k] for k in ('status', 'rmse', 'seconds') if k in res}, flush=True)
+
+    have_peers = Path(args.pgm_python).exists() and (Path(args.pgm_src) / 'mechanisms').exists()
+    for dname in args.datasets:
+        folder, csv = DATASETS[dname][:2]
+        if not (DATA / folder / csv).exists():
+            print(f"{dname}: data absent, skipped")
+            continue
+        data, W = load(dname)
+        truth = W.answer(data)
+        todo = [(p, e, s) for p in args.peers for e in args.eps for s in args.seeds if (dname, p, e, s) not in done]
+        running = []
+        if have_peers and not args.only_dpnotes:
+            while todo or running:
+                while todo and len(running) < args.jobs:
+                    p, e, s = todo.pop(0)
+                    running.append((p, e, s) + start_peer(args, p, dname, e, s))
+                time.sleep(2)
+                for item in list(running):
+                    p, e, s, proc, out, t0 = item
+                    if proc.poll() is not None or time.time() - t0 > args.timeout:
+                        record(dname, p, e, s, finish_peer(proc, out, t0, truth, args.timeout))
+                        running.remove(item)
+        if not args.only_peers:
+            for name in args.ours:
+                for e in args.eps:
+                    for s in args.seeds:
+                        if (dname, name, e, s) not in done:
+                            record(dname, name, e, s, run_ours(name, data, W, truth, e, s))
+    write_table(runs, HERE / 'results_peers.md')
+
+
+def write_table(runs, out):
+    lines = ["# dpnotes vs private-pgm: RMSE over all cells of all workload marginals\n",
+             "Add/remove neighbours for every system that supports them (the peers' own relation), "
+             "(epsilon, 1e-9)-DP, mean ± sd over seeds; each row says when it ran, the load average then, "
+             "and the relation used. Regenerated by `benchmarks/peers.py` from `results_peers.json`.\n"]
+    for dname in DATASETS:
+        rows = [r for r in runs if r['dataset'] == dname]
+        if not rows:
+            continue
+        folder, csv, dom, attrs, k = DATASETS[dname]
+        lines.append(f"\n## {dname}: {'attributes ' + ', '.join(attrs) if attrs else 'all attributes'} of "
+                     f"{folder}, all {k}-way marginals\n")
+        lines.append("| eps | system | relation | runs | RMSE | max error | seconds | measured (UTC, load) |")
+        lines.append("|---|---|---|---|---|---|---|---|")
+        for eps in sorted({r['eps'] for r in rows}):
+            for system in dict.fromkeys(r['system'] for r in rows):
+                rs = [r for r in rows if r['eps'] == eps and r['system'] == system]
+                ok = [r for r in rs if r['status'] == 'ok']
+                if not rs:
+                    continue
+                when = f"{rs[-1]['when']}, {rs[-1]['load']:.1f}"
+                if not ok:
+                    lines.append(f"| {eps} | {system} | | 0/{len(rs)} | {rs[-1]['status']} | | | {when} |")
+                    continue
+                f = lambda key, fmt: f"{np.mean([r[key] for r in ok]):{fmt}} ± {np.std([r[key] for r in ok]):{fmt}}"
+                lines.append(f"| {eps} | {system} | {ok[0]['neighbours']} | {len(ok)}/{len(rs)} | {f('rmse', '.5f')} | "
+                             f"{f('max', '.4f')} | {f('seconds', '.1f')} | {when} |")
+    out.write_text('\n'.join(lines) + '\n')
+
+
+if __name__ == '__main__':
+    main()
