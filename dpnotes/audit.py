@@ -186,6 +186,14 @@ def _replace_one(D: Dataset, Dprime: Dataset) -> bool:
     diff = np.bincount(inv[: D.n], minlength=len(rows)) - np.bincount(inv[D.n :], minlength=len(rows))
     return int(np.abs(diff).sum()) <= 2
 
+
+def _add_remove_one(D: Dataset, Dprime: Dataset) -> bool:
+    "True when one multiset of records is the other plus exactly one record."
+    rows, inv = np.unique(np.concatenate([D.records, Dprime.records]), axis=0, return_inverse=True)
+    inv = np.ravel(inv)
+    diff = np.bincount(inv[: D.n], minlength=len(rows)) - np.bincount(inv[D.n :], minlength=len(rows))
+    return int(np.abs(diff).sum()) == 1
+
 # %% ../nbs/08_audit.ipynb #9e36bf9f
 def release_answers(
     mechanism,  # callable with the registry's signature
@@ -215,6 +223,7 @@ def audit_mechanism(
     alpha: float = 0.05,  # confidence 1 - alpha
     rng=None,  # None: the mechanism's secure default; a Generator: a reproducible audit
     label: str | None = None,  # name in the result (default: the registry name or the function's name)
+    neighbours: str = 'replace',  # 'replace' (D' = D with one record replaced) or 'add-remove'
     **options,  # passed to the mechanism
 ) -> Audit:
     """Release on neighbours D and D' `trials` times each, pick a threshold event on half the runs, bound
@@ -222,9 +231,15 @@ def audit_mechanism(
     fn = MECHANISMS[mechanism] if isinstance(mechanism, str) else mechanism
     if not callable(fn):
         raise TypeError(f"mechanism must be a registry name or a callable, got {type(mechanism).__name__}")
-    if D.n != Dprime.n or D.domain != Dprime.domain:
+    if neighbours == 'add-remove':
+        if D.domain != Dprime.domain or not _add_remove_one(D, Dprime):
+            raise ValueError("D and Dprime are not add/remove neighbours (one record more or less)")
+        options = dict(options, neighbours='add-remove')
+    elif neighbours != 'replace':
+        raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
+    elif D.n != Dprime.n or D.domain != Dprime.domain:
         raise ValueError(f"neighbours share n and the domain, got n={D.n} and n={Dprime.n}")
-    if not _replace_one(D, Dprime):
+    elif not _replace_one(D, Dprime):
         raise ValueError("D and Dprime differ in more than one record: not replace-one neighbours")
     if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 4:
         raise ValueError(f"trials must be an integer >= 4, got trials={trials!r}")
