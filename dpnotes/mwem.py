@@ -285,6 +285,7 @@ def hlm_calibration(
     unit: str = 'marginal',  # 'marginal' or 'query'
     noise: str = 'gaussian',  # 'gaussian' or 'laplace'
     select_fraction: float = 0.5,  # share of each round's rho used for selection
+    neighbours: str = 'replace',  # 'replace' (n public) or 'add-remove' (n: the registry's released count)
 ) -> dict:
     """Per-round selection epsilon and score sensitivity, and the measurement budget, sensitivity and
     (continuous) noise scale of `mwem_practical`."""
@@ -296,7 +297,11 @@ def hlm_calibration(
     if not (0 < select_fraction < 1):
         raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
     marg = unit == 'marginal'
-    l1 = (2.0 if marg else 1.0) / n  # l1 sensitivity of a marginal (query) answer, = select sensitivity
+    if neighbours not in ('replace', 'add-remove'):
+        raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
+    one = neighbours == 'add-remove'  # adding or removing a record moves one cell by one count
+    # l1 sensitivity of a marginal (query) answer, = select sensitivity
+    l1 = (1.0 if one or not marg else 2.0) / n
     if getattr(budget, 'is_pure', False):  # pure epsilon-DP: basic composition of T (selection + Laplace)
         if noise != 'laplace':
             raise ValueError(
@@ -319,8 +324,9 @@ def hlm_calibration(
     rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
     eps_sel = math.sqrt(8 * select_fraction * rho_t)
     rho_meas = (1 - select_fraction) * rho_t
+    l2 = (1.0 if one or not marg else math.sqrt(2)) / n  # l2 sensitivity of one marginal (query)
     if noise == 'gaussian':
-        scale = (math.sqrt(2) if marg else 1.0) / n / math.sqrt(2 * rho_meas)
+        scale = l2 / math.sqrt(2 * rho_meas)
     else:
         scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
     return dict(
@@ -331,7 +337,7 @@ def hlm_calibration(
         scale=scale,
         rho_measure=rho_meas,
         eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12),  # Laplace: eps-DP is eps^2/2-zCDP
-        measure_sensitivity=(math.sqrt(2) if marg else 1.0) / n if noise == 'gaussian' else l1,
+        measure_sensitivity=l2 if noise == 'gaussian' else l1,
     )
 
 # %% ../nbs/04_mwem.ipynb #d15aa544
@@ -353,7 +359,7 @@ def hlm_rounds(
     return T
 
 # %% ../nbs/04_mwem.ipynb #1349d821
-@register("mwem-hlm")
+@register("mwem-hlm", add_remove=True)
 def mwem_practical(
     data: Dataset,  # records; n is public
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -367,13 +373,15 @@ def mwem_practical(
     passes: int = 4,  # MW passes over all measurements after each round
     average: bool = False,  # output the average of the per-round distributions instead of the last
     remeasure: bool = False,  # allow selecting an already measured marginal/query again
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Practical MWEM of Hardt-Ligett-McSherry.
 
     Select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours,
-    n public, score sensitivity 1/n (query) or 2/n (marginal L1), exact exponential mechanism and exact
-    discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget).
+    n public, score sensitivity 1/n (query) or 2/n (marginal L1); or add/remove neighbours on counts over the
+    registry's released $\\hat n$, every sensitivity $1/\\hat n$. Exact exponential mechanism and exact
+    discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget, replace-one only).
     """
     t0 = time.perf_counter()
     check_mechanism_args(
@@ -394,7 +402,7 @@ def mwem_practical(
     _check_rounds(rounds)
     if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
         raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
-    cal = hlm_calibration(n, budget, rounds, unit, noise, select_fraction)
+    cal = hlm_calibration(n, budget, rounds, unit, noise, select_fraction, neighbours)
     G = len(Q.groups) if unit == 'marginal' else k
     if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
         raise ValueError(

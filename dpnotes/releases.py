@@ -180,7 +180,8 @@ def add_remove_call(fn, data, workload, budget, *args, rng=None, total_share=TOT
         **kwargs,
     )
     total = dict(n_hat=n_hat, rho=rho_n, share=total_share, noise=plan.info(src.secure))
-    return dataclasses.replace(rel, budget=budget, neighbours=ADD_REMOVE, info={**rel.info, 'total': total})
+    info = {**rel.info, 'n': n_hat, 'total': total}  # the public count is n_hat
+    return dataclasses.replace(rel, budget=budget, neighbours=ADD_REMOVE, info=info)
 
 # %% ../nbs/12_releases.ipynb #0cce6167
 def _labels(self: Release) -> list:
