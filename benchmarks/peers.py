@@ -64,7 +64,12 @@ def run_ours(name, data, W, truth, eps, seed):
         return dict(status=f"refused: {str(e).splitlines()[0][:100]}")
     sec = time.perf_counter() - t0
     r, m = score(W.blocks(rel.answers), truth)
-    return dict(status='ok', rmse=r, max=m, seconds=sec, neighbours=kw.get('neighbours', 'replace'))
+    res = dict(status='ok', rmse=r, max=m, seconds=sec, neighbours=kw.get('neighbours', 'replace'))
+    if rel.info.get('model') is not None:  # the model's synthetic records, scored like the peers' records
+        syn = rel.synthetic(int(rel.n), rng=np.random.default_rng(seed))
+        r2, m2 = score(syn.marginals(W.cliques), truth)
+        res['records'] = dict(res, rmse=r2, max=m2, seconds=time.perf_counter() - t0)
+    return res
 
 
 def start_peer(args, peer, dname, eps, seed):
@@ -146,7 +151,11 @@ def main():
                 for e in args.eps:
                     for s in args.seeds:
                         if (dname, name, e, s) not in done:
-                            record(dname, name, e, s, run_ours(name, data, W, truth, e, s))
+                            res = run_ours(name, data, W, truth, e, s)
+                            rec = res.pop('records', None)
+                            record(dname, name, e, s, res)
+                            if rec is not None:
+                                record(dname, f"{name} (records)", e, s, rec)
     write_table(runs, HERE / 'results_peers.md')
 
 
@@ -177,7 +186,29 @@ def write_table(runs, out):
                 f = lambda key, fmt: f"{np.mean([r[key] for r in ok]):{fmt}} ± {np.std([r[key] for r in ok]):{fmt}}"
                 lines.append(f"| {eps} | {system} | {ok[0]['neighbours']} | {len(ok)}/{len(rs)} | {f('rmse', '.5f')} | "
                              f"{f('max', '.4f')} | {f('seconds', '.1f')} | {when} |")
+        lines += _verdicts(rows)
     out.write_text('\n'.join(lines) + '\n')
+
+
+def _verdicts(rows) -> list:
+    "Per epsilon: the best dpnotes mechanism (add/remove runs only) against the best peer, error and time."
+    out = []
+    for eps in sorted({r['eps'] for r in rows}):
+        mean = {}
+        for r in rows:
+            if r['eps'] == eps and r['status'] == 'ok':
+                mean.setdefault(r['system'], []).append((r['rmse'], r['seconds'], r['neighbours']))
+        ours = {k: v for k, v in mean.items() if k not in PEERS and v[0][2] == 'add-remove'}
+        peers = {k: v for k, v in mean.items() if k in PEERS}
+        if not ours or not peers:
+            continue
+        avg = lambda v, i: float(np.mean([x[i] for x in v]))
+        a, b = min(ours, key=lambda k: avg(ours[k], 0)), min(peers, key=lambda k: avg(peers[k], 0))
+        ra, rb = avg(ours[a], 0), avg(peers[b], 0)
+        out.append(f"\neps={eps}: best dpnotes **{a}** RMSE {ra:.5f} vs best peer **{b}** {rb:.5f}: "
+                   f"{'dpnotes ahead' if ra <= rb else 'dpnotes behind'} by {max(ra, rb) / min(ra, rb):.2f}x in error, "
+                   f"{avg(peers[b], 1) / avg(ours[a], 1):.0f}x the peer's speed.")
+    return out
 
 
 if __name__ == '__main__':
