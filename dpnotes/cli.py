@@ -28,10 +28,10 @@ from .projection import project
 from .projection_solvers import simplex_projection
 
 # %% auto #0
-__all__ = ['COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'POSTPROCESS', 'INSECURE_SEED_WARNING', 'mechanism_modules',
-           'load_mechanisms', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism', 'format_table',
-           'mechanism_help', 'build_parser', 'route_options', 'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records',
-           'postprocess', 'cmd_release', 'read_marginals', 'marginal_table', 'cmd_show', 'load_data',
+__all__ = ['FACTOR_KINDS', 'COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'POSTPROCESS', 'INSECURE_SEED_WARNING', 'mechanism_modules',
+           'load_mechanisms', 'workload_file_spec', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism',
+           'format_table', 'mechanism_help', 'build_parser', 'route_options', 'warm_up', 'cmd_demo', 'cmd_compare',
+           'plot_records', 'postprocess', 'cmd_release', 'read_marginals', 'marginal_table', 'cmd_show', 'load_data',
            'add_encode_parser', 'cmd_encode', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
@@ -76,12 +76,38 @@ def _attr(domain, name, spec):
         )
     return name
 
+# %% ../nbs/07_cli.ipynb #d1d646a3
+FACTOR_KINDS = ("identity", "total", "prefix", "range")  # per-attribute factors of a workload file's term
+
+
+def workload_file_spec(
+    path,  # JSON file: {"terms": [{"attr": "identity" | "total" | "prefix" | "range", ...}, ...]}
+) -> str:
+    """The command-line spec of a workload file: each term a Kronecker product of one factor per named
+    attribute, the terms stacked (a union of Kronecker products, as `a*b + c`)."""
+    try:
+        doc = json.loads(Path(path).read_text())
+    except (OSError, ValueError) as e:
+        raise ValueError(f"workload file {str(path)!r}: cannot read it as JSON ({e})") from None
+    terms = doc.get("terms") if isinstance(doc, dict) else None
+    if not isinstance(terms, list) or not terms or not all(isinstance(t, dict) and t for t in terms):
+        raise ValueError(f"workload file {str(path)!r}: expected {{\"terms\": [{{attr: kind, ...}}, ...]}}")
+    for t in terms:
+        for a, kind in t.items():
+            if kind not in FACTOR_KINDS:
+                raise ValueError(
+                    f"workload file: factor {kind!r} of {a!r} is not one of {', '.join(FACTOR_KINDS)}"
+                )
+    return " + ".join("*".join(f"{kind}:{a}" for a, kind in t.items()) for t in terms)
+
 # %% ../nbs/07_cli.ipynb #050f08f3
 def parse_workload(
     spec: str,  # e.g. 'marginals:2', 'prefix:age', 'marginals:age,sex'
     domain,  # the data's `Domain`
 ):
-    "Build the workload named by a command-line spec over `domain`."
+    "Build the workload named by a command-line spec over `domain` (`@file.json`: a workload file)."
+    if spec.startswith("@"):
+        spec = workload_file_spec(spec[1:])
     if "+" in spec or "*" in spec:  # a union of Kronecker products (appendix 97_kron_unions)
         return union_spec(spec, domain, parse_workload)
     kind, _, arg = spec.strip().partition(":")
@@ -309,7 +335,8 @@ WORKLOAD_HELP = """workloads (--workload SPEC):
   marginals:K        all K-way marginals
   marginals:A,B,C    the one marginal over attributes A, B and C
   marginals:A,B;C,D  several marginals, ';' between them (quote the spec in a shell)
-  parities:K         all K-wise parities; every attribute must be binary"""
+  parities:K         all K-wise parities; every attribute must be binary
+  @FILE.json         a workload file: {"terms": [{"age": "prefix", "sex": "identity"}, {"age": "range"}]}"""
 
 
 def _summary(fn) -> str:
