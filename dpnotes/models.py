@@ -130,12 +130,20 @@ def _expand(domain: Domain, table, attrs, target) -> np.ndarray:
     return np.reshape(table, [domain[a] if a in attrs else 1 for a in target])
 
 
+def _lse(t: np.ndarray, axis) -> np.ndarray:
+    "log Σ exp over `axis`, shifted by the maximum (plain numpy: the inner operation of every pass)."
+    m = t.max(axis=axis, keepdims=True)
+    m = np.where(np.isfinite(m), m, 0.0)
+    with np.errstate(divide='ignore'):  # an all -inf slice gives log 0 = -inf, as it should
+        return np.log(np.exp(t - m).sum(axis=axis)) + np.squeeze(m, axis=axis)
+
+
 def _sum_out(table, attrs, keep, log: bool = True) -> np.ndarray:
     "Log-sum-exp (or sum) of a table over (sorted) `attrs` down to the attributes in `keep`."
     ax = tuple(i for i, a in enumerate(attrs) if a not in keep)
     if not ax:
         return table
-    return logsumexp(table, axis=ax) if log else table.sum(axis=ax)
+    return _lse(table, ax) if log else table.sum(axis=ax)
 
 # %% ../nbs/17_models.ipynb #efca8c8e
 def calibrate(tree: JunctionTree, theta: list) -> list:
@@ -288,7 +296,8 @@ class _Fit:
             theta[self.home[s]] += _expand(dom, t, s, tree.cliques[self.home[s]])
         model = GraphicalModel(tree, theta)
         model.phi, b = phi, model.beliefs()
-        mu = {s: np.exp(_sum_out(b[self.home[s]], tree.cliques[self.home[s]], s)) for s in self.sets}
+        P = {h: np.exp(b[h]) for h in set(self.home.values())}  # clique marginals, one exp per clique
+        mu = {s: _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False) for s in self.sets}
         g, f = {s: np.zeros_like(mu[s]) for s in self.sets}, 0.0
         for s, w, y in self.terms:
             f += w * float(((mu[s] - y) ** 2).sum()) / 2
