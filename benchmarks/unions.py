@@ -1,7 +1,8 @@
 """Benchmark of dpnotes.kron_unions against HDMM on unions of Kronecker products.
 
-For each workload: our best strategy's L2 error constant ||M||_{1->2}^2 ||W M^+||_F^2 (the better of the
-product family and the marginal family), its certified lower bound (which one), seconds; HDMM's three
+For each workload: our best strategy's L2 error constant ||M||_{1->2}^2 ||W M^+||_F^2 (the best of one
+product strategy, the marginal family and the stacked "terms apart" strategies, each group of terms measured
+by its own block and answered from it), its certified lower bound (which one), seconds; HDMM's three
 templates with approx=True (its L2 / (eps, delta) variants), their error constants under the same norm and
 seconds, run by benchmarks/hdmm_runner.py in HDMM's own virtualenv (skipped when that python is absent);
 with --dense, the certified dense optimum (optimize_gram on the N x N Gram) where N <= 4096.

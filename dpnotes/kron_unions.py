@@ -8,7 +8,7 @@ import itertools, math, time
 from fractions import Fraction
 import numpy as np
 from .noise import ceil_sqrt
-from .counting import KronGram, kron_apply, kron_dense
+from .counting import KronGram, Operator, kron_apply, kron_dense
 from .data import Domain, as_domain
 from .workloads import Workload, Identity, Total, Marginals, Kron
 from .strategy_solvers import OptimalStrategy, optimize_gram, trace_gram_pinv
@@ -16,7 +16,8 @@ from . import factorization as fz
 
 # %% auto #0
 __all__ = ['Union', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
-           'superadditive_bound', 'commuting_bound', 'union_lower_bound', 'union_optimal', 'union_spec']
+           'StackedStrategy', 'stacked_strategy', 'superadditive_bound', 'commuting_bound', 'union_lower_bound',
+           'union_optimal', 'union_spec']
 
 # %% ../nbs/97_kron_unions.ipynb #c428f78a
 def _factor(f: Workload) -> tuple:
@@ -85,13 +86,29 @@ class Union(Workload):
             raise ValueError(f"weights must be {len(terms)} positive finite numbers, got {weights!r}")
         d = _union_domain(terms, domain)
         ones = {a: (np.ones((1, n)), ['*']) for a, n in zip(d.attrs, d.shape)}
-        self.kterms = []  # (scale, [factor per attribute], [row labels per attribute])
+        kterms = []  # (scale, [factor per attribute], [row labels per attribute])
         for wi, t in zip(w, terms):
             for s, kt in _kron_terms(t):
                 f = [kt.get(a, ones[a]) for a in d.attrs]
-                self.kterms.append((float(wi * s), [A for A, _ in f], [L for _, L in f]))
-        self.rows = np.cumsum([0] + [math.prod(A.shape[0] for A in m) for _, m, _ in self.kterms])
-        super().__init__(d, int(self.rows[-1]))
+                kterms.append((float(wi * s), [A for A, _ in f], [L for _, L in f]))
+        self._set_terms(d, kterms)
+
+    def _set_terms(self, d: Domain, kterms: list):
+        "Kronecker terms, their row offsets and the shape."
+        self.kterms, self._grams = kterms, None
+        self.rows = np.cumsum([0] + [math.prod(A.shape[0] for A in m) for _, m, _ in kterms])
+        Workload.__init__(self, d, int(self.rows[-1]))
+
+    def sub(self, keep) -> Union:
+        "The union of the Kronecker terms at positions `keep` (rows in this union's order), same domain."
+        keep = sorted(int(i) for i in keep)
+        if not keep or len(set(keep)) < len(keep) or not 0 <= keep[0] <= keep[-1] < len(self.kterms):
+            raise ValueError(
+                f"keep must list distinct term positions in 0..{len(self.kterms) - 1}, got {keep}"
+            )
+        out = Union.__new__(Union)
+        out._set_terms(self.domain, [self.kterms[i] for i in keep])
+        return out
 
     def _matvec(self, h):
         return np.concatenate([s * kron_apply(m, np.ravel(h)) for s, m, _ in self.kterms])
@@ -219,6 +236,137 @@ def helmert_strategy(U: Union, keep=None) -> tuple:
     )
     return M, float(np.sum(np.sqrt([c[S] * dims[S] for S in blocks])) ** 2 / N)
 
+# %% ../nbs/97_kron_unions.ipynb #f1d0fdf1
+def _col2(M) -> np.ndarray:
+    "Squared column norms, over the cells, of a product or marginal-family strategy."
+    if isinstance(M, fz.KronStrategy):
+        return kron_dense([np.sum(m * m, axis=0)[None, :] for m in M._mats]).ravel()
+    if isinstance(M, fz.MarginalStrategy):  # P_S has a constant diagonal: every column has the same norm
+        return np.full(M.shape[1], float(np.dot(M.mu, M.dims)) / M.domain.size())
+    raise TypeError(f"a stacked block must be a KronStrategy or MarginalStrategy, got {type(M).__name__}")
+
+
+def _same_terms(A: Union, B) -> bool:
+    "B is A, or a Union with the same Kronecker terms."
+    if A is B:
+        return True
+    if not (isinstance(B, Union) and A.shape == B.shape and len(A.kterms) == len(B.kterms)):
+        return False
+    return all(
+        s == t and all(np.array_equal(x, y) for x, y in zip(m, n))
+        for (s, m, _), (t, n, _) in zip(A.kterms, B.kterms)
+    )
+
+# %% ../nbs/97_kron_unions.ipynb #98ceaa0f
+class StackedStrategy(Operator):
+    """$M = [c_1M_1; \\dots; c_mM_m]$: block g, a product or marginal-family strategy, measures the Kronecker
+    terms `groups[g]` of a Union; `reconstruct` answers each group's terms from its own block,
+    $W_gM_g^+y_g/c_g$."""
+
+    def __init__(
+        self,
+        U: Union,  # the workload the blocks answer
+        groups: list,  # a partition of U's term positions
+        blocks: list,  # one KronStrategy or MarginalStrategy per group, on U's domain
+        weights,  # c_g > 0
+    ):
+        groups = [tuple(sorted(int(t) for t in g)) for g in groups]
+        if sorted(t for g in groups for t in g) != list(range(len(U.kterms))):
+            raise ValueError(f"groups must partition the term positions 0..{len(U.kterms) - 1}, got {groups}")
+        c = np.asarray(weights, float)
+        if len(blocks) != len(groups) or c.shape != (len(groups),) or not np.all(np.isfinite(c) & (c > 0)):
+            raise ValueError("need one block and one positive finite weight per group")
+        for b in blocks:
+            if not isinstance(b, (fz.KronStrategy, fz.MarginalStrategy)):
+                raise TypeError(f"a block must be a KronStrategy or MarginalStrategy, got {type(b).__name__}")
+            if b.shape[1] != U.shape[1]:
+                raise ValueError(f"a block has {b.shape[1]} columns, the union acts on {U.shape[1]} cells")
+        self.union, self.groups, self.blocks, self.c = U, groups, list(blocks), c
+        self.subs = [U.sub(g) for g in groups]
+        self.offsets = np.cumsum([0] + [b.shape[0] for b in blocks])
+        super().__init__((int(self.offsets[-1]), U.shape[1]))
+
+    def _parts(self, y):
+        return [y[a:b] for a, b in zip(self.offsets[:-1], self.offsets[1:])]
+
+    def _matvec(self, h):
+        h = np.ravel(h)
+        return np.concatenate([c * np.asarray(b @ h, float).ravel() for c, b in zip(self.c, self.blocks)])
+
+    def _rmatvec(self, y):
+        parts = zip(self.c, self.blocks, self._parts(np.ravel(y)))
+        return sum(c * np.asarray(b.rmatvec(p), float).ravel() for c, b, p in parts)
+
+    def _max_col2(self) -> float:
+        "$\\max_u\\sum_g c_g^2\\|M_ge_u\\|^2$ (beyond 2^24 cells, the sum of the blocks' maxima: larger)."
+        if self.shape[1] <= 1 << 24:
+            return float(sum(c * c * _col2(b) for c, b in zip(self.c, self.blocks)).max())
+        return float(sum(c * c * _col2(b).max() for c, b in zip(self.c, self.blocks)))
+
+    def norm_1_2(self) -> float:
+        "Largest column norm, rounded up."
+        k = max(m.shape[0] for b in self.blocks for m in getattr(b, '_mats', [np.eye(1)]))
+        rel = Fraction(8 * (k + len(self.blocks) + len(self.union.domain) + 4), 2**52)
+        return ceil_sqrt(Fraction(self._max_col2()) * (1 + rel))
+
+    def group_errors(self) -> np.ndarray:
+        "$e_g = \\|W_gM_g^+\\|_F^2$ of each block on its own terms, before weighting."
+        return np.array([_union_rule(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
+
+    def error_constant(self) -> float:
+        "$\\|M\\|_{1\\to2}^2\\sum_g e_g/c_g^2$: the exact error constant of the block estimator."
+        return self._max_col2() * float(np.sum(self.group_errors() / self.c**2))
+
+    def reconstruct(self, workload, y) -> np.ndarray:
+        "Answers of the union's rows, each group from its own block (the factorization's R)."
+        U = self.union
+        if not _same_terms(U, workload):
+            raise ValueError("a StackedStrategy answers only the union it was built for")
+        out = np.empty(U.shape[0])
+        for g, S, b, c, p in zip(self.groups, self.subs, self.blocks, self.c, self._parts(np.ravel(y))):
+            if isinstance(b, fz.MarginalStrategy):
+                ans = np.asarray(b.reconstruct(S, p / c), float)
+            else:
+                ans = np.asarray(S @ b.lstsq(p / c), float)
+            for j, t in enumerate(g):
+                out[U.rows[t] : U.rows[t + 1]] = ans[S.rows[j] : S.rows[j + 1]]
+        return out
+
+# %% ../nbs/97_kron_unions.ipynb #46e65036
+def _term_product(U: Union, t: int, tol: float, cache: dict) -> tuple:
+    "Best product strategy of the single term t: each factor's certified 1-D optimum (cached by content)."
+    mats = []
+    for G in U.grams()[t]:
+        key = (G.shape[0], G.tobytes())
+        if key not in cache:
+            cache[key] = optimize_gram(G, tol=tol).strategy
+        mats.append(cache[key])
+    S = U.sub([t])
+    return mats, kron_union_error(S, mats)
+
+
+def stacked_strategy(
+    U: Union,  # the workload
+    groups: list,  # a partition of U's term positions
+    *,
+    tol: float = 1e-4,  # tolerance of the 1-D solves and of the product descent
+    cache: dict | None = None,  # 1-D optima shared between calls
+) -> tuple:
+    """Each group measured by its better block (product or marginal family), weights
+    $c_g^2\\|M_g\\|_{1\\to2}^2\\propto\\sqrt{E_g}$: (StackedStrategy, its exact error constant)."""
+    cache = {} if cache is None else cache
+    blocks, E = [], []
+    for g in groups:
+        S = U.sub(g)
+        mats, ek = _term_product(U, g[0], tol, cache) if len(g) == 1 else optimize_kron(S, tol=tol)[:2]
+        MH, eh = helmert_strategy(S)
+        b, e = (fz.KronStrategy(mats), ek) if ek <= eh else (MH, eh)
+        blocks.append(b)
+        E.append(e)
+    nrm2 = np.array([b.norm_1_2() ** 2 for b in blocks])
+    M = StackedStrategy(U, groups, blocks, np.sqrt(np.sqrt(np.array(E)) / nrm2))
+    return M, M.error_constant()
+
 # %% ../nbs/97_kron_unions.ipynb #4c749259
 def _is_IJ(G) -> bool:
     "G = alpha I + beta J (a factor the Helmert blocks diagonalise)?"
@@ -274,25 +422,48 @@ def union_lower_bound(U: Union, tol: float = 1e-4) -> tuple:
     return sup, 'superadditive over terms'
 
 # %% ../nbs/97_kron_unions.ipynb #d207c9ce
+def _splits(U: Union) -> list:
+    """Groupings tried by `union_optimal`: every term apart; and, when some but not all terms are
+    marginal-type (every factor in span{I, J}), those together with each other term apart, or with
+    all others together."""
+    T = len(U.kterms)
+    ij = [t for t, G in enumerate(U.grams()) if all(_is_IJ(g) for g in G)]
+    if T < 2 or len(ij) == T:  # one term, or marginal-type only: the product or marginal family is enough
+        return []
+    rest = [t for t in range(T) if t not in ij]
+    out = [[(t,) for t in range(T)]]
+    if ij:
+        out += [[tuple(ij)] + [(t,) for t in rest], [tuple(ij), tuple(rest)]]
+    return out
+
+
 def union_optimal(
     U: Union,  # the workload
     *,
     tol: float = 1e-3,  # tolerance of the 1-D solves and of the product descent
 ) -> OptimalStrategy:
-    """The better of the best product strategy (`optimize_kron`) and the best marginal-family strategy
-    (`helmert_strategy`), with the certified `union_lower_bound`."""
+    """The best of the product strategy (`optimize_kron`), the marginal-family strategy (`helmert_strategy`)
+    and the stacked strategies of `_splits` (`stacked_strategy`), with the certified `union_lower_bound`."""
     t0 = time.perf_counter()
     mats, ek, its = optimize_kron(U, tol=tol / 10)
     MH, eh = helmert_strategy(U)
+    cands = [(ek, 'product', fz.KronStrategy(mats)), (eh, 'marginal family', MH)]
+    cache = {}
+    for groups in _splits(U):
+        M, e = stacked_strategy(U, groups, tol=tol / 10, cache=cache)
+        kinds = ', '.join(f"{len(g)} {type(b).__name__[:-8].lower()}" for g, b in zip(M.groups, M.blocks))
+        cands.append((e, f"terms apart in {len(groups)} groups ({kinds})", M))
+    up, fam, M = min(cands, key=lambda c: c[0])
     lower, which = union_lower_bound(U, tol / 10)
-    M, up, fam = (fz.KronStrategy(mats), ek, 'product') if ek <= eh else (MH, eh, 'marginal family')
     return OptimalStrategy(M, up, lower, its, time.perf_counter() - t0, f"{fam}; lower bound: {which}")
 
 # %% ../nbs/97_kron_unions.ipynb #d75836bc
 def _union_rule(W, M):
-    "Error constant of a product or marginal-family strategy on a Union, without the dense Gram."
+    """Error constant of a product, marginal-family or stacked strategy on a Union, without the dense Gram."""
     if not isinstance(W, Union):
         return None
+    if isinstance(M, StackedStrategy) and _same_terms(M.union, W):
+        return M.error_constant()
     if isinstance(M, fz.KronStrategy) and [m.shape[1] for m in M._mats] == list(W.domain.shape):
         return kron_union_error(W, M._mats)
     if isinstance(M, fz.MarginalStrategy) and M.domain.shape == W.domain.shape:
