@@ -271,7 +271,7 @@ def _add_neighbours(p):
         default="replace",
         help="neighbouring relation of the guarantee: replace (one record changed, n public, the lectures') "
         "or add-remove (one record added or removed, n private: a noisy count is released first; mechanisms "
-        "gaussian, projection, factorization, adaptive)",
+        f"{', '.join(sorted(k for k, m in MECHANISMS.items() if getattr(m, 'add_remove', False)))})",
     )
 
 

@@ -5,6 +5,7 @@
 # %% ../nbs/01_histograms.ipynb #4a829be5
 from __future__ import annotations
 import math, time
+from fractions import Fraction
 
 import numpy as np
 
@@ -25,6 +26,7 @@ from dpnotes.workloads import (
     answer_error,
     integral,
     l1_diameter,
+    l1_norm,
     marginal_l1,
     max_error,
     prefix_gram,
@@ -157,22 +159,26 @@ def _pure_epsilon(budget: Budget) -> float:
     return budget.epsilon
 
 # %% ../nbs/01_histograms.ipynb #4cdd0555
-@register("laplace")
+@register("laplace", add_remove=True)
 def laplace_baseline(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries to answer
     budget: Budget,  # pure epsilon (or the epsilon of an (epsilon, delta) budget, or sqrt(2 rho))
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # none accepted
 ) -> Release:
     """Answer $Wh$ + exact discrete Laplace noise on a grid.
 
-    Replace-one neighbours, n public, $\\Delta_1 = diam_1(W)/n$; pure $\\epsilon$-DP.
+    Replace-one neighbours, n public, $\\Delta_1 = diam_1(W)/n$; or add/remove neighbours with counts over
+    the registry's released $\\hat n$, $\\Delta_1 = \\|W\\|_{1\\to1}/\\hat n$; pure $\\epsilon$-DP, both
+    rounded up.
     """
     check_mechanism_args(data, workload, budget, options, 'laplace_baseline')
     t0, src = time.perf_counter(), noise_source(rng)
-    sens, eps = l1_diameter(workload) / data.n, _pure_epsilon(budget)
+    d = l1_diameter(workload) if neighbours == 'replace' else l1_norm(workload)
+    sens, eps = ceil_float(Fraction(d) / data.n), _pure_epsilon(budget)
     truth = workload.answer(data)
     if sens == 0.0:
         m = measure(workload, truth, None, rng=src, label=repr(workload))

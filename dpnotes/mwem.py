@@ -222,7 +222,7 @@ def _mwem_accounting(
     return accounting
 
 # %% ../nbs/04_mwem.ipynb #22a7d8e4
-@register("mwem")
+@register("mwem", add_remove=True)
 def mwem(
     data: Dataset,  # records; n is public
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -232,13 +232,16 @@ def mwem(
     rounds: int | None = None,  # T; None picks the T minimising the lecture's bound
     accounting: str | None = None,  # 'advanced' ((eps, delta) default), 'zcdp', 'basic' (pure default)
     beta: float = 0.05,  # failure probability of the printed bound
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Lecture MWEM: Hedge over X against exponential-mechanism picks.
 
-    Replace-one neighbours, n public, score sensitivity 1/n, exact exponential mechanism on a grid, (eps,
-    delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP by basic composition. The
-    query set is closed under complement (1 - phi added for each phi).
+    Replace-one neighbours, n public: score sensitivity 1/n (a query with values in [0, 1] moves by at most
+    1/n when one record changes). Add/remove neighbours, counts over the registry's released n_hat: score
+    sensitivity 1/n_hat (one record added or removed moves phi(h) by phi(x)/n_hat). Exact exponential
+    mechanism on a grid, (eps, delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP
+    by basic composition. The query set is closed under complement (1 - phi added for each phi).
     """
     t0 = time.perf_counter()
     check_mechanism_args(data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta')

@@ -103,12 +103,20 @@ def record_masks(records: np.ndarray) -> np.ndarray:
     return out
 
 
-def parity_answers(records: np.ndarray, sets) -> np.ndarray:
-    """Mean of $\\chi_T(x)=(-1)^{\\sum_{i\\in T}x_i}$ over the 0/1 records, for every set T.
+def parity_answers(
+    records: np.ndarray,  # 0/1 records, one column per attribute
+    sets,  # parity sets (attribute-index tuples)
+    total: int | None = None,  # divide the sums by this released count instead of n (add/remove neighbours)
+) -> np.ndarray:
+    """Mean of $\\chi_T(x)=(-1)^{\\sum_{i\\in T}x_i}$ over the 0/1 records, for every set T (or its sum over
+    `total`).
 
     Computed straight from the records (bit masks of `n_words(d)` words), no histogram.
     """
-    return _parity_means(record_masks(records), set_masks(sets, np.shape(records)[1]))
+    means = _parity_means(record_masks(records), set_masks(sets, np.shape(records)[1]))
+    if total is None:
+        return means
+    return np.rint(means * len(records)) / total  # the integer sums, exactly (|error| << 1/2 below 2^40 rows)
 
 # %% ../nbs/05_relaxation.ipynb #8fa2b214
 def _hadamard(s: int) -> np.ndarray:
@@ -520,9 +528,13 @@ def relaxed_parities(
     oracle=None,  # elliptope oracle M -> (.value, .U, .upper); default a warm-started `MixingOracle`
     max_iter: int | None = None,  # Frank-Wolfe iterations (default Thm 3.4's count)
     tol: float = 0.1,  # stop at gap <= tol * min(sigma * width_bound, m sigma^2)
+    total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
 ) -> tuple:
     """Noisy parity means (exact discrete Gaussian) projected onto $RL'_k$.
 
+    Replace-one neighbours, n public: `parity_sensitivity`. Add/remove neighbours (`total` = the released
+    $\\hat n$): the sums over $\\hat n$, and one record added or removed moves every parity by
+    $\\pm1/\\hat n$, so $\\Delta_2=\\sqrt m/\\hat n$ exactly.
     Returns (result, plan, noisy, sensitivity, exact).
     """
     used = sorted({i for T in sets for i in T})  # attributes in no set play no part
@@ -533,9 +545,12 @@ def relaxed_parities(
         (len(records), len(used)),
     )
     tmap = TupleMap(d, max(len(T) for T in sets), sets)  # before any noise: refuses SDPs above MAX_SDP
-    sens, exact = parity_sensitivity(sets, d, n)
-    plan = gaussian_plan(sens, rho, len(sets), n=n, bound=1.0)
-    noisy = add_noise(plan, parity_answers(records, sets), rng=rng)
+    if total is None:
+        sens, exact = parity_sensitivity(sets, d, n)
+    else:
+        sens, exact = ceil_float(Fraction(ceil_sqrt(len(sets))) / total), True
+    plan = gaussian_plan(sens, rho, len(sets), n=n if total is None else total, bound=1.0)
+    noisy = add_noise(plan, parity_answers(records, sets, total), rng=rng)
     sig, m = plan.scale, len(sets)
     target = tol * min(sig * width_bound(tmap), m * sig**2)  # below the bound's term and the noise's own size
     res = relaxed_projection(noisy, tmap, target=target, max_iter=max_iter, oracle=oracle)
@@ -548,7 +563,7 @@ def _records(data: Dataset, workload: Workload) -> np.ndarray:
     return data.records[:, list(data.domain.axes(workload.domain.attrs))]
 
 # %% ../nbs/05_relaxation.ipynb #5f553d9e
-@register('relaxation')
+@register('relaxation', add_remove=True)
 def relaxation_mechanism(
     data: Dataset,  # private records (n is public)
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
@@ -558,15 +573,19 @@ def relaxation_mechanism(
     oracle=None,  # elliptope oracle M -> (.value, .U, .upper); default a warm-started `MixingOracle`
     max_iter: int | None = None,  # Frank-Wolfe iterations; default Thm 3.4's count
     tol: float = 0.1,  # stop when the FW gap <= tol * min(sigma * width_bound, m sigma^2)
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Noisy parities projected onto $RL'_k$ (DNT Thm 4.5).
 
-    Replace-one neighbours, n public; exact discrete Gaussian noise, rho-zCDP. Marginals over attributes
-    with more than two values are answered on the bits of the codes (`bit_code`, the same neighbours).
+    Replace-one neighbours, n public; or add/remove neighbours with parity sums over the registry's released
+    $\\hat n$ ($\\Delta_2=\\sqrt m/\\hat n$); exact discrete Gaussian noise, rho-zCDP. Marginals over
+    attributes with more than two values are answered on the bits of the codes (`bit_code`, the same
+    neighbours: a record is still one record).
     """
     check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'relaxation_mechanism')
+    total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets = parity_sets(wl)
     if not sets:
@@ -581,10 +600,13 @@ def relaxation_mechanism(
         oracle=oracle,
         max_iter=max_iter,
         tol=tol,
+        total=total,
     )
     ans = res.answers if isinstance(wl, Parities) else marginals_from_parities(res.answers, sets, wl)
     ans = ans if code is None else code.decode(workload, ans)
-    info = dict(noise=plan.info(src.secure), sensitivity=sens, sensitivity_exact=exact, n=data.n, sets=sets)
+    info = dict(
+        noise=plan.info(src.secure), sensitivity=sens, sensitivity_exact=exact, n=total or data.n, sets=sets
+    )
     info |= dict(bits=None if code is None else dict(zip(code.domain.attrs, code.bits)))
     info |= dict(noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target)
     info |= dict(

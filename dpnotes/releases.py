@@ -12,7 +12,7 @@ from pathlib import Path
 import numpy as np
 
 from .privacy import Accountant, Budget
-from .noise import floor_float, gaussian_noise
+from .noise import floor_float, gaussian_noise, laplace_noise
 from .samplers import noise_source
 from .data import Domain, Dataset, sample_records
 from .ingest import MarginalCounts, check_memory
@@ -145,19 +145,16 @@ def register(
 
 # %% ../nbs/12_releases.ipynb #234b11a4
 def split_total(
-    budget: Budget,  # the call's whole budget (approx or zCDP; pure is refused)
-    share: float = TOTAL_SHARE,  # share of rho for the record count, in (0, 1)
+    budget: Budget,  # the call's whole budget
+    share: float = TOTAL_SHARE,  # share of rho (of epsilon for a pure budget) for the record count, in (0, 1)
 ) -> tuple:
-    "(rho for the count, rho for the mechanism), both rounded down so that they add up to at most the budget."
+    """(count's part, mechanism's part), both rounded down so that they add up to at most the budget: rho for
+    an approx or zCDP budget, epsilon for a pure one (basic composition)."""
     if not (isinstance(share, (int, float)) and 0 < share < 1):
         raise ValueError(f"total_share must be in (0, 1), got total_share={share!r}")
-    if budget.is_pure:
-        raise ValueError(
-            "add/remove neighbours measure the record count with Gaussian noise: give a delta > 0"
-        )
-    rho = Fraction(budget.to_rho())
-    rho_n = floor_float(rho * Fraction(share))
-    return rho_n, floor_float(rho - Fraction(rho_n))
+    whole = Fraction(budget.epsilon if budget.is_pure else budget.to_rho())
+    part = floor_float(whole * Fraction(share))
+    return part, floor_float(whole - Fraction(part))
 
 
 def add_remove_call(fn, data, workload, budget, *args, rng=None, total_share=TOTAL_SHARE, **kwargs):
@@ -166,20 +163,18 @@ def add_remove_call(fn, data, workload, budget, *args, rng=None, total_share=TOT
         raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
-    rho_n, rho_rest = split_total(budget, total_share)
+    part, rest = split_total(budget, total_share)
     src = noise_source(rng)
-    noisy, plan = gaussian_noise(np.array([float(data.n)]), 1.0, rho_n, rng=src, n=1)
+    count = np.array([float(data.n)])  # sensitivity 1 under add/remove
+    if budget.is_pure:  # epsilon-DP throughout: the count by discrete Laplace, basic composition
+        noisy, plan = laplace_noise(count, 1.0, part, rng=src, n=1)
+        inner, spent = Budget.pure(rest), dict(epsilon=part)
+    else:
+        noisy, plan = gaussian_noise(count, 1.0, part, rng=src, n=1)
+        inner, spent = Budget.zcdp(rest), dict(rho=part)
     n_hat = max(1, int(round(float(noisy[0]))))
-    rel = fn(
-        data.with_total(n_hat),
-        workload,
-        Budget.zcdp(rho_rest),
-        *args,
-        rng=src,
-        neighbours='add-remove',
-        **kwargs,
-    )
-    total = dict(n_hat=n_hat, rho=rho_n, share=total_share, noise=plan.info(src.secure))
+    rel = fn(data.with_total(n_hat), workload, inner, *args, rng=src, neighbours='add-remove', **kwargs)
+    total = dict(n_hat=n_hat, **spent, share=total_share, noise=plan.info(src.secure))
     info = {**rel.info, 'n': n_hat, 'total': total}  # the public count is n_hat
     return dataclasses.replace(rel, budget=budget, neighbours=ADD_REMOVE, info=info)
 

@@ -31,7 +31,8 @@ from .ingest import MarginalCounts
 
 # %% auto #0
 __all__ = ['Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities',
-           'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'integral', 'answer_error', 'l1_diameter']
+           'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'integral', 'answer_error', 'l1_diameter',
+           'l1_norm']
 
 # %% ../nbs/11_workloads.ipynb #9246fa24
 def _cell_labels(domain: Domain) -> list:
@@ -597,3 +598,23 @@ def l1_diameter(workload: Workload) -> float:
     else:
         best = 2.0 * float(np.abs(D).sum(axis=0).max())
     return best * (1 + 2.0**-40)  # summation rounding, upward
+
+# %% ../nbs/11_workloads.ipynb #49764524
+def l1_norm(workload: Workload) -> float:
+    """$\\|W\\|_{1\\to1} = \\max_u\\|We_u\\|_1$, the largest column sum of $|W|$: $\\ell_1$
+    sensitivity times $\\hat n$ under add/remove neighbours (one record added to cell u moves the counts by
+    $e_u$). Closed forms for marginals, identity, total, prefix, all-range and Kronecker
+    products; else exact from the columns."""
+    N, kind = workload.shape[1], type(workload)
+    if kind in (Identity, Total):
+        return 1.0
+    if kind is Marginals:  # each table has one cell per record
+        return float(len(workload.block_sizes))
+    if kind is Prefix:  # cell 0 is in every prefix
+        return float(N)
+    if kind is AllRange:  # cell u is in (u+1)(N-u) ranges
+        u = np.arange(N)
+        return float(np.max((u + 1) * (N - u)))
+    if kind is Kron:  # |A (x) B| = |A| (x) |B|: column sums multiply
+        return ceil_float(math.prod(Fraction(l1_norm(f)) for f in workload.factors))
+    return float(np.abs(workload.dense()).sum(axis=0).max()) * (1 + 2.0**-40)  # summation rounding, upward
