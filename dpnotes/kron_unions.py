@@ -178,12 +178,13 @@ def optimize_kron(
     G = U.grams()
     mats = [np.eye(n) for n in U.domain.shape]
     tr = np.array([[np.trace(g) for g in t] for t in G])  # tr(G_ta X_a^+) at X_a = I
-    best, its = math.inf, 0
+    best, its, duals = math.inf, 0, [None] * len(mats)
     for _ in range(rounds):
         for a in range(len(mats)):
             c = np.prod(np.delete(tr, a, axis=1), axis=1)
-            res = optimize_gram(sum(ct * t[a] for ct, t in zip(c, G)), tol=tol / 10)
-            mats[a], its = res.strategy, its + res.iterations
+            # warm start from this factor's dual weights of the last round: the Gram moved only by the c_t
+            res = optimize_gram(sum(ct * t[a] for ct, t in zip(c, G)), tol=tol / 10, d0=duals[a])
+            mats[a], its, duals[a] = res.strategy, its + res.iterations, res.weights
             tr[:, a] = [trace_gram_pinv(t[a], mats[a].T @ mats[a]) for t in G]
         err = float(np.prod(tr, axis=1).sum())  # every factor has max column norm 1
         if err > best * (1 - tol):
