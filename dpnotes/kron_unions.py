@@ -8,14 +8,14 @@ import itertools, math, time
 from fractions import Fraction
 import numpy as np
 from .noise import ceil_sqrt
-from .counting import KronGram, Operator, kron_apply, kron_dense
+from .counting import KronGram, Operator, helmert, kron_apply, kron_dense
 from .data import Domain, as_domain
 from .workloads import Workload, Identity, Total, Marginals, Kron
 from .strategy_solvers import OptimalStrategy, optimize_gram, trace_gram_pinv
 from . import factorization as fz
 
 # %% auto #0
-__all__ = ['Union', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
+__all__ = ['LS_DENSE', 'Union', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
            'StackedStrategy', 'stacked_strategy', 'superadditive_bound', 'commuting_bound', 'union_lower_bound',
            'union_optimal', 'union_spec']
 
@@ -154,6 +154,41 @@ class Union(Workload):
             for p in itertools.product(*L)
         ]
 
+# %% ../nbs/97_kron_unions.ipynb #b1017c45
+def _is_IJ(G) -> bool:
+    "G = alpha I + beta J (a factor the Helmert blocks diagonalise)?"
+    n = G.shape[0]
+    a, b = G[0, 0] - (G[0, 1] if n > 1 else 0.0), G[0, 1] if n > 1 else 0.0
+    return bool(np.allclose(G, a * np.eye(n) + b, rtol=0, atol=1e-12 * max(abs(G).max(), 1e-300)))
+
+
+def _ij_eig(G) -> np.ndarray:
+    "Eigenvalues of G = alpha I + beta J on the constant vector and on the contrasts."
+    n = G.shape[0]
+    lam0 = G.sum() / n
+    return np.array([lam0, (np.trace(G) - lam0) / (n - 1) if n > 1 else 0.0])
+
+
+def _ij_optimum(G) -> np.ndarray:
+    """Optimal 1-D strategy for $G=\\alpha I+\\beta J$ in closed form,
+    $[\\sqrt x I; \\sqrt{1-x}\\mathbf 1^\\top]$, so $X = xI + (1-x)J$ with unit columns.
+
+    Averaging any optimum over the permutations keeps it optimal (the objective is convex and G invariant),
+    so one lies in span{I, J}; there $\\mathrm{tr}(GX^{-1}) = \\lambda_0/(n-(n-1)x) + (n-1)\\lambda_1/x$,
+    smallest at $x = n\\sqrt{b}/(\\sqrt{\\lambda_0(n-1)}+(n-1)\\sqrt{b})$, $b=(n-1)\\lambda_1$.
+    """
+    n = G.shape[0]
+    lam0, lam1 = _ij_eig(G)
+    b = (n - 1) * max(lam1, 0.0)
+    if n == 1 or b <= 1e-12 * (lam0 + b):
+        return np.ones((1, n))  # only the total is asked: measure it once
+    x = (
+        1.0
+        if lam0 <= 1e-12 * (lam0 + b)
+        else n * math.sqrt(b) / (math.sqrt(lam0 * (n - 1)) + (n - 1) * math.sqrt(b))
+    )
+    return np.vstack([math.sqrt(x) * np.eye(n)] + ([np.full((1, n), math.sqrt(1 - x))] if x < 1 else []))
+
 # %% ../nbs/97_kron_unions.ipynb #a4b8c162
 def kron_union_error(
     U: Union,  # the workload
@@ -183,8 +218,12 @@ def optimize_kron(
         for a in range(len(mats)):
             c = np.prod(np.delete(tr, a, axis=1), axis=1)
             # warm start from this factor's dual weights of the last round: the Gram moved only by the c_t
-            res = optimize_gram(sum(ct * t[a] for ct, t in zip(c, G)), tol=tol / 10, d0=duals[a])
-            mats[a], its, duals[a] = res.strategy, its + res.iterations, res.weights
+            Ga = sum(ct * t[a] for ct, t in zip(c, G))
+            if _is_IJ(Ga):  # closed form, in span{I, J}
+                mats[a] = _ij_optimum(Ga)
+            else:
+                res = optimize_gram(Ga, tol=tol / 10, d0=duals[a])
+                mats[a], its, duals[a] = res.strategy, its + res.iterations, res.weights
             tr[:, a] = [trace_gram_pinv(t[a], mats[a].T @ mats[a]) for t in G]
         err = float(np.prod(tr, axis=1).sum())  # every factor has max column norm 1
         if err > best * (1 - tol):
@@ -261,8 +300,8 @@ def _same_terms(A: Union, B) -> bool:
 # %% ../nbs/97_kron_unions.ipynb #98ceaa0f
 class StackedStrategy(Operator):
     """$M = [c_1M_1; \\dots; c_mM_m]$: block g, a product or marginal-family strategy, measures the Kronecker
-    terms `groups[g]` of a Union; `reconstruct` answers each group's terms from its own block,
-    $W_gM_g^+y_g/c_g$."""
+    terms `groups[g]` of a Union; `reconstruct` answers by least squares over the whole stack when
+    `_ls_blocks` applies, else each group's terms from its own block, $W_gM_g^+y_g/c_g$."""
 
     def __init__(
         self,
@@ -314,15 +353,28 @@ class StackedStrategy(Operator):
         "$e_g = \\|W_gM_g^+\\|_F^2$ of each block on its own terms, before weighting."
         return np.array([_union_rule(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
 
+    @property
+    def least_squares(self) -> bool:
+        "Answers by least squares over the whole stack (`_ls_blocks` applies), else group by group."
+        if not hasattr(self, '_ls'):
+            self._ls = _ls_blocks(self)
+        return self._ls is not None
+
     def error_constant(self) -> float:
-        "$\\|M\\|_{1\\to2}^2\\sum_g e_g/c_g^2$: the exact error constant of the block estimator."
+        """Exact error constant of the estimator `reconstruct` uses: least squares,
+        $\\|M\\|_{1\\to2}^2\\mathrm{tr}(W^\\top W(M^\\top M)^+)$, or group by group,
+        $\\|M\\|_{1\\to2}^2\\sum_g e_g/c_g^2$."""
+        if self.least_squares:
+            return self._max_col2() * _ls_trace(self._ls)
         return self._max_col2() * float(np.sum(self.group_errors() / self.c**2))
 
     def reconstruct(self, workload, y) -> np.ndarray:
-        "Answers of the union's rows, each group from its own block (the factorization's R)."
+        "Answers of the union's rows: least squares over the stack, or each group from its own block."
         U = self.union
         if not _same_terms(U, workload):
             raise ValueError("a StackedStrategy answers only the union it was built for")
+        if self.least_squares:
+            return np.asarray(U @ _ls_solve(self._ls, self.rmatvec(np.ravel(y))), float)
         out = np.empty(U.shape[0])
         for g, S, b, c, p in zip(self.groups, self.subs, self.blocks, self.c, self._parts(np.ravel(y))):
             if isinstance(b, fz.MarginalStrategy):
@@ -340,7 +392,7 @@ def _term_product(U: Union, t: int, tol: float, cache: dict) -> tuple:
     for G in U.grams()[t]:
         key = (G.shape[0], G.tobytes())
         if key not in cache:
-            cache[key] = optimize_gram(G, tol=tol).strategy
+            cache[key] = _ij_optimum(G) if _is_IJ(G) else optimize_gram(G, tol=tol).strategy
         mats.append(cache[key])
     S = U.sub([t])
     return mats, kron_union_error(S, mats)
@@ -368,14 +420,65 @@ def stacked_strategy(
     M = StackedStrategy(U, groups, blocks, np.sqrt(np.sqrt(np.array(E)) / nrm2))
     return M, M.error_constant()
 
+# %% ../nbs/97_kron_unions.ipynb #3701bfce
+LS_DENSE = 2048  # largest dense part (cells of the attributes outside span{I, J}) of the exact least squares
+
+
+def _ls_blocks(M) -> dict | None:
+    """Least-squares structure of a StackedStrategy: the attributes `ij` whose workload and strategy factors
+    all lie in span{I, J}, the others `dense`, and per pattern s over `ij`: (dim_s, G_s, X_s). None when the
+    dense part exceeds LS_DENSE cells or the patterns are too many."""
+    U, d, shape = M.union, len(M.union.domain), M.union.domain.shape
+    kx = [[m.T @ m for m in b._mats] if isinstance(b, fz.KronStrategy) else None for b in M.blocks]
+    ij = [a for a in range(d) if all(_is_IJ(t[a]) for t in U.grams()) and all(_is_IJ(x[a]) for x in kx if x)]
+    dense = [a for a in range(d) if a not in ij]
+    nB = math.prod(shape[a] for a in dense)
+    if nB > LS_DENSE or 2 ** len(ij) * nB * nB > 1 << 26:
+        return None
+    kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
+    proj = lambda a, inside: (
+        np.eye(shape[a]) * inside + (1 - 2 * inside) * np.full((shape[a],) * 2, 1 / shape[a])
+    )
+    blocks = {}
+    for s in itertools.product((0, 1), repeat=len(ij)):
+        if any(si and shape[a] == 1 for si, a in zip(s, ij)):
+            continue  # a one-value attribute has no contrasts
+        dim = math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij))
+        scal = lambda mats: math.prod(_ij_eig(mats[a])[si] for si, a in zip(s, ij))
+        G = sum(scal(t) * kd([t[a] for a in dense]) for t in U.grams())
+        X = np.zeros((nB, nB))
+        for c, b, x in zip(M.c, M.blocks, kx):
+            if x is not None:
+                X += c * c * scal(x) * kd([x[a] for a in dense])
+            else:  # marginal family: sum_S mu_S P_S, P_S = (x)_a (I - J/n if a in S else J/n)
+                for S, mu in zip(b.subsets, b.mu):
+                    if all((a in S) == bool(si) for si, a in zip(s, ij)):
+                        X += c * c * mu * kd([proj(a, a in S) for a in dense])
+        blocks[s] = (dim, G, X)
+    return dict(ij=ij, dense=dense, shape=shape, blocks=blocks)
+
+
+def _ls_trace(L: dict) -> float:
+    "$\\sum_s \\dim_s\\mathrm{tr}(G_sX_s^+)$ (refuses a G_s outside the range of X_s)."
+    return float(sum(dim * trace_gram_pinv(G, X) for dim, G, X in L['blocks'].values() if np.any(G)))
+
+
+def _ls_solve(L: dict, v) -> np.ndarray:
+    "$(M^\\top M)^+v$ block by block in the Helmert basis of the `ij` attributes."
+    shape, ij, dense = L['shape'], L['ij'], L['dense']
+    Q = [helmert(n) if a in ij else np.eye(n) for a, n in enumerate(shape)]
+    z, out = kron_apply(Q, np.ravel(v)).reshape(shape), np.zeros(shape)
+    perm = dense + ij
+    for s, (dim, G, X) in L['blocks'].items():
+        idx = [slice(None)] * len(shape)
+        for si, a in zip(s, ij):
+            idx[a] = slice(1, None) if si else slice(0, 1)
+        sub = np.transpose(z[tuple(idx)], perm)
+        sol = np.linalg.pinv(X, rcond=1e-10, hermitian=True) @ sub.reshape(X.shape[0], -1)
+        out[tuple(idx)] = np.transpose(sol.reshape(sub.shape), np.argsort(perm))
+    return kron_apply([q.T for q in Q], out.ravel())
+
 # %% ../nbs/97_kron_unions.ipynb #4c749259
-def _is_IJ(G) -> bool:
-    "G = alpha I + beta J (a factor the Helmert blocks diagonalise)?"
-    n = G.shape[0]
-    a, b = G[0, 0] - (G[0, 1] if n > 1 else 0.0), G[0, 1] if n > 1 else 0.0
-    return bool(np.allclose(G, a * np.eye(n) + b, rtol=0, atol=1e-12 * max(abs(G).max(), 1e-300)))
-
-
 def _lower_1d(G, tol, cache) -> float:
     "Certified lower bound on min tr(G X^{-1}), diag X <= 1, for one factor (cached by content)."
     key = (G.shape[0], G.tobytes())
