@@ -49,7 +49,8 @@ def load(name):
 
 
 def score(tables, truth):
-    est = np.concatenate([np.asarray(t, float) / max(np.sum(t), 1e-300) for t in tables])
+    "RMSE and max error; each table divided by its own total when that total is positive (noisy tables may sum to <= 0)."
+    est = np.concatenate([np.asarray(t, float) / (np.sum(t) if np.sum(t) > 0 else 1.0) for t in tables])
     err = est - truth
     return float(np.sqrt(np.mean(err**2))), float(np.max(np.abs(err)))
 
