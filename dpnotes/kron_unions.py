@@ -170,6 +170,21 @@ def _ij_eig(G) -> np.ndarray:
     return np.array([lam0, (np.trace(G) - lam0) / (n - 1) if n > 1 else 0.0])
 
 
+def _helmert_patterns(shape, ij: list, dense: list, grams: list):
+    """For each pattern s over the span{I, J} attributes `ij` (0: constant part, 1: contrasts): (dim_s, G_s),
+    G_s the dense matrix over the `dense` attributes of $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s
+    (`grams`: per term, one matrix per attribute, each in span{I, J} on `ij`)."""
+    kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
+    for s in itertools.product((0, 1), repeat=len(ij)):
+        if any(si and shape[a] == 1 for si, a in zip(s, ij)):
+            continue  # a one-value attribute has no contrasts
+        dim = math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij))
+        G = sum(
+            math.prod(_ij_eig(t[a])[si] for si, a in zip(s, ij)) * kd([t[a] for a in dense]) for t in grams
+        )
+        yield s, dim, G
+
+
 def _ij_optimum(G) -> np.ndarray:
     """Optimal 1-D strategy for $G=\\alpha I+\\beta J$ in closed form,
     $[\\sqrt x I; \\sqrt{1-x}\\mathbf 1^\\top]$, so $X = xI + (1-x)J$ with unit columns.
@@ -218,11 +233,10 @@ def optimize_kron(
     for _ in range(rounds):
         for a in range(len(mats)):
             c = np.prod(np.delete(tr, a, axis=1), axis=1)
-            # warm start from this factor's dual weights of the last round: the Gram moved only by the c_t
             Ga = sum(ct * t[a] for ct, t in zip(c, G))
             if _is_IJ(Ga):  # closed form, in span{I, J}
                 mats[a] = _ij_optimum(Ga)
-            else:
+            else:  # warm start from this factor's dual weights of the last round (only the c_t moved)
                 res = optimize_gram(Ga, tol=tol / 10, d0=duals[a])
                 mats[a], its, duals[a] = res.strategy, its + res.iterations, res.weights
             tr[:, a] = [trace_gram_pinv(t[a], mats[a].T @ mats[a]) for t in G]
@@ -340,9 +354,12 @@ class StackedStrategy(Operator):
 
     def _max_col2(self) -> float:
         "$\\max_u\\sum_g c_g^2\\|M_ge_u\\|^2$ (beyond 2^24 cells, the sum of the blocks' maxima: larger)."
-        if self.shape[1] <= 1 << 24:
-            return float(sum(c * c * _col2(b) for c, b in zip(self.c, self.blocks)).max())
-        return float(sum(c * c * _col2(b).max() for c, b in zip(self.c, self.blocks)))
+        if not hasattr(self, '_col2max'):  # N-long vectors: computed once
+            if self.shape[1] <= 1 << 24:
+                self._col2max = float(sum(c * c * _col2(b) for c, b in zip(self.c, self.blocks)).max())
+            else:
+                self._col2max = float(sum(c * c * _col2(b).max() for c, b in zip(self.c, self.blocks)))
+        return self._col2max
 
     def norm_1_2(self) -> float:
         "Largest column norm, rounded up."
@@ -441,16 +458,11 @@ def _ls_blocks(M) -> dict | None:
         np.eye(shape[a]) * inside + (1 - 2 * inside) * np.full((shape[a],) * 2, 1 / shape[a])
     )
     blocks = {}
-    for s in itertools.product((0, 1), repeat=len(ij)):
-        if any(si and shape[a] == 1 for si, a in zip(s, ij)):
-            continue  # a one-value attribute has no contrasts
-        dim = math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij))
-        scal = lambda mats: math.prod(_ij_eig(mats[a])[si] for si, a in zip(s, ij))
-        G = sum(scal(t) * kd([t[a] for a in dense]) for t in U.grams())
+    for s, dim, G in _helmert_patterns(shape, ij, dense, U.grams()):
         X = np.zeros((nB, nB))
         for c, b, x in zip(M.c, M.blocks, kx):
             if x is not None:
-                X += c * c * scal(x) * kd([x[a] for a in dense])
+                X += c * c * math.prod(_ij_eig(x[a])[si] for si, a in zip(s, ij)) * kd([x[a] for a in dense])
             else:  # marginal family: sum_S mu_S P_S, P_S = (x)_a (I - J/n if a in S else J/n)
                 for S, mu in zip(b.subsets, b.mu):
                     if all((a in S) == bool(si) for si, a in zip(s, ij)):
@@ -535,31 +547,18 @@ def symmetric_dual_bound(
     nB = math.prod(shape[a] for a in dense)
     if nB > max_dense or 2 ** len(ij) * nB**3 > 1 << 33:
         return None
-    kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
-    pats = []
-    for s in itertools.product((0, 1), repeat=len(ij)):
-        if any(si and shape[a] == 1 for si, a in zip(s, ij)):
-            continue
-        dim = math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij))
-        G = sum(
-            math.prod(_ij_eig(t[a])[si] for si, a in zip(s, ij)) * kd([t[a] for a in dense]) for t in grams
-        )
-        if np.any(G):
-            pats.append((dim, (G + G.T) / 2))
-    scale = 1.0 / math.prod(shape[a] for a in ij)
-    d, best = np.full(nB, 1.0 / nB), 0.0
+    pats = [(dim, (G + G.T) / 2) for _, dim, G in _helmert_patterns(shape, ij, dense, grams) if np.any(G)]
     with one_blas_thread():  # threaded BLAS stalls on shared cores
-        best = _dual_fixed_point(pats, d, iters, tol)
-    return scale * best
+        best = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)
+    return best / math.prod(shape[a] for a in ij)
 
 
 def _dual_fixed_point(pats, d, iters, tol) -> float:
     "Largest $(\\sum_s\\dim_s\\mathrm{tr}(D^{1/2}G_sD^{1/2})^{1/2})^2$ met along the fixed point from d."
     nB, best = d.size, 0.0
     for _ in range(iters):
-        r, diag = 0.0, np.zeros(nB)
+        r, diag, sq = 0.0, np.zeros(nB), np.sqrt(d)
         for dim, G in pats:
-            sq = np.sqrt(d)
             w, V = np.linalg.eigh(sq[:, None] * G * sq[None, :])
             w = np.clip(w - 1e-12 * max(w.max(), 0.0), 0.0, None)  # round-off margin: the bound stays below
             rt = np.sqrt(w)
