@@ -479,6 +479,8 @@ def strategy_diameter(
         d = marginal_diameter(M)
     elif isinstance(M, KronStrategy):
         d = kron_diameter(M._mats) if N <= 8192 else None
+    elif callable(getattr(M, 'diameter', None)):  # a structured strategy's own exact scan (None: too big)
+        d = M.diameter()
     else:  # a matrix, or an operator made dense when small
         A = (
             M

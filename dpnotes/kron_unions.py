@@ -18,7 +18,7 @@ from .sdp import one_blas_thread
 # %% auto #0
 __all__ = ['LS_DENSE', 'Union', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
            'StackedStrategy', 'stacked_strategy', 'superadditive_bound', 'commuting_bound', 'symmetric_dual_bound',
-           'union_lower_bound', 'union_optimal', 'union_spec']
+           'union_lower_bound', 'SymmetricStrategy', 'symmetric_strategy', 'union_optimal', 'union_spec']
 
 # %% ../nbs/97_kron_unions.ipynb #c428f78a
 def _factor(f: Workload) -> tuple:
@@ -204,6 +204,40 @@ def _ij_optimum(G) -> np.ndarray:
         else n * math.sqrt(b) / (math.sqrt(lam0 * (n - 1)) + (n - 1) * math.sqrt(b))
     )
     return np.vstack([math.sqrt(x) * np.eye(n)] + ([np.full((1, n), math.sqrt(1 - x))] if x < 1 else []))
+
+# %% ../nbs/97_kron_unions.ipynb #71425680
+def _pattern_index(shape, ij: list, s) -> tuple:
+    "Index of pattern s (per `ij` attribute 0: the constant Helmert row, 1: contrasts), Helmert coordinates."
+    idx = [slice(None)] * len(shape)
+    for si, a in zip(s, ij):
+        idx[a] = slice(1, None) if si else slice(0, 1)
+    return tuple(idx)
+
+
+def _helmert_axes(z, ij: list, transpose: bool = False) -> np.ndarray:
+    "Helmert basis (or its transpose) applied along the `ij` axes of the array z."
+    for a in ij:
+        B = helmert(z.shape[a])
+        z = np.moveaxis(np.tensordot(B.T if transpose else B, z, axes=(1, a)), 0, a)
+    return z
+
+
+def _to_patterns(shape, ij: list, v, patterns) -> dict:
+    "v's Helmert coordinates on `ij`, per pattern s: a (cells of the other attributes, dim_s) matrix."
+    dense = [a for a in range(len(shape)) if a not in ij]
+    z = _helmert_axes(np.reshape(np.asarray(v, float), shape), ij)
+    nB = math.prod(shape[a] for a in dense)
+    return {s: np.transpose(z[_pattern_index(shape, ij, s)], dense + ij).reshape(nB, -1) for s in patterns}
+
+
+def _from_patterns(shape, ij: list, parts: dict) -> np.ndarray:
+    "Inverse of `_to_patterns` (patterns absent from `parts` are zero)."
+    dense = [a for a in range(len(shape)) if a not in ij]
+    perm, z = dense + ij, np.zeros(shape)
+    for s, p in parts.items():
+        sub = [shape[a] for a in dense] + [shape[a] - 1 if si else 1 for si, a in zip(s, ij)]
+        z[_pattern_index(shape, ij, s)] = np.transpose(np.reshape(p, sub), np.argsort(perm))
+    return _helmert_axes(z, ij, transpose=True).ravel()
 
 # %% ../nbs/97_kron_unions.ipynb #a4b8c162
 def kron_union_error(
@@ -478,18 +512,10 @@ def _ls_trace(L: dict) -> float:
 
 def _ls_solve(L: dict, v) -> np.ndarray:
     "$(M^\\top M)^+v$ block by block in the Helmert basis of the `ij` attributes."
-    shape, ij, dense = L['shape'], L['ij'], L['dense']
-    Q = [helmert(n) if a in ij else np.eye(n) for a, n in enumerate(shape)]
-    z, out = kron_apply(Q, np.ravel(v)).reshape(shape), np.zeros(shape)
-    perm = dense + ij
-    for s, (dim, G, X) in L['blocks'].items():
-        idx = [slice(None)] * len(shape)
-        for si, a in zip(s, ij):
-            idx[a] = slice(1, None) if si else slice(0, 1)
-        sub = np.transpose(z[tuple(idx)], perm)
-        sol = np.linalg.pinv(X, rcond=1e-10, hermitian=True) @ sub.reshape(X.shape[0], -1)
-        out[tuple(idx)] = np.transpose(sol.reshape(sub.shape), np.argsort(perm))
-    return kron_apply([q.T for q in Q], out.ravel())
+    B = L['blocks']
+    parts = _to_patterns(L['shape'], L['ij'], v, B)
+    pinv = lambda X: np.linalg.pinv(X, rcond=1e-10, hermitian=True)
+    return _from_patterns(L['shape'], L['ij'], {s: pinv(B[s][2]) @ parts[s] for s in B})
 
 # %% ../nbs/97_kron_unions.ipynb #4c749259
 def _lower_1d(G, tol, cache) -> float:
@@ -531,54 +557,226 @@ def commuting_bound(U: Union) -> float | None:
     return float(np.sum(np.sqrt(ev)) ** 2 / U.shape[1])
 
 # %% ../nbs/97_kron_unions.ipynb #028ef3cb
-def symmetric_dual_bound(
-    U: Union,  # the workload
-    *,
-    max_dense: int = 1024,  # largest dense part (cells of the attributes outside span{I, J})
-    iters: int = 40,  # fixed-point steps at most
-    tol: float = 1e-5,  # stop when a step raises the bound by less than this fraction
-) -> float | None:
-    """Certified lower bound $(\\mathrm{tr}(D^{1/2}GD^{1/2})^{1/2})^2$ over the D uniform on the attributes
-    whose factors all lie in span{I, J}, optimised over the rest by the dual fixed point. None when the dense
-    part exceeds `max_dense` cells."""
+def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
+    """(ij, dense, [(s, dim_s, G_s)]): the attributes whose factors all lie in span{I, J}, the others, and
+    the nonzero pattern Grams; None when the dense part exceeds `max_dense` cells."""
     d_, shape, grams = len(U.domain), U.domain.shape, U.grams()
     ij = [a for a in range(d_) if all(_is_IJ(t[a]) for t in grams)]
     dense = [a for a in range(d_) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
     if nB > max_dense or 2 ** len(ij) * nB**3 > 1 << 33:
         return None
-    pats = [(dim, (G + G.T) / 2) for _, dim, G in _helmert_patterns(shape, ij, dense, grams) if np.any(G)]
+    pats = [(s, dim, (G + G.T) / 2) for s, dim, G in _helmert_patterns(shape, ij, dense, grams) if np.any(G)]
+    return ij, dense, pats
+
+
+def symmetric_dual_bound(
+    U: Union,  # the workload
+    *,
+    max_dense: int = 1024,  # largest dense part (cells of the attributes outside span{I, J})
+    iters: int = 60,  # fixed-point steps at most
+    tol: float = 1e-5,  # stop when the primal of the current weights is within this fraction of the bound
+) -> float | None:
+    """Certified lower bound $(\\mathrm{tr}(D^{1/2}GD^{1/2})^{1/2})^2$ over the D uniform on the attributes
+    whose factors all lie in span{I, J}, optimised over the rest by the dual fixed point. None when the dense
+    part exceeds `max_dense` cells."""
+    split = _symmetric_split(U, max_dense)
+    if split is None:
+        return None
+    ij, dense, pats = split
+    nB = math.prod(U.domain.shape[a] for a in dense)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
-        best = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)
-    return best / math.prod(shape[a] for a in ij)
+        low = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)[0]
+    return low / math.prod(U.domain.shape[a] for a in ij)
 
 
-def _dual_fixed_point(pats, d, iters, tol) -> float:
-    "Largest $(\\sum_s\\dim_s\\mathrm{tr}(D^{1/2}G_sD^{1/2})^{1/2})^2$ met along the fixed point from d."
-    nB, best = d.size, 0.0
-    for _ in range(iters):
-        r, diag, sq = 0.0, np.zeros(nB), np.sqrt(d)
-        for dim, G in pats:
-            w, V = np.linalg.eigh(sq[:, None] * G * sq[None, :])
-            w = np.clip(w - 1e-12 * max(w.max(), 0.0), 0.0, None)  # round-off margin: the bound stays below
-            rt = np.sqrt(w)
-            r += dim * rt.sum()
-            diag += dim * ((V * V) @ rt)
-        low = r * r
-        if low <= best * (1 + tol):
-            best = max(best, low)
+def _dual_steps(pats, d) -> tuple:
+    "At weights d: $r=\\sum_s\\dim_s\\mathrm{tr}(D^{1/2}G_sD^{1/2})^{1/2}$, the diagonal sum, the eigenpairs."
+    r, diag, sq, eig = 0.0, np.zeros(d.size), np.sqrt(d), {}
+    for s, dim, G in pats:
+        w, V = np.linalg.eigh(sq[:, None] * G * sq[None, :])
+        w = np.clip(w - 1e-12 * max(w.max(), 0.0), 0.0, None)  # round-off margin: the bound stays below
+        rt = np.sqrt(w)
+        r += dim * rt.sum()
+        diag += dim * ((V * V) @ rt)
+        eig[s] = (rt, V)
+    return r, diag, eig
+
+
+def _dual_fixed_point(pats, d, iters, tol, step: float = 2.0) -> tuple:
+    """Fixed point $d\\leftarrow d\\,(g/d)^{\\text{step}}$ normalised, $g$ the diagonal sum (step 1: the
+    lecture's update; 2 over-relaxes, falling back to 1 when the bound drops). Returns (largest $r^2$ met,
+    smallest primal $r\\max_i g_i/d_i$ met, its weights d, steps); both bounds scale as the optimum times
+    $\\prod_a n_a$."""
+    low, up, d_up = 0.0, math.inf, d
+    for k in range(iters):
+        r, diag, _ = _dual_steps(pats, d)
+        if r * r < low:
+            step = 1.0
+        low = max(low, r * r)
+        primal = r * float(np.max(diag / d))
+        if primal < up:
+            up, d_up = primal, d
+        if up <= low * (1 + tol):
             break
-        best, d = low, np.maximum(diag / diag.sum(), 1e-300)
-    return best
+        d = d * (diag / (d * r)) ** step
+        d = np.maximum(d / d.sum(), 1e-9 / d.size)
+        d = d / d.sum()
+    return low, up, d_up, k + 1
 
 # %% ../nbs/97_kron_unions.ipynb #07df1634
-def union_lower_bound(U: Union, tol: float = 1e-4) -> tuple:
+def union_lower_bound(
+    U: Union,  # the workload
+    tol: float = 1e-4,  # tolerance of the 1-D bounds
+    symmetric: float | None = None,  # a `symmetric_dual_bound` of U already computed (else computed here)
+) -> tuple:
     """The largest of `superadditive_bound`, `commuting_bound` and `symmetric_dual_bound` (where they apply):
     (bound, which)."""
     cands = [(superadditive_bound(U, tol), 'superadditive over terms')]
     cands.append((commuting_bound(U), 'Li-Miklau spectrum (commuting factors)'))
-    cands.append((symmetric_dual_bound(U), 'dual, uniform on span{I, J} attributes'))
+    sym = symmetric_dual_bound(U) if symmetric is None else symmetric
+    cands.append((sym, 'dual, uniform on span{I, J} attributes'))
     return max((c for c in cands if c[0] is not None), key=lambda c: c[0])
+
+# %% ../nbs/97_kron_unions.ipynb #9614655e
+class SymmetricStrategy(Operator):
+    """$M$ with $M^\\top M = \\sum_s P_s\\otimes R_s^\\top R_s$: in the Helmert basis of the attributes `ij`,
+    pattern s's coordinates (a matrix, cells of the other attributes by $\\dim_s$) are measured by $R_s$.
+    Rows: pattern by pattern in sorted order, each $R_s$ times that matrix in C order."""
+
+    def __init__(
+        self,
+        domain: Domain,  # the union's domain
+        ij: list,  # positions of the attributes on which M is symmetric (in span{I, J})
+        R: dict,  # pattern (tuple of 0/1 per ij attribute) -> matrix with one column per dense cell
+    ):
+        shape = domain.shape
+        self.domain, self.ij = domain, sorted(int(a) for a in ij)
+        self.rest = [a for a in range(len(shape)) if a not in self.ij]
+        nB = math.prod(shape[a] for a in self.rest)
+        self.R, self.dims = {}, {}
+        for s, Rs in sorted(R.items()):
+            s, Rs = tuple(int(x) for x in s), np.asarray(Rs, float)
+            if len(s) != len(self.ij) or any(x not in (0, 1) for x in s):
+                raise ValueError(f"pattern {s} needs one 0/1 entry per attribute of {self.ij}")
+            if any(si and shape[a] == 1 for si, a in zip(s, self.ij)):
+                raise ValueError(f"pattern {s} asks for contrasts of a one-value attribute")
+            if Rs.ndim != 2 or Rs.shape[1] != nB or not np.isfinite(Rs).all():
+                raise ValueError(f"R[{s}] must be a finite matrix with {nB} columns, got shape {Rs.shape}")
+            self.R[s], self.dims[s] = Rs, math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, self.ij))
+        self.offsets = np.cumsum([0] + [self.R[s].shape[0] * self.dims[s] for s in self.R])
+        super().__init__((int(self.offsets[-1]), domain.size()))
+
+    def _parts(self, y) -> dict:
+        y = np.ravel(y)
+        return {
+            s: y[a:b].reshape(-1, self.dims[s]) for s, a, b in zip(self.R, self.offsets, self.offsets[1:])
+        }
+
+    def _matvec(self, h):
+        parts = _to_patterns(self.domain.shape, self.ij, h, self.R)
+        return np.concatenate([(Rs @ parts[s]).ravel() for s, Rs in self.R.items()])
+
+    def _rmatvec(self, y):
+        parts = self._parts(y)
+        return _from_patterns(self.domain.shape, self.ij, {s: Rs.T @ parts[s] for s, Rs in self.R.items()})
+
+    def lstsq(self, y) -> np.ndarray:
+        "Minimum-norm least squares $M^+y$, pattern by pattern ($R_s^+$)."
+        if not hasattr(self, '_pinv'):
+            self._pinv = {s: np.linalg.pinv(Rs, rcond=1e-10) for s, Rs in self.R.items()}
+        parts = self._parts(y)
+        return _from_patterns(self.domain.shape, self.ij, {s: self._pinv[s] @ parts[s] for s in self.R})
+
+    def _weight(self, s, agree=None) -> float:
+        """$\\prod_a$ of $P_{s_a}(u_a, v_a)$ over the ij attributes: 1/n for the constant part; (n-1)/n
+        (agree) or -1/n (differ) for the contrasts. agree=None: u = v."""
+        agree = (1,) * len(self.ij) if agree is None else agree
+        n = [self.domain.shape[a] for a in self.ij]
+        return math.prod((m - 1 if e else -1) / m if si else 1 / m for si, e, m in zip(s, agree, n))
+
+    def col2(self) -> np.ndarray:
+        "Squared column norms over the dense cells (the same for every value of the ij attributes)."
+        return sum(self._weight(s) * np.sum(Rs * Rs, axis=0) for s, Rs in self.R.items())
+
+    def _rel(self) -> float:
+        "Relative rounding allowance of the Gram entries computed here."
+        k = max(Rs.shape[0] for Rs in self.R.values())
+        return 8 * (k + len(self.R) + len(self.domain) + 8) * 2.0**-52
+
+    def norm_1_2(self) -> float:
+        "Largest column norm, rounded up."
+        return ceil_sqrt(Fraction(float(self.col2().max())) * (1 + Fraction(self._rel())))
+
+    def diameter(self, max_entries: int = 1 << 27) -> float | None:
+        """$\\max_{u\\ne v}\\|Me_u-Me_v\\|_2$, rounded up: $X_{uv}$ depends on the dense cells of u, v and on
+        which ij attributes they agree on, so every (dense pair, agreement set) is scanned. None when that is
+        more than `max_entries`."""
+        nB, ag = self.shape[1] // math.prod(self.domain.shape[a] for a in self.ij), []
+        for A in itertools.product((0, 1), repeat=len(self.ij)):  # A_a = 1: u and v agree on attribute a
+            if all(e or self.domain.shape[a] > 1 for e, a in zip(A, self.ij)):
+                ag.append(A)
+        if len(ag) * nB * nB > max_entries:
+            return None
+        X = {s: Rs.T @ Rs for s, Rs in self.R.items()}
+        g = self.col2()
+        gs = g[:, None] + g[None, :]
+        best = 0.0
+        for A in ag:
+            XA = sum(self._weight(s, A) * Xs for s, Xs in X.items())
+            est = gs * (1 + self._rel()) - 2 * XA
+            if all(A):
+                np.fill_diagonal(est, -np.inf)  # u = v
+            best = max(best, float(est.max(initial=0.0)))
+        return ceil_sqrt(Fraction(best))
+
+    def error_constant(self, W) -> float | None:
+        """$\\|M\\|_{1\\to2}^2\\sum_s\\dim_s\\mathrm{tr}(G_sX_s^+)$ for a Union W whose factors on `ij` lie in
+        span{I, J}; None for any other workload."""
+        if not (isinstance(W, Union) and W.domain.shape == self.domain.shape):
+            return None
+        if not all(_is_IJ(t[a]) for t in W.grams() for a in self.ij):
+            return None
+        tr = 0.0
+        for s, dim, G in _helmert_patterns(self.domain.shape, self.ij, self.rest, W.grams()):
+            if np.any(G):
+                if s not in self.R:
+                    raise ValueError(f"W is not in the row space of M: Helmert pattern {s} is never measured")
+                tr += dim * trace_gram_pinv((G + G.T) / 2, self.R[s].T @ self.R[s])
+        return float(self.col2().max()) * tr
+
+# %% ../nbs/97_kron_unions.ipynb #a12cc1a3
+def symmetric_strategy(
+    U: Union,  # the workload
+    *,
+    max_dense: int = 1024,  # largest dense part (cells of the attributes outside span{I, J})
+    iters: int = 60,  # fixed-point steps at most
+    tol: float = 1e-3,  # stop when the primal is within this fraction of the dual bound
+) -> tuple | None:
+    """The optimum over all strategies, by the dual fixed point with D uniform on the span{I, J} attributes:
+    $X_s = D^{-1/2}(D^{1/2}G_sD^{1/2})^{1/2}D^{-1/2}$ at the best weights met, scaled to unit columns.
+    (SymmetricStrategy, its exact error constant, the certified lower bound, fixed-point steps), or None when
+    the dense part exceeds `max_dense` cells, when every attribute is symmetric (`helmert_strategy` is then
+    the optimum, measured from marginal tables) or beyond 2^24 cells."""
+    split = _symmetric_split(U, max_dense)
+    if split is None:
+        return None
+    ij, dense, pats = split
+    shape = U.domain.shape
+    if not dense or U.shape[1] > 1 << 24:  # all symmetric: the marginal family is this optimum, from tables
+        return None
+    nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
+    with one_blas_thread():  # threaded BLAS stalls on shared cores
+        low, _, d, steps = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)
+        _, _, eig = _dual_steps(pats, d)
+        R = {}
+        for s, (rt, V) in eig.items():
+            keep = rt > 0
+            R[s] = np.sqrt(rt[keep])[:, None] * V[:, keep].T / np.sqrt(d)[None, :]  # R_s^T R_s = X_s
+        M = SymmetricStrategy(U.domain, ij, R)
+        c = math.sqrt(float(M.col2().max()))
+        M = SymmetricStrategy(U.domain, ij, {s: Rs / c for s, Rs in R.items()})  # unit largest column
+        return M, M.error_constant(U), low / nI, steps
 
 # %% ../nbs/97_kron_unions.ipynb #d207c9ce
 def _splits(U: Union) -> list:
@@ -609,25 +807,37 @@ def union_optimal(
 
 def _union_optimal(U: Union, tol: float) -> OptimalStrategy:
     t0 = time.perf_counter()
+    sym = symmetric_strategy(U, tol=tol)
+    which = 'dual, uniform on span{I, J} attributes'
+    if sym is not None and sym[1] <= sym[2] * (1 + tol):  # within tol of the optimum: nothing to gain
+        M, up, low, steps = sym
+        return OptimalStrategy(
+            M, up, low, steps, time.perf_counter() - t0, f"symmetric optimum; lower bound: {which}"
+        )
     mats, ek, its = optimize_kron(U, tol=tol / 10)
     MH, eh = helmert_strategy(U)
     cands = [(ek, 'product', fz.KronStrategy(mats)), (eh, 'marginal family', MH)]
+    if sym is not None:
+        cands.append((sym[1], 'symmetric optimum', sym[0]))
     cache = {}
     for groups in _splits(U):
         M, e = stacked_strategy(U, groups, tol=tol / 10, cache=cache)
         kinds = ', '.join(f"{len(g)} {type(b).__name__[:-8].lower()}" for g, b in zip(M.groups, M.blocks))
         cands.append((e, f"terms apart in {len(groups)} groups ({kinds})", M))
     up, fam, M = min(cands, key=lambda c: c[0])
-    lower, which = union_lower_bound(U, tol / 10)
+    lower, which = union_lower_bound(U, tol / 10, None if sym is None else sym[2])
     return OptimalStrategy(M, up, lower, its, time.perf_counter() - t0, f"{fam}; lower bound: {which}")
 
 # %% ../nbs/97_kron_unions.ipynb #d75836bc
 def _union_rule(W, M):
-    """Error constant of a product, marginal-family or stacked strategy on a Union, without the dense Gram."""
+    """Error constant of a product, marginal-family, stacked or symmetric strategy on a Union, without the
+    dense Gram."""
     if not isinstance(W, Union):
         return None
     if isinstance(M, StackedStrategy) and _same_terms(M.union, W):
         return M.error_constant()
+    if isinstance(M, SymmetricStrategy):
+        return M.error_constant(W)
     if isinstance(M, fz.KronStrategy) and [m.shape[1] for m in M._mats] == list(W.domain.shape):
         return kron_union_error(W, M._mats)
     if isinstance(M, fz.MarginalStrategy) and M.domain.shape == W.domain.shape:
