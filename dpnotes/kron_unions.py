@@ -606,23 +606,23 @@ def _dual_steps(pats, d) -> tuple:
 def _dual_fixed_point(pats, d, iters, tol, step: float = 2.0) -> tuple:
     """Fixed point $d\\leftarrow d\\,(g/d)^{\\text{step}}$ normalised, $g$ the diagonal sum (step 1: the
     lecture's update; 2 over-relaxes, falling back to 1 when the bound drops). Returns (largest $r^2$ met,
-    smallest primal $r\\max_i g_i/d_i$ met, its weights d, steps); both bounds scale as the optimum times
-    $\\prod_a n_a$."""
-    low, up, d_up = 0.0, math.inf, d
+    smallest primal $r\\max_i g_i/d_i$ met, its weights d, steps, the eigenpairs at d); both bounds scale as
+    the optimum times $\\prod_a n_a$."""
+    low, up, d_up, eig_up = 0.0, math.inf, d, None
     for k in range(iters):
-        r, diag, _ = _dual_steps(pats, d)
+        r, diag, eig = _dual_steps(pats, d)
         if r * r < low:
             step = 1.0
         low = max(low, r * r)
         primal = r * float(np.max(diag / d))
         if primal < up:
-            up, d_up = primal, d
+            up, d_up, eig_up = primal, d, eig
         if up <= low * (1 + tol):
             break
         d = d * (diag / (d * r)) ** step
         d = np.maximum(d / d.sum(), 1e-9 / d.size)
         d = d / d.sum()
-    return low, up, d_up, k + 1
+    return low, up, d_up, k + 1, eig_up
 
 # %% ../nbs/97_kron_unions.ipynb #07df1634
 def union_lower_bound(
@@ -767,8 +767,7 @@ def symmetric_strategy(
         return None
     nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
-        low, _, d, steps = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)
-        _, _, eig = _dual_steps(pats, d)
+        low, _, d, steps, eig = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)
         R = {}
         for s, (rt, V) in eig.items():
             keep = rt > 0
