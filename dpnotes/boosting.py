@@ -15,13 +15,20 @@ from .data import Dataset
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
-from .releases import MECHANISMS, Release, register, check_mechanism_args, zcdp_budget
+from dpnotes.releases import (
+    MECHANISMS,
+    Release,
+    register,
+    check_mechanism_args,
+    check_neighbours,
+    zcdp_budget,
+)
 from dpnotes.relaxation import (
     TupleMap,
     MixingOracle,
     parity_sets,
     parity_answers,
-    parity_sensitivity,
+    parity_l2_sensitivity,
     marginals_from_parities,
     pairwise_steps,
     relaxed_vertex,
@@ -81,19 +88,23 @@ def boosting_plan(
     mu: float,  # width of the soft error indicator
     share: float = 0.5,  # fraction of rho for the sampling (rounds > 1)
     alpha_max: float = 1.0,  # cap on the learning rate alpha
+    neighbours: str = 'replace',  # 'replace' (n public) or 'add-remove' (n = the released count n_hat)
 ) -> dict:
-    """alpha, the base budget per round, and the sampling epsilon of each round (replace-one, n public).
+    """alpha, the base budget per round, and the sampling epsilon of each round.
 
-    Sampling in round t (t = 1..T) is $\\epsilon_t = 8\\alpha(t-1)/(n\\mu)$-bounded range.
+    Sampling in round t (t = 1..T) is $\\epsilon_t = c\\alpha(t-1)/(n\\mu)$-bounded range: c = 8 under
+    replace-one neighbours (a parity mean moves by 2/n), c = 4 under add/remove (it moves by $1/\\hat n$).
     """
+    check_neighbours(neighbours, 'boosting_plan')
     if rounds < 1 or sample < 1 or not 0 <= share < 1 or mu <= 0:
         raise ValueError(
             f"need rounds >= 1, sample >= 1, 0 <= share < 1, mu > 0; got {rounds}, {sample}, {share}, {mu}"
         )
     s2 = sum(t * t for t in range(1, rounds))
     share = share if s2 else 0.0  # one round: nothing is sampled from data-dependent weights
-    alpha = alpha_max if not s2 else min(alpha_max, n * mu / 4 * math.sqrt(2 * share * rho / (sample * s2)))
-    eps = [8 * alpha * (t - 1) / (n * mu) for t in range(1, rounds + 1)]
+    c = 8 if neighbours == 'replace' else 4
+    alpha = alpha_max if not s2 else min(alpha_max, n * mu / c * math.sqrt(8 * share * rho / (sample * s2)))
+    eps = [c * alpha * (t - 1) / (n * mu) for t in range(1, rounds + 1)]
     spent = sum(sample * e * e / 8 for e in eps)
     return dict(alpha=alpha, eps=eps, rho_sample=spent, rho_base=(rho - spent) / rounds)
 
@@ -192,15 +203,19 @@ class RelaxationBase:
         counts: np.ndarray,  # multiplicity of each query in this round's sample
         rho: float,  # zCDP budget of the run
         src,  # NoiseSource
+        total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
     ) -> Synopsis:
-        "Noisy sampled parities (replace-one, n public, discrete Gaussian), projected in the weighted norm."
+        """Noisy sampled parities (discrete Gaussian), projected in the weighted norm. Replace-one, n
+        public: `parity_sensitivity`; add/remove (`total` = $\\hat n$): $\\sqrt{m}/\\hat n$ (m distinct
+        sets)."""
         d, idx = records.shape[1], np.flatnonzero(counts)
         if self.tmap is None or self.tmap.sets != list(sets):
             self.tmap = TupleMap(d, max(map(len, sets)), sets)
-        sens, _ = parity_sensitivity([sets[i] for i in idx], d, len(records))
-        plan = gaussian_plan(sens, rho, len(idx), n=len(records), bound=1.0)
+        drawn = [sets[i] for i in idx]
+        sens, _ = parity_l2_sensitivity(drawn, d, len(records), total)
+        plan = gaussian_plan(sens, rho, len(idx), n=total or len(records), bound=1.0)
         y = np.zeros(len(sets))
-        y[idx] = add_noise(plan, parity_answers(records, [sets[i] for i in idx]), rng=src)
+        y[idx] = add_noise(plan, parity_answers(records, drawn, total), rng=src)
         w = counts / counts.sum()
         p, V, gap, calls = weighted_projection(
             y, w, self.tmap, target=self.tol * plan.scale**2, max_iter=self.max_iter, oracle=self.oracle
@@ -225,17 +240,16 @@ class ReleaseBase:
     def __init__(self, name: str, domain, **options):  # registry name, the workload's domain, its options
         self.name, self.domain, self.options = name, domain, options
 
-    def __call__(self, records, sets, counts, rho, src) -> Synopsis:
-        "Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP (replace-one, n public)."
+    def __call__(self, records, sets, counts, rho, src, total: int | None = None) -> Synopsis:
+        """Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP: replace-one with n public,
+        or (`total` = the released $\\hat n$) add/remove, the mechanism's own add/remove calibration."""
         attrs = self.domain.attrs
         cliques = [tuple(attrs[i] for i in sets[j]) for j in np.flatnonzero(counts)]
-        rel = MECHANISMS[self.name](
-            Dataset(records, self.domain),
-            Marginals(self.domain, cliques),
-            Budget.zcdp(rho),
-            rng=src,
-            **self.options,
-        )
+        fn, data, opts = MECHANISMS[self.name], Dataset(records, self.domain), dict(self.options)
+        if total is not None:  # n_hat is already released: run the mechanism itself, not the registry's wrap
+            check_neighbours('add-remove', self.name, getattr(fn, 'add_remove', False))
+            fn, data, opts = fn.__wrapped__, data.with_total(total), opts | dict(neighbours='add-remove')
+        rel = fn(data, Marginals(self.domain, cliques), Budget.zcdp(rho), rng=src, **opts)
         p = np.asarray(rel.distribution, float)
         return Synopsis(distribution_parities(p, sets), rho, p.size * 64, float(rel.sigma or np.nan))
 
@@ -310,11 +324,16 @@ def boost(
     src=None,  # NoiseSource
     compress=None,  # Synopsis -> Synopsis (e.g. JL), applied to each synopsis before it is scored
     progress: bool | None = None,  # tqdm bar over the rounds (None: only on a terminal)
+    total: int | None = None,  # add/remove neighbours: the released count n_hat (None: replace-one, n public)
 ) -> BoostResult:
-    "DRV boosting for queries, rho-zCDP (replace-one neighbours, n public); median of the rounds' answers."
-    src, n = noise_source(src), len(records)
-    plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max)
-    ledger, x = Accountant(Budget.zcdp(rho)), parity_answers(records, sets)
+    """DRV boosting for queries, rho-zCDP, median of the rounds' answers. Replace-one neighbours with n
+    public, or add/remove with the parity sums over `total` ($\\hat n$): the sampling's epsilon halves and
+    the base is called with `total=` to calibrate its own noise (a base without that keyword is refused)."""
+    src, n = noise_source(src), len(records) if total is None else total
+    nb = 'replace' if total is None else 'add-remove'
+    plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max, nb)
+    ledger, x = Accountant(Budget.zcdp(rho)), parity_answers(records, sets, total)
+    extra = {} if total is None else dict(total=total)
     logw, syns, D = np.zeros(len(sets)), [], []
     off = None if progress is None else not progress
     for t in tqdm(range(rounds), desc="boosting", unit="round", disable=off):
@@ -324,7 +343,7 @@ def boost(
         counts, e = sample_queries(logw, sample, plan['eps'][t], src, err)
         if e > 0:
             ledger.spend(f"round {t + 1}: sample {sample} queries", rho=sample * e * e / 8)
-        syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), src)
+        syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), src, **extra)
         ledger.spend(f"round {t + 1}: base synopsis", rho=syn.rho)
         syn = compress(syn) if compress else syn
         logw = logw + 2 * plan['alpha'] * soft_error(syn.answers, x, lam, mu)
@@ -342,7 +361,7 @@ def _base(base, workload, tol, max_iter, oracle):  # the base generator named by
     raise ValueError(f"base must be 'relaxation', 'projection', 'mwem-hlm' or a callable, got {base!r}")
 
 # %% ../nbs/06_boosting.ipynb #c339e3ec
-@register('boosting')
+@register('boosting', add_remove=True)
 def boosting_mechanism(
     data: Dataset,  # private records (n is public)
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
@@ -362,22 +381,27 @@ def boosting_mechanism(
     max_iter: int = 100,  # relaxation base: oracle calls per run
     oracle=None,  # relaxation base: elliptope oracle
     progress: bool | None = None,  # tqdm bar over the rounds (None: only when stderr is a terminal)
+    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Boosting for queries over the workload's parities (DRV, DNT section 5); median of T synopses.
 
-    Replace-one neighbours, n public; rho-zCDP in total: T base runs (exact discrete Gaussian) plus the
+    Replace-one neighbours, n public; or add/remove neighbours with parity sums over the registry's released
+    $\\hat n$ (sampling $\\epsilon_t = 4\\alpha(t-1)/(\\hat n\\mu)$, each base calibrated for add/remove).
+    rho-zCDP in total: T base runs (exact discrete Gaussian) plus the
     sampling (exact exponential mechanism, bounded range), charged to a ledger. Marginals over attributes
     with more than two values are answered on the bits of the codes (`bit_code`, the same neighbours).
     """
     check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'boosting_mechanism')
+    total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets, records = _checked(data, wl, rounds)
     m = 4 * len(sets) if sample is None else int(sample)
+    n = total or data.n
     if lam is None:  # public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries
-        rb = boosting_plan(rho, data.n, rounds, m, 1.0, share, alpha_max)['rho_base']
-        lam = math.sqrt(min(m, len(sets))) / data.n / math.sqrt(2 * rb) / 2
+        rb = boosting_plan(rho, n, rounds, m, 1.0, share, alpha_max, neighbours)['rho_base']
+        lam = math.sqrt(min(m, len(sets))) / n / math.sqrt(2 * rb) / (2 if total is None else 4)
     mu = lam if mu is None else mu
     gen = _base(base, wl, tol, max_iter, oracle)
     if isinstance(gen, RelaxationBase):  # before any noise: refuses SDPs above MAX_SDP
@@ -397,8 +421,9 @@ def boosting_mechanism(
         src=src,
         compress=compress,
         progress=progress,
+        total=total,
     )
-    rel = _release(res, wl, sets, budget, data.n, lam, mu, src, time.perf_counter() - t0)
+    rel = _release(res, wl, sets, budget, n, lam, mu, src, time.perf_counter() - t0)
     if code is None:
         return rel
     bits = dict(zip(code.domain.attrs, code.bits))

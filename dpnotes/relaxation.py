@@ -23,7 +23,7 @@ __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'n_words', 'set_mask
            'marginals_from_parities', 'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy',
            'relaxed_vertex', 'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths',
            'odd_counts', 'parity_sensitivity', 'RelaxedResult', 'pairwise_steps', 'fw_iterations', 'relaxed_projection',
-           'relaxed_parities', 'relaxation_mechanism']
+           'parity_l2_sensitivity', 'relaxed_parities', 'relaxation_mechanism']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(domain: Domain) -> int:
@@ -519,6 +519,19 @@ def relaxed_projection(
     return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, lam.size)
 
 # %% ../nbs/05_relaxation.ipynb #25db9caf
+def parity_l2_sensitivity(
+    sets: list,  # the parity sets measured together
+    d: int,  # attributes
+    n: int,  # records (public under replace-one)
+    total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
+) -> tuple:
+    """$\ell_2$ sensitivity of the parity means, rounded up: (value, exact?). Replace-one, n public:
+    `parity_sensitivity`. Add/remove: one record moves every sum by 1, so $\sqrt m/\hat n$ exactly."""
+    if total is None:
+        return parity_sensitivity(sets, d, n)
+    return ceil_float(Fraction(ceil_sqrt(len(sets))) / total), True
+
+
 def relaxed_parities(
     records: np.ndarray,  # private 0/1 records, one column per attribute (n = rows, public)
     sets: list,  # non-empty parity sets, degree <= k
@@ -545,10 +558,7 @@ def relaxed_parities(
         (len(records), len(used)),
     )
     tmap = TupleMap(d, max(len(T) for T in sets), sets)  # before any noise: refuses SDPs above MAX_SDP
-    if total is None:
-        sens, exact = parity_sensitivity(sets, d, n)
-    else:
-        sens, exact = ceil_float(Fraction(ceil_sqrt(len(sets))) / total), True
+    sens, exact = parity_l2_sensitivity(sets, d, n, total)
     plan = gaussian_plan(sens, rho, len(sets), n=n if total is None else total, bound=1.0)
     noisy = add_noise(plan, parity_answers(records, sets, total), rng=rng)
     sig, m = plan.scale, len(sets)
