@@ -53,12 +53,20 @@ def hdmm(py, sizes, terms):
     return out
 
 
+def _better(x, y):
+    "One HDMM template over two runs: the smaller error, the fewer seconds."
+    if x.get('error') is None or y.get('error') is None:
+        return x if x.get('error') is not None else y
+    return dict(x, error=min(x['error'], y['error']), seconds=min(x['seconds'], y['seconds']))
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--hdmm-python', default='/work/venv-hdmm/bin/python')
     ap.add_argument('--dense', action='store_true')
     ap.add_argument('--out', default=None)
     ap.add_argument('--only', nargs='*', default=None)
+    ap.add_argument('--repeat', type=int, default=3, help='runs of each side: fastest seconds, best error kept')
     a = ap.parse_args()
     lines = []
     def say(s=''): print(s, flush=True); lines.append(s)
@@ -66,6 +74,7 @@ def main():
     say(f"Machine: {platform.machine()}, python {platform.python_version()}, numpy {np.__version__}; shared, 2 cores.")
     say()
     say('Error constants ||M||_{1->2}^2 ||W M^+||_F^2 (L2, the Gaussian mechanism\'s); HDMM templates with approx=True.')
+    say(f'Seconds: the fastest of {a.repeat} runs of each side (HDMM: per template, and its best error of the runs).')
     say()
     say('| workload | N | identity | ours | lower bound (kind) | ours/lower | ours s | HDMM best (template) | HDMM s (all 3) | ours/HDMM | dense optimum [lower, upper] (s) |')
     say('|---|---|---|---|---|---|---|---|---|---|---|')
@@ -74,9 +83,16 @@ def main():
             continue
         U = build(attrs, sizes, terms)
         N = U.shape[1]
-        t = time.perf_counter(); r = union_optimal(U); sec = time.perf_counter() - t
+        sec = math.inf
+        for _ in range(a.repeat):  # the shared machine's load varies: the fastest of the runs
+            t = time.perf_counter(); r = union_optimal(U); sec = min(sec, time.perf_counter() - t)
         ident = kron_union_error(U, [np.eye(n) for n in sizes])
-        h = hdmm(a.hdmm_python, sizes, terms)
+        h = None
+        for _ in range(a.repeat):  # per template: the best error and the fastest seconds of the runs
+            h1 = hdmm(a.hdmm_python, sizes, terms)
+            if h1 is None:
+                break
+            h = h1 if h is None else {k: _better(h[k], h1[k]) for k in h}
         if h is None:
             hs = 'not run (no HDMM virtualenv)'; hsec = '—'; rat = '—'
         else:
@@ -85,6 +101,8 @@ def main():
             hs = f"{ok[best]['error']:.6g} ({best}{', bound' if ok[best].get('bound') else ''})" if best else 'failed: ' + '; '.join(f"{k}: {v.get('why', '')}" for k, v in h.items())
             hsec = f"{sum(v['seconds'] for v in ok.values()):.2f}" if ok else '—'
             rat = f"{r.upper / ok[best]['error']:.4f}" if best else '—'
+            if ok:
+                hsec += f" ({sum(v['seconds'] for v in ok.values()) / sec:.1f}x ours)"
             hs += ''.join(f"; {k} failed" for k, v in h.items() if v.get('error') is None)
             print(json.dumps(h), flush=True)
         dense = '—'
