@@ -558,15 +558,25 @@ def commuting_bound(U: Union) -> float | None:
 
 # %% ../nbs/97_kron_unions.ipynb #028ef3cb
 def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
-    """(ij, dense, [(s, dim_s, G_s)]): the attributes whose factors all lie in span{I, J}, the others, and
-    the nonzero pattern Grams; None when the dense part exceeds `max_dense` cells."""
+    """(ij, dense, [(s, dim_s, G_s, B_s)]): the attributes whose factors all lie in span{I, J}, the others,
+    and the nonzero pattern Grams, with a factor $G_s \\approx B_sB_s^\\top$ (eigenvalues above $10^{-12}$ of
+    the largest, lowered by that margin) when G_s has rank at most half its order, else None; None when the
+    dense part exceeds `max_dense` cells."""
     d_, shape, grams = len(U.domain), U.domain.shape, U.grams()
     ij = [a for a in range(d_) if all(_is_IJ(t[a]) for t in grams)]
     dense = [a for a in range(d_) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
     if nB > max_dense or 2 ** len(ij) * nB**3 > 1 << 33:
         return None
-    pats = [(s, dim, (G + G.T) / 2) for s, dim, G in _helmert_patterns(shape, ij, dense, grams) if np.any(G)]
+    pats = []
+    for s, dim, G in _helmert_patterns(shape, ij, dense, grams):
+        if np.any(G):
+            G = (G + G.T) / 2
+            w, V = np.linalg.eigh(G)
+            keep = w > 1e-12 * w.max()
+            low_rank = keep.sum() <= nB // 2
+            B = V[:, keep] * np.sqrt(w[keep] - 1e-12 * w.max()) if low_rank else None
+            pats.append((s, dim, G, B))
     return ij, dense, pats
 
 
@@ -591,10 +601,15 @@ def symmetric_dual_bound(
 
 
 def _dual_steps(pats, d) -> tuple:
-    "At weights d: $r=\\sum_s\\dim_s\\mathrm{tr}(D^{1/2}G_sD^{1/2})^{1/2}$, the diagonal sum, the eigenpairs."
+    """At weights d: $r=\\sum_s\\dim_s\\mathrm{tr}(D^{1/2}G_sD^{1/2})^{1/2}$, the diagonal sum, the eigenpairs
+    (a low-rank $G_s = B_sB_s^\\top$ by the thin SVD of $D^{1/2}B_s$: its singular values are the roots)."""
     r, diag, sq, eig = 0.0, np.zeros(d.size), np.sqrt(d), {}
-    for s, dim, G in pats:
-        w, V = np.linalg.eigh(sq[:, None] * G * sq[None, :])
+    for s, dim, G, B in pats:
+        if B is None:
+            w, V = np.linalg.eigh(sq[:, None] * G * sq[None, :])
+        else:
+            V, sv, _ = np.linalg.svd(sq[:, None] * B, full_matrices=False)
+            w = sv * sv
         w = np.clip(w - 1e-12 * max(w.max(), 0.0), 0.0, None)  # round-off margin: the bound stays below
         rt = np.sqrt(w)
         r += dim * rt.sum()
