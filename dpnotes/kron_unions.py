@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools, math, time
 from fractions import Fraction
 import numpy as np
+from scipy.linalg import lapack, solve_triangular
 from .noise import ceil_sqrt
 from .counting import KronGram, Operator, helmert, kron_apply, kron_dense
 from .data import Domain, as_domain
@@ -557,11 +558,22 @@ def commuting_bound(U: Union) -> float | None:
     return float(np.sum(np.sqrt(ev)) ** 2 / U.shape[1])
 
 # %% ../nbs/97_kron_unions.ipynb #028ef3cb
+def _low_rank_factor(G) -> np.ndarray | None:
+    """$B$ with $BB^\\top = G - S$, $S \\succeq 0$ the Schur complement left when the largest remaining pivot
+    falls below $10^{-13}$ of the largest diagonal entry (pivoted Cholesky), when that rank is at most half
+    the order; else None. $BB^\\top \\preceq G$, so a dual bound computed from B stays a bound."""
+    c, piv, rank, _ = lapack.dpstrf(G, tol=1e-13 * float(np.max(np.diag(G))), lower=0)
+    if rank > G.shape[0] // 2:
+        return None
+    B = np.zeros((G.shape[0], rank))
+    B[piv - 1] = np.triu(c)[:rank].T  # G[piv, piv] = U^T U
+    return B
+
+
 def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     """(ij, dense, [(s, dim_s, G_s, B_s)]): the attributes whose factors all lie in span{I, J}, the others,
-    and the nonzero pattern Grams, with a factor $G_s \\approx B_sB_s^\\top$ (eigenvalues above $10^{-12}$ of
-    the largest, lowered by that margin) when G_s has rank at most half its order, else None; None when the
-    dense part exceeds `max_dense` cells."""
+    and the nonzero pattern Grams with `_low_rank_factor` (or None); None when the dense part exceeds
+    `max_dense` cells."""
     d_, shape, grams = len(U.domain), U.domain.shape, U.grams()
     ij = [a for a in range(d_) if all(_is_IJ(t[a]) for t in grams)]
     dense = [a for a in range(d_) if a not in ij]
@@ -572,11 +584,7 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     for s, dim, G in _helmert_patterns(shape, ij, dense, grams):
         if np.any(G):
             G = (G + G.T) / 2
-            w, V = np.linalg.eigh(G)
-            keep = w > 1e-12 * w.max()
-            low_rank = keep.sum() <= nB // 2
-            B = V[:, keep] * np.sqrt(w[keep] - 1e-12 * w.max()) if low_rank else None
-            pats.append((s, dim, G, B))
+            pats.append((s, dim, G, _low_rank_factor(G)))
     return ij, dense, pats
 
 
@@ -654,6 +662,21 @@ def union_lower_bound(
     return max((c for c in cands if c[0] is not None), key=lambda c: c[0])
 
 # %% ../nbs/97_kron_unions.ipynb #9614655e
+def _trace_rows(G, R, tol: float = 1e-8) -> float:
+    """$\\mathrm{tr}(G(R^\\top R)^+)$; for R of full row rank, with $R^\\top = QT$,
+    $(R^\\top R)^+ = QT^{-\\top}T^{-1}Q^\\top$. Refuses G whose range leaves the row space of R."""
+    Q, T = np.linalg.qr(R.T)
+    dg = np.abs(np.diag(T))
+    if R.shape[0] > R.shape[1] or dg.min() <= 1e-7 * dg.max():  # not of full row rank: the general route
+        return trace_gram_pinv(G, R.T @ R, tol)
+    GQ = G @ Q
+    rel = np.linalg.norm(G - Q @ GQ.T) / max(np.linalg.norm(G), 1e-300)
+    if rel > tol:
+        raise ValueError(f"W is not in the row space of M (relative residual {rel:.2e} > {tol:g})")
+    Ti = solve_triangular(T, np.eye(T.shape[0]))  # T^{-1}
+    return float(np.sum((Ti @ (Q.T @ GQ)) * Ti))  # tr(T^{-1} Q^T G Q T^{-T})
+
+
 class SymmetricStrategy(Operator):
     """$M$ with $M^\\top M = \\sum_s P_s\\otimes R_s^\\top R_s$: in the Helmert basis of the attributes `ij`,
     pattern s's coordinates (a matrix, cells of the other attributes by $\\dim_s$) are measured by $R_s$.
@@ -757,7 +780,7 @@ class SymmetricStrategy(Operator):
             if np.any(G):
                 if s not in self.R:
                     raise ValueError(f"W is not in the row space of M: Helmert pattern {s} is never measured")
-                tr += dim * trace_gram_pinv((G + G.T) / 2, self.R[s].T @ self.R[s])
+                tr += dim * _trace_rows((G + G.T) / 2, self.R[s])
         return float(self.col2().max()) * tr
 
 # %% ../nbs/97_kron_unions.ipynb #a12cc1a3
