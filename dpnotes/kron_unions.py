@@ -327,12 +327,15 @@ def helmert_strategy(U: Union, keep=None) -> tuple:
     return M, float(np.sum(np.sqrt([c[S] * dims[S] for S in blocks])) ** 2 / N)
 
 # %% ../nbs/97_kron_unions.ipynb #f1d0fdf1
-def _col2(M) -> np.ndarray:
-    "Squared column norms, over the cells, of a product or marginal-family strategy."
+def _col2_factors(M) -> list:
+    """Squared column norms of a product or marginal-family strategy as one vector per attribute (their
+    Kronecker product is the vector over the cells)."""
+    shape = M.domain.shape if isinstance(M, fz.MarginalStrategy) else [m.shape[1] for m in M._mats]
     if isinstance(M, fz.KronStrategy):
-        return kron_dense([np.sum(m * m, axis=0)[None, :] for m in M._mats]).ravel()
+        return [np.sum(m * m, axis=0) for m in M._mats]
     if isinstance(M, fz.MarginalStrategy):  # P_S has a constant diagonal: every column has the same norm
-        return np.full(M.shape[1], float(np.dot(M.mu, M.dims)) / M.domain.size())
+        const = float(np.dot(M.mu, M.dims)) / M.domain.size()
+        return [np.full(shape[0], const)] + [np.ones(n) for n in shape[1:]]
     raise TypeError(f"a stacked block must be a KronStrategy or MarginalStrategy, got {type(M).__name__}")
 
 
@@ -388,12 +391,19 @@ class StackedStrategy(Operator):
         return sum(c * np.asarray(b.rmatvec(p), float).ravel() for c, b, p in parts)
 
     def _max_col2(self) -> float:
-        "$\\max_u\\sum_g c_g^2\\|M_ge_u\\|^2$ (beyond 2^24 cells, the sum of the blocks' maxima: larger)."
-        if not hasattr(self, '_col2max'):  # N-long vectors: computed once
-            if self.shape[1] <= 1 << 24:
-                self._col2max = float(sum(c * c * _col2(b) for c, b in zip(self.c, self.blocks)).max())
+        """$\\max_u\\sum_g c_g^2\\|M_ge_u\\|^2$ over the attributes where some block's column norms vary
+        (beyond 2^24 such cells, the sum of the blocks' maxima: larger)."""
+        if not hasattr(self, '_col2max'):  # computed once
+            facs, shape = [_col2_factors(b) for b in self.blocks], self.union.domain.shape
+            vary = [a for a in range(len(shape)) if any(np.ptp(f[a]) > 0 for f in facs)]
+            # attributes on which every block's norms are constant scale every cell alike: left out
+            fixed = [math.prod(float(f[a][0]) for a in range(len(shape)) if a not in vary) for f in facs]
+            if math.prod(shape[a] for a in vary) <= 1 << 24:
+                parts = [kron_dense([f[a][None, :] for a in vary]).ravel() for f in facs]
+                self._col2max = float(sum(c * c * x * p for c, x, p in zip(self.c, fixed, parts)).max())
             else:
-                self._col2max = float(sum(c * c * _col2(b).max() for c, b in zip(self.c, self.blocks)))
+                parts = [math.prod(float(f[a].max()) for a in vary) for f in facs]
+                self._col2max = float(sum(c * c * x * p for c, x, p in zip(self.c, fixed, parts)))
         return self._col2max
 
     def norm_1_2(self) -> float:
