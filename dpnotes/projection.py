@@ -15,6 +15,7 @@ from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
 from .releases import Release, register, check_mechanism_args, progress
 from .counting import MAX_CELLS
+from .models import estimate, marginal_measurements, model_size
 from dpnotes.projection_solvers import (
     simplex_projection,
     helmert,
@@ -319,7 +320,8 @@ def projection_mechanism(
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
-    """Gaussian answers projected onto $W\\Delta_{\\mathcal X}$.
+    """Gaussian answers projected onto $W\\Delta_{\\mathcal X}$ (beyond $2^{24}$ cells, for marginals:
+    through a graphical model over their junction tree, `_model_route`).
 
     Replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; or add/remove neighbours with counts
     over the registry's released $\\hat n$, $\\Delta_2=\\|W\\|_{1\\to2}/\\hat n$.
@@ -328,11 +330,9 @@ def projection_mechanism(
     check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
     if workload.shape[0] == 0:
         raise ValueError("workload must have at least one query, got k=0")
-    if workload.shape[1] > MAX_UNIVERSE:
-        raise ValueError(
-            f"projection needs |X| <= 2^24 cells, got |X|={workload.shape[1]} for domain "
-            f"{workload.domain.to_dict()}; use a workload on fewer attributes"
-        )
+    big = workload.shape[1] > MAX_UNIVERSE
+    if big:
+        _model_route(workload)  # refuses, before any noise, what no junction tree of 2^24 cells can hold
     t0, src = time.perf_counter(), noise_source(rng)
     plan = gaussian_plan_for(
         workload, data.n, budget, 'projection_mechanism', neighbours
@@ -340,6 +340,8 @@ def projection_mechanism(
     m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
     noisy, sigma, sens = m.answers, m.sigma, workload.sensitivity(data.n, neighbours)
     atol = NOISE_FRACTION * sigma * math.sqrt(noisy.size)  # E||Z||_2 is about sigma sqrt(k)
+    if big:  # the projection in marginal space: a graphical model fitted to the noisy tables
+        return _model_release(workload, m, sens, data.n, budget, plan, src, max_iter, t0)
     res = project_measurements(m, solver=solver, max_iter=max_iter, tol=tol, atol=atol)  # estimate
     return Release(
         res.answers,
@@ -377,6 +379,37 @@ def sample_synthetic(
     `dpnotes.data.sample_records`, kept under this name.
     """
     return sample_records(p, domain, n, rng=rng)
+
+# %% ../nbs/03_projection.ipynb #2327af64
+def _model_route(workload: Workload) -> None:
+    "ValueError unless the workload is marginals whose junction tree (all attributes in) fits in 2^24 cells."
+    N = workload.shape[1]
+    if not isinstance(workload, Marginals):
+        raise ValueError(
+            f"projection needs |X| <= 2^24 cells for a {type(workload).__name__} workload, got |X|={N} for "
+            f"domain {workload.domain.to_dict()}; marginal workloads go through a graphical model"
+        )
+    size = model_size(workload.domain, list(workload.cliques) + [(a,) for a in workload.domain.attrs])
+    if size > MAX_CELLS:
+        raise ValueError(
+            f"projection over |X|={N} cells fits a graphical model to the marginals, but their junction tree "
+            f"needs {size} cells > 2^24; the adaptive mechanism measures only marginals whose model fits"
+        )
+
+
+def _model_release(workload, m, sens, n, budget, plan, src, max_iter, t0) -> Release:
+    "The projection through a graphical model fitted to the noisy marginal tables (post-processing)."
+    model = estimate(
+        workload.domain, marginal_measurements(workload, m.answers, m.sigma), iters=max_iter or 1000
+    )
+    info = dict(distribution=None, model=model, noise=None if plan is None else plan.info(src.secure))
+    info |= dict(noisy_answers=m.answers, sensitivity=sens, n=n, solver='graphical model (mirror descent)')
+    info |= dict(objective=model.loss, iterations=model.iterations, domain=workload.domain)
+    info |= dict(converged=model.iterations < (max_iter or 1000))
+    secs = time.perf_counter() - t0
+    return Release(
+        model.answer(workload), 'projection', budget, float(m.sigma), secs, info, measurements=(m,)
+    )
 
 # %% ../nbs/03_projection.ipynb #37456aac
 def gaussian_width(
