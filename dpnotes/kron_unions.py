@@ -176,13 +176,13 @@ def _helmert_patterns(shape, ij: list, dense: list, grams: list):
     G_s the dense matrix over the `dense` attributes of $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s
     (`grams`: per term, one matrix per attribute, each in span{I, J} on `ij`)."""
     kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
+    eig = [[_ij_eig(t[a]) for a in ij] for t in grams]  # once per term and attribute
+    rest = [kd([t[a] for a in dense]) for t in grams]
     for s in itertools.product((0, 1), repeat=len(ij)):
         if any(si and shape[a] == 1 for si, a in zip(s, ij)):
             continue  # a one-value attribute has no contrasts
         dim = math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij))
-        G = sum(
-            math.prod(_ij_eig(t[a])[si] for si, a in zip(s, ij)) * kd([t[a] for a in dense]) for t in grams
-        )
+        G = sum(math.prod(e[si] for si, e in zip(s, ev)) * r for ev, r in zip(eig, rest))
         yield s, dim, G
 
 
