@@ -806,13 +806,14 @@ def symmetric_strategy(
     (SymmetricStrategy, its exact error constant, the certified lower bound, fixed-point steps), or None when
     the dense part exceeds `max_dense` cells, when every attribute is symmetric (`helmert_strategy` is then
     the optimum, measured from marginal tables) or beyond 2^24 cells."""
+    all_ij = all(_is_IJ(t[a]) for t in U.grams() for a in range(len(U.domain)))
+    if all_ij or U.shape[1] > 1 << 24:  # all symmetric: the marginal family is this optimum, from tables
+        return None
     split = _symmetric_split(U, max_dense)
     if split is None:
         return None
     ij, dense, pats = split
     shape = U.domain.shape
-    if not dense or U.shape[1] > 1 << 24:  # all symmetric: the marginal family is this optimum, from tables
-        return None
     nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
         low, _, d, steps, eig = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)
