@@ -360,7 +360,8 @@ def mwem_queries(data, workload):
     if m > MAX_CELLS:
         raise ValueError(
             f"MWEM keeps a distribution over the full domain: |X|={m:,} cells > MAX_CELLS={MAX_CELLS:,}; "
-            "project the data to fewer attributes"
+            "project the data to fewer attributes, or use the adaptive mechanism (MWEM's "
+            "select-measure-estimate loop on a graphical model, any universe size)"
         )
     if isinstance(workload, Marginals):
         return MarginalQueries(workload)
