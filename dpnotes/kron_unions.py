@@ -768,11 +768,11 @@ class SymmetricStrategy(Operator):
             return None
         X = {s: Rs.T @ Rs for s, Rs in self.R.items()}
         g = self.col2()
-        gs = g[:, None] + g[None, :]
+        gs = (g[:, None] + g[None, :]) * (1 + self._rel())  # with the rounding allowance, once
         best = 0.0
         for A in ag:
             XA = sum(self._weight(s, A) * Xs for s, Xs in X.items())
-            est = gs * (1 + self._rel()) - 2 * XA
+            est = gs - 2 * XA
             if all(A):
                 np.fill_diagonal(est, -np.inf)  # u = v
             best = max(best, float(est.max(initial=0.0)))
