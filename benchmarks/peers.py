@@ -157,7 +157,7 @@ def main():
                             record(dname, name, e, s, res)
                             if rec is not None:
                                 record(dname, f"{name} (records)", e, s, rec)
-    write_table(runs, HERE / 'results_peers.md')
+    write_table(runs, Path(args.json).with_suffix('.md'))  # the table beside its JSON
 
 
 def write_table(runs, out):

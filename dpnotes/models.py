@@ -15,7 +15,7 @@ from .releases import progress
 
 # %% auto #0
 __all__ = ['triangulate', 'model_size', 'JunctionTree', 'calibrate', 'GraphicalModel', 'CliqueMeasurement',
-           'marginal_measurements', 'estimate']
+           'marginal_measurements', 'potential_model', 'estimate', 'MixtureModel']
 
 # %% ../nbs/17_models.ipynb #49e6839c
 def _domain(domain) -> Domain:
@@ -187,11 +187,43 @@ class GraphicalModel:
         return f"GraphicalModel({self.tree!r})"
 
 # %% ../nbs/17_models.ipynb #7852f918
+def _steiner(tree: JunctionTree, keep: set) -> list:
+    """Cliques left after dropping, again and again, a leaf whose `keep` attributes lie in its neighbour.
+
+    Exact: a leaf's factor $\\beta_C/\\mu_S$ sums to 1 over $C\\setminus S$, and the rest is unchanged."""
+    C, adj = tree.cliques, {i: set() for i in range(len(tree.cliques))}
+    for i, j in tree.edges:
+        adj[i].add(j)
+        adj[j].add(i)
+    alive = set(adj)
+    stack = [i for i in adj if len(adj[i]) <= 1]
+    while stack and len(alive) > 1:
+        i = stack.pop()
+        nb = adj[i] & alive
+        if i in alive and len(nb) == 1 and set(C[i]) & keep <= set(C[next(iter(nb))]):
+            alive.discard(i)
+            stack.extend(nb)
+    return sorted(alive)
+
+
+def _contract(domain: Domain, factors: list, out: tuple) -> np.ndarray:
+    "Σ over attributes not in `out` of the product of (attrs, table) factors, as a table over `out`."
+    names = list(dict.fromkeys(a for f in factors for a in f[0]) | dict.fromkeys(out))
+    ops = [x for attrs, t in factors for x in (t, [names.index(a) for a in attrs])]
+    return np.einsum(*ops, [names.index(a) for a in out], optimize=len(factors) > 2)
+
+
 def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
-    "Log-table on sorted `keep` by variable elimination over clique beliefs minus separator log-marginals."
+    """Table on sorted `keep` (probabilities) by variable elimination over the clique marginals divided by the
+    separator marginals, on the smallest subtree that holds `keep`."""
     dom, tree, b = model.domain, model.tree, model.beliefs()
-    factors = list(zip(tree.cliques, b))
-    factors += [(s, -_sum_out(b[i], tree.cliques[i], s)) for i in tree.order[1:] if (s := tree.separator(i))]
+    alive = _steiner(tree, set(keep))
+    P = {i: np.exp(b[i]) for i in alive}
+    factors = [(tree.cliques[i], P[i]) for i in alive]
+    for i in alive:
+        if tree.up[i] in P and (s := tree.separator(i)):
+            mu = _sum_out(P[i], tree.cliques[i], s, log=False)
+            factors.append((s, np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0)))
     elim = [a for a in dom.attrs if a not in keep and any(a in f[0] for f in factors)]
     while elim:
         width = {
@@ -204,10 +236,9 @@ def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
         check_memory(
             8 * width[v], f"an intermediate table over {u}", "ask for marginals inside measured sets"
         )
-        t = sum(_expand(dom, f[1], f[0], u) for f in use)
-        factors.append((tuple(a for a in u if a != v), _sum_out(t, u, [a for a in u if a != v])))
-    t = sum((_expand(dom, f[1], f[0], keep) for f in factors), np.zeros([1] * len(keep)))
-    return np.broadcast_to(t, [dom[a] for a in keep])
+        rest = tuple(a for a in u if a != v)
+        factors.append((rest, _contract(dom, use, rest)))
+    return _contract(dom, factors, tuple(keep))
 
 # %% ../nbs/17_models.ipynb #83921f99
 def _model_marginal(
@@ -220,9 +251,10 @@ def _model_marginal(
     home = next((i for i, c in enumerate(self.tree.cliques) if set(s) <= set(c)), None)
     if home is not None:
         t = _sum_out(self.beliefs()[home], self.tree.cliques[home], s)
+        m = np.exp(t - logsumexp(t))
     else:
-        t = _eliminate(self, s)
-    m = np.exp(t - logsumexp(t))
+        m = _eliminate(self, s)
+        m = m / m.sum()
     return np.transpose(m, [s.index(a) for a in want]).ravel() if len(want) > 1 else m.ravel()
 
 
@@ -270,6 +302,22 @@ def marginal_measurements(
         raise TypeError(f"expected a Marginals workload, got {type(workload).__name__}")
     return [CliqueMeasurement(c, b, sigma) for c, b in zip(workload.cliques, workload.blocks(answers))]
 
+# %% ../nbs/17_models.ipynb #b4e5759f
+def potential_model(
+    tree: JunctionTree,  # structure; every key of `phi` lies inside one of its cliques
+    phi: dict,  # attribute set (domain order) -> log-potential table over it
+    home: dict | None = None,  # attribute set -> index of a clique holding it (None: the first such clique)
+) -> GraphicalModel:
+    "The model $p\\propto\\exp\\sum_C\\phi_C(x_C)$: each table added into a clique of the tree that holds it."
+    dom = tree.domain
+    theta = [np.zeros([dom[a] for a in c]) for c in tree.cliques]
+    for s, t in phi.items():
+        h = home[s] if home is not None else next(j for j, c in enumerate(tree.cliques) if set(s) <= set(c))
+        theta[h] += _expand(dom, t, s, tree.cliques[h])
+    model = GraphicalModel(tree, theta)
+    model.phi = phi
+    return model
+
 # %% ../nbs/17_models.ipynb #817ca627
 class _Fit:
     "The loss, its gradient and the measured marginals of p_φ for a fixed set of measurements."
@@ -290,12 +338,9 @@ class _Fit:
 
     def __call__(self, phi: dict) -> tuple:
         "(model, loss, gradient per set, marginal per set) at potentials φ."
-        tree, dom = self.tree, self.domain
-        theta = [np.zeros([dom[a] for a in c]) for c in tree.cliques]
-        for s, t in phi.items():
-            theta[self.home[s]] += _expand(dom, t, s, tree.cliques[self.home[s]])
-        model = GraphicalModel(tree, theta)
-        model.phi, b = phi, model.beliefs()
+        tree = self.tree
+        model = potential_model(tree, phi, self.home)
+        b = model.beliefs()
         P = {h: np.exp(b[h]) for h in set(self.home.values())}  # clique marginals, one exp per clique
         mu = {s: _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False) for s in self.sets}
         g, f = {s: np.zeros_like(mu[s]) for s in self.sets}, 0.0
@@ -384,3 +429,48 @@ def _model_synthetic(
 
 
 GraphicalModel.synthetic = _model_synthetic
+
+# %% ../nbs/17_models.ipynb #62b23e0e
+class MixtureModel:
+    "The uniform mixture of graphical models on one junction tree, each given by its potentials."
+
+    def __init__(
+        self,
+        tree: JunctionTree,  # holds every set of every component's potentials
+        potentials: list,  # one dict (attribute set -> log-potential table) per component
+        total: float = 1.0,  # the number of records the mixture stands for
+    ):
+        if not potentials:
+            raise ValueError("a mixture needs at least one component")
+        self.tree, self.domain, self.potentials, self.total = (
+            tree,
+            tree.domain,
+            list(potentials),
+            float(total),
+        )
+
+    def models(self):
+        "The components, built one at a time."
+        return (potential_model(self.tree, phi) for phi in self.potentials)
+
+    def marginal(self, attrs) -> np.ndarray:
+        "Exact marginal on `attrs` (the components' average), flat in C order over `attrs` as given."
+        return sum(m.marginal(attrs) for m in self.models()) / len(self.potentials)
+
+    def answer(self, workload: Marginals) -> np.ndarray:
+        "Answers to a `Marginals` workload (its label order), normalised."
+        return sum(m.answer(workload) for m in self.models()) / len(self.potentials)
+
+    def synthetic(self, rows: int, rng: np.random.Generator) -> Dataset:
+        "`rows` records from the mixture: multinomial shares per component, each drawn exactly."
+        if not (isinstance(rows, (int, np.integer)) and rows >= 1):
+            raise ValueError(f"rows must be a positive integer, got rows={rows!r}")
+        if not isinstance(rng, np.random.Generator):
+            raise TypeError(f"rng must be a numpy Generator, got {type(rng).__name__}")
+        T = len(self.potentials)
+        share = rng.multinomial(rows, np.full(T, 1.0 / T))
+        parts = [m.synthetic(int(r), rng).records for m, r in zip(self.models(), share) if r > 0]
+        return Dataset(np.concatenate(parts)[rng.permutation(rows)], self.domain)
+
+    def __repr__(self):
+        return f"MixtureModel({len(self.potentials)} components, {self.tree!r})"

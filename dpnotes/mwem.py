@@ -233,6 +233,8 @@ def mwem(
     accounting: str | None = None,  # 'advanced' ((eps, delta) default), 'zcdp', 'basic' (pure default)
     beta: float = 0.05,  # failure probability of the printed bound
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
+    representation: str | None = None,  # 'full' or 'model' (None: 'model' for Marginals beyond 2^24 cells)
+    max_cells: int = 2**20,  # representation='model': largest junction tree of the iterate, in cells
     **options,  # anything else is rejected
 ) -> Release:
     """Lecture MWEM: Hedge over X against exponential-mechanism picks.
@@ -242,10 +244,14 @@ def mwem(
     sensitivity 1/n_hat (one record added or removed moves phi(h) by phi(x)/n_hat). Exact exponential
     mechanism on a grid, (eps, delta)-DP by advanced composition, rho-zCDP via bounded range, or pure eps-DP
     by basic composition. The query set is closed under complement (1 - phi added for each phi).
+    With `representation='model'` each iterate is a graphical model on the measured tables and the output a
+    mixture of them; a table qualifies for selection only if the junction tree stays within `max_cells`.
     """
     t0 = time.perf_counter()
-    check_mechanism_args(data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta')
-    Q = mwem_queries(data, workload)
+    check_mechanism_args(
+        data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta, representation, max_cells'
+    )
+    Q = mwem_queries(data, workload, representation, max_cells)
     n, m, k = data.n, Q.m, Q.k
     K = 2 * k
     accounting = _mwem_accounting(budget, accounting, beta)
@@ -263,19 +269,23 @@ def mwem(
     src = noise_source(rng)
     h = Q.truth(data, workload)
     eta = hedge_eta(m, T)
-    err = math.ldexp(2 * m, -50)  # float error of a score (two sums over <= m cells)
-    p, psum, picks = np.full(m, 1.0 / m), np.zeros(m), np.empty(T, np.int64)
+    err = Q.score_error(1)  # float error of a score
+    p, psum, picks = Q.start(), None, np.empty(T, np.int64)
     for t in range(T):
-        psum += p
+        psum = Q.collect(psum, p)
         diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
-        i = exponential_mechanism(np.concatenate([diff, -diff]), 1.0 / n, eps0, src, error=err)
+        score = np.concatenate([diff, -diff])
+        ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
+        if ok is not None:
+            score[~np.tile(ok[Q.group_of], 2)] = -np.inf
+        i = exponential_mechanism(score, 1.0 / n, eps0, src, error=err)
         picks[t] = i  # Pr ~ exp(eps0 score/(2/n))
         # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
         Q.scale_query(p, i % k, -eta if i < k else eta)
-    phat = psum / T
+    phat = Q.mean(psum, T)
     acct.spend("mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
     noise = dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=src.secure)
-    info = dict(distribution=phat, domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, noise=noise)
+    info = dict(Q.release_info(phat), domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, noise=noise)
     info.update(accounting=accounting, bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks)
     info.update(spent=spend, secure=src.secure)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
@@ -377,6 +387,8 @@ def mwem_practical(
     average: bool = False,  # output the average of the per-round distributions instead of the last
     remeasure: bool = False,  # allow selecting an already measured marginal/query again
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
+    representation: str | None = None,  # 'full' or 'model' (None: 'model' for Marginals beyond 2^24 cells)
+    max_cells: int = 2**20,  # representation='model': largest junction tree of the iterate, in cells
     **options,  # anything else is rejected
 ) -> Release:
     """Practical MWEM of Hardt-Ligett-McSherry.
@@ -393,12 +405,12 @@ def mwem_practical(
         budget,
         options,
         'mwem_practical',
-        accepts='rounds, unit, noise, select_fraction, passes, average, remeasure',
+        accepts='rounds, unit, noise, select_fraction, passes, average, remeasure, representation, max_cells',
     )
-    Q = mwem_queries(data, workload)
+    Q = mwem_queries(data, workload, representation, max_cells)
     n, m, k = data.n, Q.m, Q.k
     if unit is None:
-        unit = 'marginal' if isinstance(Q, MarginalQueries) else 'query'
+        unit = 'marginal' if isinstance(workload, Marginals) else 'query'
     if rounds is None:
         G = len(Q.groups) if unit == 'marginal' else k
         rounds = hlm_rounds(n, budget, G, unit, noise, select_fraction)
@@ -419,8 +431,8 @@ def mwem_practical(
     exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
     sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
     # float error of a score: sums of |differences of sums over <= m cells|
-    sel_err = math.ldexp(2 * m * max(sizes), -50)
-    p, psum, meas = np.full(m, 1.0 / m), np.zeros(m), []
+    sel_err = Q.score_error(max(sizes))
+    p, psum, meas = Q.start(), None, []
     starts = np.array([grp[0] for grp in Q.groups])
     done, measurements = set(), []
 
@@ -443,7 +455,12 @@ def mwem_practical(
         err = Q.answers(p) - h
         # L1 per marginal / |error|
         score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)
-        if not remeasure and len(done) < len(score):
+        ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
+        if ok is not None:
+            score[~(ok if unit == 'marginal' else ok[Q.group_of])] = -np.inf
+        fresh = np.isfinite(score)
+        fresh[list(done)] = False
+        if not remeasure and fresh.any():
             score[list(done)] = -np.inf  # candidates not yet measured
         i = exponential_mechanism(score, cal['select_sensitivity'], cal['eps_select'], src, error=sel_err)
         done.add(i)
@@ -455,13 +472,14 @@ def mwem_practical(
         measurements.append(mt)
         meas.append((g, idx, mt.answers))
         Q.mw_passes(p, meas, passes)
-        psum += p
-    phat = psum / rounds if average else p
+        if average:
+            psum = Q.collect(psum, p)
+    phat = Q.mean(psum, rounds) if average else p
     pure = getattr(budget, 'is_pure', False)
     spent = dict(epsilon=budget.epsilon) if pure else dict(rho=budget.to_rho())
     acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", **spent)
     info = dict(
-        distribution=phat,
+        Q.release_info(phat),
         domain=workload.domain,
         rounds=rounds,
         unit=unit,
