@@ -1,4 +1,5 @@
-"""dpnotes against private-pgm (AIM, MWEM+PGM) on real marginal workloads, one metric, one machine.
+"""dpnotes against private-pgm (AIM, MWEM+PGM) and smartnoise-synth (AIM, MST) on real marginal workloads, one
+metric, one machine.
 
     python benchmarks/peers.py [--datasets sub7 nltcs adult2 adult3] [--eps 0.5 1] [--seeds 0 1 2]
         [--only-peers | --only-dpnotes] [--timeout 1800] [--jobs 2] [--resume]
@@ -6,7 +7,10 @@
 Peers run in their own virtualenv (`--pgm-python`, default /work/venv-pgm/bin/python) from a checkout of the
 private-pgm repository (`--pgm-src`: its `src/mbi` and `mechanisms/` at one commit) through
 `benchmarks/pgm_runner.py`, at their default settings; they are skipped when either is absent, as are datasets
-whose files are absent (`../shared/data`, see its SOURCES.md). Every run is appended to
+whose files are absent (`../shared/data`, see its SOURCES.md). smartnoise-synth 1.0.8 runs in its own
+virtualenv (`--sn-python`, default /work/venv-snsynth/bin/python: torch 2.13.0 CPU, then smartnoise-synth) through
+`benchmarks/sn_runner.py`, at its defaults but for AIM's `degree` (the workload's order), scored on the records it
+samples (its public output), and is skipped when that python is absent. Every run is appended to
 `benchmarks/results_peers.json`; the markdown table (`benchmarks/results_peers.md`) is rebuilt from all runs.
 
 Privacy: (epsilon, delta = 1e-9) for everyone, under add/remove-one neighbours (the peers' relation): dpnotes
@@ -36,7 +40,8 @@ DATASETS = {  # name: (folder, csv, domain json, attributes (None: all), margina
     'adult3': ('adult', 'adult.csv', 'adult-domain.json', None, 3),
 }
 OURS = ['adaptive', 'projection', 'gaussian', 'factorization', 'relaxation', 'mwem-hlm']  # one line per mechanism
-PEERS = ['aim', 'mwem+pgm']
+PEERS = ['aim', 'mwem+pgm', 'sn-aim', 'sn-mst']  # sn-: smartnoise-synth 1.0.8 (records)
+SN = {'sn-aim': 'aim', 'sn-mst': 'mst'}
 DELTA = 1e-9
 
 
@@ -76,9 +81,12 @@ def run_ours(name, data, W, truth, eps, seed):
 def start_peer(args, peer, dname, eps, seed):
     folder, csv, dom, attrs, k = DATASETS[dname]
     out = tempfile.NamedTemporaryFile(suffix='.json', delete=False).name
-    cmd = [args.pgm_python, str(HERE / 'pgm_runner.py'), '--src', args.pgm_src, '--csv', str(DATA / folder / csv),
-           '--domain', str(DATA / folder / dom), '--degree', str(k), '--mech', peer, '--epsilon', str(eps),
-           '--delta', str(DELTA), '--seed', str(seed), '--out', out]
+    if peer in SN:
+        cmd = [args.sn_python, str(HERE / 'sn_runner.py'), '--mech', SN[peer]]
+    else:
+        cmd = [args.pgm_python, str(HERE / 'pgm_runner.py'), '--src', args.pgm_src, '--mech', peer]
+    cmd += ['--csv', str(DATA / folder / csv), '--domain', str(DATA / folder / dom), '--degree', str(k),
+            '--epsilon', str(eps), '--delta', str(DELTA), '--seed', str(seed), '--out', out]
     if attrs:
         cmd += ['--attrs', ','.join(attrs)]
     log = open(out + '.log', 'w')
@@ -112,6 +120,7 @@ def main():
     ap.add_argument('--resume', action='store_true', help='skip runs already in the JSON')
     ap.add_argument('--pgm-python', default='/work/venv-pgm/bin/python')
     ap.add_argument('--pgm-src', default='/work/peers-src')
+    ap.add_argument('--sn-python', default='/work/venv-snsynth/bin/python')
     ap.add_argument('--json', default=str(HERE / 'results_peers.json'))
     args = ap.parse_args()
     path = Path(args.json)
@@ -126,7 +135,11 @@ def main():
         path.write_text(json.dumps(runs, indent=1))
         print(dname, system, eps, seed, {k: res[k] for k in ('status', 'rmse', 'seconds') if k in res}, flush=True)
 
-    have_peers = Path(args.pgm_python).exists() and (Path(args.pgm_src) / 'mechanisms').exists()
+    have_pgm = Path(args.pgm_python).exists() and (Path(args.pgm_src) / 'mechanisms').exists()
+    have = {p: Path(args.sn_python).exists() if p in SN else have_pgm for p in PEERS}
+    for p in args.peers:
+        if not have.get(p):
+            print(f"peer {p}: its virtualenv is absent, skipped")
     for dname in args.datasets:
         folder, csv = DATASETS[dname][:2]
         if not (DATA / folder / csv).exists():
@@ -134,9 +147,10 @@ def main():
             continue
         data, W = load(dname)
         truth = W.answer(data)
-        todo = [(p, e, s) for p in args.peers for e in args.eps for s in args.seeds if (dname, p, e, s) not in done]
+        todo = [(p, e, s) for p in args.peers if have.get(p) for e in args.eps for s in args.seeds
+                if (dname, p, e, s) not in done]
         running = []
-        if have_peers and not args.only_dpnotes:
+        if not args.only_dpnotes:
             while todo or running:
                 while todo and len(running) < args.jobs:
                     p, e, s = todo.pop(0)
@@ -161,7 +175,7 @@ def main():
 
 
 def write_table(runs, out):
-    lines = ["# dpnotes vs private-pgm: RMSE over all cells of all workload marginals\n",
+    lines = ["# dpnotes vs private-pgm and smartnoise-synth: RMSE over all cells of all workload marginals\n",
              "Add/remove neighbours for every system that supports them (the peers' own relation), "
              "(epsilon, 1e-9)-DP, mean ± sd over seeds; each row says when it ran, the load average then, "
              "and the relation used. Regenerated by `benchmarks/peers.py` from `results_peers.json`.\n"]
