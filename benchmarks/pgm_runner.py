@@ -7,21 +7,12 @@ unchanged with the library they were written for. Called by `benchmarks/peers.py
     python pgm_runner.py --src DIR --csv data.csv --domain domain.json [--attrs a,b,c] --degree 2 \
         --mech aim --epsilon 1 --delta 1e-9 --seed 0 --out result.json
 """
-import argparse, importlib.util, itertools, json, sys, time
+import importlib.util, itertools, json, sys, time
 from pathlib import Path
 
-ap = argparse.ArgumentParser()
-ap.add_argument('--src', required=True)
-ap.add_argument('--csv', required=True)
-ap.add_argument('--domain', required=True)
-ap.add_argument('--attrs', default='')
-ap.add_argument('--degree', type=int, default=2)
-ap.add_argument('--mech', choices=['aim', 'mwem+pgm'], required=True)
-ap.add_argument('--epsilon', type=float, required=True)
-ap.add_argument('--delta', type=float, default=1e-9)
-ap.add_argument('--seed', type=int, default=0)
-ap.add_argument('--out', required=True)
-a = ap.parse_args()
+from runner_args import peer_args
+
+a = peer_args(['aim', 'mwem+pgm'], src=True)
 src = Path(a.src)
 sys.path[:0] = [str(src / 'src'), str(src / 'mechanisms')]
 import numpy as np  # noqa: E402

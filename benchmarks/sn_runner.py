@@ -9,23 +9,15 @@ output), on the dataset's own domain.
     python sn_runner.py --csv data.csv --domain domain.json [--attrs a,b,c] --degree 2 \
         --mech aim --epsilon 1 --delta 1e-9 --seed 0 --out result.json
 """
-import argparse, itertools, json, time, warnings
+import itertools, json, time, warnings
 from pathlib import Path
 
 import numpy as np
 import pandas as pd
 
-ap = argparse.ArgumentParser()
-ap.add_argument('--csv', required=True)
-ap.add_argument('--domain', required=True)
-ap.add_argument('--attrs', default='')
-ap.add_argument('--degree', type=int, default=2)
-ap.add_argument('--mech', choices=['aim', 'mst'], required=True)
-ap.add_argument('--epsilon', type=float, required=True)
-ap.add_argument('--delta', type=float, default=1e-9)
-ap.add_argument('--seed', type=int, default=0)
-ap.add_argument('--out', required=True)
-a = ap.parse_args()
+from runner_args import peer_args
+
+a = peer_args(['aim', 'mst'])
 warnings.filterwarnings('ignore')
 from snsynth import Synthesizer  # noqa: E402
 
