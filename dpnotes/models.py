@@ -360,7 +360,8 @@ def estimate(
     callback=None,  # called as callback(step, loss)
 ) -> GraphicalModel:
     """The graphical model minimising $\\sum_i\\|\\mu_{C_i}-y_i\\|^2/(2\\sigma_i^2)$ over distributions, by
-    entropic mirror descent with Armijo steps. Post-processing of the measurements: no privacy cost."""
+    entropic mirror descent with Armijo steps and restarted Nesterov momentum on the potentials (the best
+    iterate is returned). Post-processing of the measurements: no privacy cost."""
     domain = _domain(domain)
     if not (isinstance(iters, (int, np.integer)) and iters >= 1):
         raise ValueError(f"iters must be a positive integer, got iters={iters!r}")
@@ -368,20 +369,28 @@ def estimate(
     old = {} if warm_start is None else warm_start.phi
     phi = {s: np.array(old[s]) if s in old else np.zeros([domain[a] for a in s]) for s in fit.sets}
     model, f, g, mu = fit(phi)
-    eta, it = 1.0 / fit.lipschitz, 0
+    eta, it, k, prev, best = 1.0 / fit.lipschitz, 0, 1, phi, None
     for it in progress(range(1, iters + 1), "estimate", "step"):
-        while True:
-            cand, f2, g2, mu2 = fit({s: phi[s] - eta * g[s] for s in fit.sets})
-            drop = sum(float((g[s] * (mu[s] - mu2[s])).sum()) for s in fit.sets)
-            if f - f2 >= 0.5 * drop or eta * fit.lipschitz < 1e-9:
+        beta = (k - 1) / (k + 2)  # Nesterov's momentum on the potentials, restarted when the loss rises
+        look = {s: phi[s] + beta * (phi[s] - prev[s]) for s in fit.sets} if k > 1 else phi
+        fl, gl, ml = fit(look)[1:] if k > 1 else (f, g, mu)
+        while True:  # Armijo from the look-ahead point
+            cand, f2, g2, mu2 = fit({s: look[s] - eta * gl[s] for s in fit.sets})
+            drop = sum(float((gl[s] * (ml[s] - mu2[s])).sum()) for s in fit.sets)
+            if fl - f2 >= 0.5 * drop or eta * fit.lipschitz < 1e-9:
                 break
             eta /= 2
         done = abs(f - f2) <= tol * max(f, 1e-300)
-        model, phi, f, g, mu, eta = cand, cand.phi, f2, g2, mu2, 1.5 * eta
+        k = 1 if f2 > f else k + 1
+        prev, model, phi, f, g, mu, eta = phi, cand, cand.phi, f2, g2, mu2, 1.1 * eta
+        if best is None or f < best[0]:
+            best = (f, model)
         if callback is not None:
             callback(it, f)
         if done:
             break
+    if best is not None:
+        f, model = best
     model.loss, model.iterations = f, it
     return model
 
