@@ -76,6 +76,18 @@ class JunctionTree:
         self.cliques = triangulate(self.domain, cliques)
         self.edges = _max_spanning_tree(self.cliques)
         self.order, self.up = _rooted(len(self.cliques), self.edges)
+        self.adj = {i: [] for i in range(len(self.cliques))}  # neighbours of each clique
+        for i, j in self.edges:
+            self.adj[i].append(j)
+            self.adj[j].append(i)
+        self._home = {}
+
+    def home(self, attrs) -> int | None:
+        "Index of the first clique holding every attribute of `attrs` (None: no clique does)."
+        key = frozenset(attrs)
+        if key not in self._home:
+            self._home[key] = next((i for i, c in enumerate(self.cliques) if key <= set(c)), None)
+        return self._home[key]
 
     def size(self) -> int:
         "Total cells of the maximal cliques."
@@ -175,13 +187,19 @@ class GraphicalModel:
         self.theta = [np.zeros(s) for s in shapes] if theta is None else [np.asarray(t, float) for t in theta]
         if [t.shape for t in self.theta] != shapes:
             raise ValueError(f"theta must have shapes {shapes}, got {[t.shape for t in self.theta]}")
-        self._beliefs, self.phi = None, {}
+        self._beliefs, self._probs, self.phi = None, None, {}
 
     def beliefs(self) -> list:
         "Log-marginals of the maximal cliques (computed once)."
         if self._beliefs is None:
             self._beliefs = calibrate(self.tree, self.theta)
         return self._beliefs
+
+    def probabilities(self) -> list:
+        "Marginals of the maximal cliques, exp of `beliefs` (computed once)."
+        if self._probs is None:
+            self._probs = [np.exp(b) for b in self.beliefs()]
+        return self._probs
 
     def __repr__(self):
         return f"GraphicalModel({self.tree!r})"
@@ -191,15 +209,12 @@ def _steiner(tree: JunctionTree, keep: set) -> list:
     """Cliques left after dropping, again and again, a leaf whose `keep` attributes lie in its neighbour.
 
     Exact: a leaf's factor $\\beta_C/\\mu_S$ sums to 1 over $C\\setminus S$, and the rest is unchanged."""
-    C, adj = tree.cliques, {i: set() for i in range(len(tree.cliques))}
-    for i, j in tree.edges:
-        adj[i].add(j)
-        adj[j].add(i)
+    C, adj = tree.cliques, tree.adj
     alive = set(adj)
     stack = [i for i in adj if len(adj[i]) <= 1]
     while stack and len(alive) > 1:
         i = stack.pop()
-        nb = adj[i] & alive
+        nb = set(adj[i]) & alive
         if i in alive and len(nb) == 1 and set(C[i]) & keep <= set(C[next(iter(nb))]):
             alive.discard(i)
             stack.extend(nb)
@@ -216,9 +231,9 @@ def _contract(domain: Domain, factors: list, out: tuple) -> np.ndarray:
 def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
     """Table on sorted `keep` (probabilities) by variable elimination over the clique marginals divided by the
     separator marginals, on the smallest subtree that holds `keep`."""
-    dom, tree, b = model.domain, model.tree, model.beliefs()
+    dom, tree, probs = model.domain, model.tree, model.probabilities()
     alive = _steiner(tree, set(keep))
-    P = {i: np.exp(b[i]) for i in alive}
+    P = {i: probs[i] for i in alive}
     factors = [(tree.cliques[i], P[i]) for i in alive]
     for i in alive:
         if tree.up[i] in P and (s := tree.separator(i)):
@@ -248,7 +263,7 @@ def _model_marginal(
     "Exact marginal on `attrs`, flat in C order over `attrs` as given (like `Dataset.marginal`)."
     want = (attrs,) if isinstance(attrs, str) else tuple(attrs)
     s = _sorted(self.domain, want)
-    home = next((i for i, c in enumerate(self.tree.cliques) if set(s) <= set(c)), None)
+    home = self.tree.home(s)
     if home is not None:
         t = _sum_out(self.beliefs()[home], self.tree.cliques[home], s)
         m = np.exp(t - logsumexp(t))
@@ -306,13 +321,12 @@ def marginal_measurements(
 def potential_model(
     tree: JunctionTree,  # structure; every key of `phi` lies inside one of its cliques
     phi: dict,  # attribute set (domain order) -> log-potential table over it
-    home: dict | None = None,  # attribute set -> index of a clique holding it (None: the first such clique)
 ) -> GraphicalModel:
     "The model $p\\propto\\exp\\sum_C\\phi_C(x_C)$: each table added into a clique of the tree that holds it."
     dom = tree.domain
     theta = [np.zeros([dom[a] for a in c]) for c in tree.cliques]
     for s, t in phi.items():
-        h = home[s] if home is not None else next(j for j, c in enumerate(tree.cliques) if set(s) <= set(c))
+        h = tree.home(s)
         theta[h] += _expand(dom, t, s, tree.cliques[h])
     model = GraphicalModel(tree, theta)
     model.phi = phi
@@ -330,18 +344,15 @@ class _Fit:
         self.keys = [_sorted(domain, m.attrs) for m in ms]
         self.sets = list(dict.fromkeys(self.keys))  # one potential per distinct measured set
         self.tree = JunctionTree(domain, self.sets + [(a,) for a in domain.attrs])
-        self.home = {
-            s: next(j for j, c in enumerate(self.tree.cliques) if set(s) <= set(c)) for s in self.sets
-        }
+        self.home = {s: self.tree.home(s) for s in self.sets}
         self.terms = list(zip(self.keys, [1 / float(m.sigma) ** 2 for m in ms], Y))
         self.lipschitz = sum(w for _, w, _ in self.terms)
 
     def __call__(self, phi: dict) -> tuple:
         "(model, loss, gradient per set, marginal per set) at potentials φ."
         tree = self.tree
-        model = potential_model(tree, phi, self.home)
-        b = model.beliefs()
-        P = {h: np.exp(b[h]) for h in set(self.home.values())}  # clique marginals, one exp per clique
+        model = potential_model(tree, phi)
+        P = model.probabilities()  # clique marginals, one exp per clique
         mu = {s: _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False) for s in self.sets}
         g, f = {s: np.zeros_like(mu[s]) for s in self.sets}, 0.0
         for s, w, y in self.terms:

@@ -400,17 +400,7 @@ class _MWState:
     def _grow(self):
         "A new junction tree over the updated sets; clique beliefs recomputed on the next read."
         self.tree = JunctionTree(self.domain, list(self.phi) + self.ones)
-        self._adj = {i: [] for i in range(len(self.tree.cliques))}
-        for i, j in self.tree.edges:
-            self._adj[i].append(j)
-            self._adj[j].append(i)
-        self._b, self._fresh, self._home = None, set(), {}
-
-    def home(self, key: tuple) -> int | None:
-        "Index of the first clique holding `key` (None: no clique holds it)."
-        if key not in self._home:
-            self._home[key] = next((i for i, c in enumerate(self.tree.cliques) if set(key) <= set(c)), None)
-        return self._home[key]
+        self._b, self._fresh = None, set()
 
     def _refresh(self, h: int):
         "Bring clique h's belief up to date by passing messages from the nearest fresh clique."
@@ -423,7 +413,7 @@ class _MWState:
         for i in queue:  # breadth first from h until a fresh clique
             if i in self._fresh:
                 break
-            for j in self._adj[i]:
+            for j in self.tree.adj[i]:
                 if j not in prev:
                     prev[j] = i
                     queue.append(j)
@@ -443,7 +433,7 @@ class _MWState:
             self._grow()
         self.phi[key] = self.phi[key] + table
         if self._b is not None:
-            h = self.home(key)
+            h = self.tree.home(key)
             self._refresh(h)
             b = self._b[h] + _expand(self.domain, table, key, self.tree.cliques[h])
             self._b[h] = b - _logz(b)
@@ -452,7 +442,7 @@ class _MWState:
     def marginal(self, attrs: tuple) -> np.ndarray:
         "Marginal on `attrs`, flat in C order over `attrs` as given (beyond the cliques: by elimination)."
         key = _sorted(self.domain, attrs)
-        h = self.home(key)
+        h = self.tree.home(key)
         if h is None:
             return self.model.marginal(attrs)
         self._refresh(h)
