@@ -11,7 +11,7 @@ from .privacy import Accountant, Budget, exponential_mechanism
 from .noise import gaussian_plan, add_noise, ceil_float, ceil_sqrt
 from .samplers import noise_source
 from .workloads import Marginals
-from .models import CliqueMeasurement, GraphicalModel, estimate, model_size
+from .models import CliqueMeasurement, GraphicalModel, estimate, model_sizes
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
 
 # %% auto #0
@@ -93,7 +93,7 @@ class _Run:
 def _select(run: _Run, sigma: float, eps: float, cap: float) -> int:
     "Exponential mechanism over the candidates that keep the model under `cap` cells (charged eps^2/8)."
     have = [m.attrs for m in run.meas]
-    ok = [model_size(run.dom, have + [r]) <= cap for r in run.names]
+    ok = [size <= cap for size in model_sizes(run.dom, have, run.names)]
     if not any(ok):
         return -1
     bias = math.sqrt(2 / math.pi) * sigma * run.cells

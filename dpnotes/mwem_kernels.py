@@ -10,7 +10,14 @@ import math
 import numpy as np
 from numba import njit
 from .workloads import Marginals
-from .models import JunctionTree, GraphicalModel, MixtureModel, model_size, potential_model
+from dpnotes.models import (
+    JunctionTree,
+    GraphicalModel,
+    MixtureModel,
+    model_size,
+    model_sizes,
+    potential_model,
+)
 from .models import _expand, _sorted, _sum_out, calibrate
 from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell limit and marginal engine
 
@@ -495,10 +502,9 @@ class ModelQueries:
         "Per table: may it be measured next (tree within max_cells, or measured)? Reads p's sets only."
         have = tuple(p.phi)
         if self._fits[0] != have:
-            ones, fit = p.ones, {}
-            for s in dict.fromkeys(self.keys):
-                fit[s] = s in p.phi or model_size(self.domain, list(have) + [s] + ones) <= self.max_cells
-            self._fits = (have, fit)
+            keys = list(dict.fromkeys(self.keys))
+            sizes = model_sizes(self.domain, list(have) + p.ones, keys)
+            self._fits = (have, {s: s in p.phi or z <= self.max_cells for s, z in zip(keys, sizes)})
         return np.array([self._fits[1][s] for s in self.keys])
 
     def _table(self, g: int, lam: np.ndarray) -> np.ndarray:
