@@ -140,7 +140,7 @@ def adaptive_mechanism(
     max_cells: int = 10 * 2**20,  # memory cap of the model, in cells (80 MB of float64)
     select_share: float = 0.1,  # share of each round's budget spent on selection
     iters: int = 100,  # mirror-descent steps per refit
-    final_iters: int = 2000,  # mirror-descent steps of the final fit
+    final_iters: int = 200,  # mirror-descent steps of the final fit (see 'How long to fit')
     **options,  # anything else is rejected
 ) -> Release:
     """Select (exponential mechanism), measure (discrete Gaussian), estimate (graphical model), in rounds.

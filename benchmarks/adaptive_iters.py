@@ -1,0 +1,57 @@
+"""The adaptive mechanism's estimation steps: refit steps per round (`iters`) and steps of the final fit
+(`final_iters`) against RMSE and seconds.
+
+The datasets of benchmarks/peers.py (7 adult attributes and adult, all 2-way marginals; NLTCS and adult, all
+3-way), add/remove neighbours through the registry as in the peers table, (eps, 1e-9)-DP; the same seeds for
+every setting, so the rows differ only in how long the graphical model is fitted (post-processing: the same
+privacy for all of them). RMSE over all cells of all workload marginals, scored by peers.py's code.
+
+Usage:  python benchmarks/adaptive_iters.py [--datasets sub7 nltcs adult2 adult3] [--eps 1 0.5] [--seeds 0 1]
+            [--settings 100:2000 100:200 50:200] [--out benchmarks/results_adaptive_iters.md]
+"""
+import argparse, os, sys, time
+from pathlib import Path
+import numpy as np
+
+sys.path.insert(0, str(Path(__file__).parent))
+from peers import DATASETS, DATA, DELTA, load, score  # noqa: E402
+from dpnotes.privacy import Budget  # noqa: E402
+from dpnotes.releases import MECHANISMS  # noqa: E402
+
+p = argparse.ArgumentParser()
+p.add_argument("--datasets", nargs="+", default=["sub7", "nltcs", "adult2", "adult3"])
+p.add_argument("--eps", nargs="+", type=float, default=[1.0, 0.5])
+p.add_argument("--seeds", nargs="+", type=int, default=[0, 1])
+p.add_argument("--settings", nargs="+", default=["100:2000", "100:200", "50:200"], help="iters:final_iters")
+p.add_argument("--out", default=str(Path(__file__).parent / "results_adaptive_iters.md"))
+args = p.parse_args()
+settings = [tuple(int(x) for x in s.split(":")) for s in args.settings]
+
+lines = [f"Command: `python benchmarks/adaptive_iters.py {' '.join(sys.argv[1:])}`  ",
+         f"Measured {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}, load average {os.getloadavg()[0]:.1f} "
+         "at the start (2 cores, shared).", "",
+         "| data | eps | iters:final_iters | RMSE (mean over seeds) | RMSE / first setting's | seconds (mean) |",
+         "|---|---|---|---|---|---|"]
+mech = MECHANISMS["adaptive"]
+for dname in args.datasets:
+    folder, csv = DATASETS[dname][:2]
+    if not (DATA / folder / csv).exists():
+        print(f"{dname}: data absent, skipped")
+        continue
+    data, W = load(dname)
+    truth = W.answer(data)
+    for eps in args.eps:
+        first = None
+        for it, fin in settings:
+            errs, secs = [], []
+            for s in args.seeds:
+                t0 = time.perf_counter()
+                rel = mech(data, W, Budget.approx(eps, DELTA), rng=np.random.default_rng(s),
+                           neighbours="add-remove", iters=it, final_iters=fin)
+                secs.append(time.perf_counter() - t0)
+                errs.append(score(W.blocks(rel.answers), truth)[0])
+            r = float(np.mean(errs))
+            first = r if first is None else first
+            lines.append(f"| {dname} | {eps} | {it}:{fin} | {r:.6f} | {r / first:.3f} | {np.mean(secs):.1f} |")
+            print(lines[-1], flush=True)
+Path(args.out).write_text("\n".join(lines) + "\n")
