@@ -4,7 +4,7 @@
 
 # %% ../nbs/15_ingest.ipynb #40b60f2a
 from __future__ import annotations
-import csv, io, itertools, json, math, os, re
+import csv, io, itertools, json, math, os, re, time
 from pathlib import Path
 from typing import Mapping, Sequence
 
@@ -130,16 +130,28 @@ def counts_of(
     return MarginalCounts(data.domain, cliques, data.marginals(cliques, normalize=False), data.n)
 
 # %% ../nbs/15_ingest.ipynb #bb82dfe3
+_MEMINFO = [-1.0, 0]  # (monotonic time of the last reading, bytes it reported)
+
+
 def available_memory() -> int:
-    "Bytes of memory the operating system reports as available (MemAvailable), or physical pages free."
+    """Bytes of memory the operating system reports as available (MemAvailable), or physical pages free. A
+    reading is reused for 0.2 s: inner loops check many small tables, and one reading costs a file read."""
+    now = time.monotonic()
+    if now - _MEMINFO[0] < 0.2:
+        return _MEMINFO[1]
+    got = None
     try:
         with open('/proc/meminfo') as f:
             for line in f:
                 if line.startswith('MemAvailable:'):
-                    return int(line.split()[1]) * 1024
+                    got = int(line.split()[1]) * 1024
+                    break
     except OSError:
         pass
-    return os.sysconf('SC_AVPHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
+    if got is None:
+        got = os.sysconf('SC_AVPHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
+    _MEMINFO[:] = [now, got]
+    return got
 
 # %% ../nbs/15_ingest.ipynb #c99d9442
 def check_memory(
