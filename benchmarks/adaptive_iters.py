@@ -14,7 +14,7 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).parent))
-from peers import DATASETS, DATA, DELTA, load, score  # noqa: E402
+from peers import DELTA, present, score  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
 from dpnotes.releases import MECHANISMS  # noqa: E402
 
@@ -33,13 +33,7 @@ lines = [f"Command: `python benchmarks/adaptive_iters.py {' '.join(sys.argv[1:])
          "| data | eps | iters:final_iters | RMSE (mean over seeds) | RMSE / first setting's | seconds (mean) |",
          "|---|---|---|---|---|---|"]
 mech = MECHANISMS["adaptive"]
-for dname in args.datasets:
-    folder, csv = DATASETS[dname][:2]
-    if not (DATA / folder / csv).exists():
-        print(f"{dname}: data absent, skipped")
-        continue
-    data, W = load(dname)
-    truth = W.answer(data)
+for dname, data, W, truth in present(args.datasets):
     for eps in args.eps:
         first = None
         for it, fin in settings:

@@ -53,6 +53,17 @@ def load(name):
     return data, Marginals.all_kway(data.domain, k)
 
 
+def present(names):
+    "(name, data, workload, true answers) of each dataset in `names` whose CSV is here (the others: a line)."
+    for dname in names:
+        folder, csv = DATASETS[dname][:2]
+        if not (DATA / folder / csv).exists():
+            print(f"{dname}: data absent, skipped")
+            continue
+        data, W = load(dname)
+        yield dname, data, W, W.answer(data)
+
+
 def score(tables, truth):
     "RMSE and max error; each table divided by its own total when that total is positive (noisy tables may sum to <= 0)."
     est = np.concatenate([np.asarray(t, float) / (np.sum(t) if np.sum(t) > 0 else 1.0) for t in tables])
@@ -140,13 +151,7 @@ def main():
     for p in args.peers:
         if not have.get(p):
             print(f"peer {p}: its virtualenv is absent, skipped")
-    for dname in args.datasets:
-        folder, csv = DATASETS[dname][:2]
-        if not (DATA / folder / csv).exists():
-            print(f"{dname}: data absent, skipped")
-            continue
-        data, W = load(dname)
-        truth = W.answer(data)
+    for dname, data, W, truth in present(args.datasets):
         todo = [(p, e, s) for p in args.peers if have.get(p) for e in args.eps for s in args.seeds
                 if (dname, p, e, s) not in done]
         running = []
