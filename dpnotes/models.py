@@ -258,11 +258,32 @@ def _lse(t: np.ndarray, axis) -> np.ndarray:
 
 
 def _sum_out(table, attrs, keep, log: bool = True) -> np.ndarray:
-    "Log-sum-exp (or sum) of a table over (sorted) `attrs` down to the attributes in `keep`."
-    ax = tuple(i for i, a in enumerate(attrs) if a not in keep)
-    if not ax:
+    """Log-sum-exp (or sum) of a table over (sorted) `attrs` down to the attributes in `keep`.
+
+    The sums go through `np.einsum`, which reduces interleaved axes several times faster than
+    `ndarray.sum` here. Log space shifts by the table's one maximum $m$, $\log\sum e^{t-m}+m$: exact to
+    rounding while every kept slice's sum stays a normal float; when one falls below $10^{-280}$ (a slice
+    far below the maximum, or all $-\infty$), the table takes `_lse`'s per-slice shifts instead."""
+    kept = [i for i, a in enumerate(attrs) if a in keep]
+    if len(kept) == len(attrs):
         return table
-    return _lse(table, ax) if log else table.sum(axis=ax)
+    if len(attrs) > len(_LETTERS):  # einsum has no more axis names: numpy's reductions
+        ax = tuple(i for i in range(len(attrs)) if i not in kept)
+        return _lse(table, ax) if log else table.sum(axis=ax)
+    spec = f"{_LETTERS[: len(attrs)]}->{''.join(_LETTERS[i] for i in kept)}"
+    if not log:
+        return np.einsum(spec, table)
+    m = float(np.max(table))
+    if math.isfinite(m):
+        s = np.einsum(spec, np.exp(table - m))
+        if s.min(initial=np.inf) >= 1e-280:
+            return np.log(s) + m
+    return _lse(table, tuple(i for i in range(len(attrs)) if i not in kept))
+
+
+_LETTERS = (
+    'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ'  # einsum's axis names (52 attributes at most)
+)
 
 # %% ../nbs/17_models.ipynb #efca8c8e
 def calibrate(tree: JunctionTree, theta: list) -> list:
