@@ -316,6 +316,7 @@ class GraphicalModel:
         if [t.shape for t in self.theta] != shapes:
             raise ValueError(f"theta must have shapes {shapes}, got {[t.shape for t in self.theta]}")
         self._beliefs, self._probs, self.phi = None, None, {}
+        self._inv_sep = {}  # clique -> (its separator, 1 / the separator's marginal), for `_eliminate`
 
     def beliefs(self) -> list:
         "Log-marginals of the maximal cliques (computed once)."
@@ -350,10 +351,22 @@ def _steiner(tree: JunctionTree, keep: set) -> list:
 
 
 def _contract(domain: Domain, factors: list, out: tuple) -> np.ndarray:
-    "Σ over attributes not in `out` of the product of (attrs, table) factors, as a table over `out`."
+    """Σ over attributes not in `out` of the product of (attrs, table) factors, as a table over `out`. With
+    three factors or more, numpy's greedy contraction order, found once per pattern of axes and shapes."""
     names = list(dict.fromkeys(a for f in factors for a in f[0]) | dict.fromkeys(out))
     ops = [x for attrs, t in factors for x in (t, [names.index(a) for a in attrs])]
-    return np.einsum(*ops, [names.index(a) for a in out], optimize=len(factors) > 2)
+    want = [names.index(a) for a in out]
+    if len(factors) <= 2:
+        return np.einsum(*ops, want)
+    key = (tuple(tuple(x) for x in ops[1::2]), tuple(np.shape(t) for t in ops[0::2]), tuple(want))
+    if key not in _PATHS:
+        if len(_PATHS) >= 4096:  # bounded: patterns are few within a run
+            _PATHS.clear()
+        _PATHS[key] = np.einsum_path(*ops, want, optimize='greedy')[0]
+    return np.einsum(*ops, want, optimize=_PATHS[key])
+
+
+_PATHS = {}  # (axes, shapes, output axes) -> contraction order
 
 
 def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
@@ -365,8 +378,10 @@ def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
     factors = [(tree.cliques[i], P[i]) for i in alive]
     for i in alive:
         if tree.up[i] in P and (s := tree.separator(i)):
-            mu = _sum_out(P[i], tree.cliques[i], s, log=False)
-            factors.append((s, np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0)))
+            if i not in model._inv_sep:  # the same for every marginal asked of this model
+                mu = _sum_out(P[i], tree.cliques[i], s, log=False)
+                model._inv_sep[i] = (s, np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0))
+            factors.append(model._inv_sep[i])
     elim = [a for a in dom.attrs if a not in keep and any(a in f[0] for f in factors)]
     while elim:
         width = {
