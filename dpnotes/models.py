@@ -249,6 +249,14 @@ def _expand(domain: Domain, table, attrs, target) -> np.ndarray:
     return np.reshape(table, [domain[a] if a in attrs else 1 for a in target])
 
 
+def _logz(t: np.ndarray) -> float:
+    "log Σ exp over every entry of t, shifted by the maximum (-inf for an all -inf table)."
+    m = float(np.max(t))
+    if not math.isfinite(m):
+        return m if m == -math.inf else float(logsumexp(t))
+    return math.log(float(np.exp(t - m).sum())) + m
+
+
 def _lse(t: np.ndarray, axis) -> np.ndarray:
     "log Σ exp over `axis`, shifted by the maximum (plain numpy: the inner operation of every pass)."
     m = t.max(axis=axis, keepdims=True)
@@ -296,7 +304,7 @@ def calibrate(tree: JunctionTree, theta: list) -> list:
     for i in tree.order[1:]:  # root to leaves: the parent's belief without this child's own message
         p, sep = tree.up[i], tree.separator(i)
         pot[i] = pot[i] + _expand(dom, _sum_out(pot[p], C[p], sep) - up[i], sep, C[i])
-    z = logsumexp(pot[0])
+    z = _logz(pot[0])
     return [b - z for b in pot]
 
 # %% ../nbs/17_models.ipynb #7fba71e9
@@ -409,7 +417,7 @@ def _model_marginal(
     home = self.tree.home(s)
     if home is not None:
         t = _sum_out(self.beliefs()[home], self.tree.cliques[home], s)
-        m = np.exp(t - logsumexp(t))
+        m = np.exp(t - _logz(t))
     else:
         m = _eliminate(self, s)
         m = m / m.sum()
@@ -579,7 +587,7 @@ def _model_synthetic(
         new = tuple(a for a in c if a not in sep)
         if not new:
             continue
-        P = np.exp(b[i] - logsumexp(b[i]))
+        P = np.exp(b[i] - _logz(b[i]))
         P = np.transpose(P, [c.index(a) for a in sep + new]).reshape(math.prod(dom[a] for a in sep), -1)
         cum = np.cumsum(P / np.maximum(P.sum(axis=1, keepdims=True), 1e-300), axis=1)
         key = np.zeros(rows, dtype=np.int64)

@@ -18,7 +18,7 @@ from dpnotes.models import (
     model_sizes,
     potential_model,
 )
-from .models import _expand, _sorted, _sum_out, calibrate
+from .models import _expand, _logz, _sorted, _sum_out, calibrate
 from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell limit and marginal engine
 
 # %% ../nbs/95_mwem_kernels.ipynb #755bb680
@@ -389,12 +389,6 @@ class _DenseQueries(_FullDomain):
         _mw_passes_plain(self, p, meas, passes)
 
 # %% ../nbs/95_mwem_kernels.ipynb #835507f2
-def _logz(t: np.ndarray) -> float:
-    "log of the sum of exp(t) over all entries (finite t), shifted by the maximum."
-    m = float(t.max())
-    return math.log(float(np.exp(t - m).sum())) + m
-
-
 class _MWState:
     """An MW iterate $p\\propto\\exp\\sum_C\\phi_C(x_C)$ kept as tables on the attribute sets updated so far,
     with the log-marginals of its junction tree's cliques kept up to date lazily."""
