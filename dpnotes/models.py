@@ -496,6 +496,11 @@ class _Fit:
         self.sets = list(dict.fromkeys(self.keys))  # one potential per distinct measured set
         self.tree = JunctionTree(domain, self.sets + [(a,) for a in domain.attrs])
         self.home = {s: self.tree.home(s) for s in self.sets}
+        cells = lambda s: math.prod(domain[a] for a in s)
+        self.order, self.source = sorted(self.sets, key=cells, reverse=True), {}
+        for i, s in enumerate(self.order):  # sum each marginal from the smallest table already summed
+            over = [r for r in self.order[:i] if set(s) <= set(r)]
+            self.source[s] = min(over, key=cells) if over else None
         self.terms = list(zip(self.keys, [1 / float(m.sigma) ** 2 for m in ms], Y))
         self.lipschitz = sum(w for _, w, _ in self.terms)
 
@@ -504,7 +509,14 @@ class _Fit:
         tree = self.tree
         model = potential_model(tree, phi)
         P = model.probabilities()  # clique marginals, one exp per clique
-        mu = {s: _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False) for s in self.sets}
+        mu = {}
+        for s in self.order:  # a set inside a larger measured set: summed from that set's marginal
+            r = self.source[s]
+            mu[s] = (
+                _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False)
+                if r is None
+                else _sum_out(mu[r], r, s, log=False)
+            )
         g, f = {s: np.zeros_like(mu[s]) for s in self.sets}, 0.0
         for s, w, y in self.terms:
             f += w * float(((mu[s] - y) ** 2).sum()) / 2
