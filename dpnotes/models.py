@@ -187,7 +187,7 @@ class JunctionTree:
         for i, j in self.edges:
             self.adj[i].append(j)
             self.adj[j].append(i)
-        self._home = {}
+        self._home, self._folds = {}, {}
 
     def home(self, attrs) -> int | None:
         "Index of the first clique holding every attribute of `attrs` (None: no clique does)."
@@ -469,16 +469,38 @@ def marginal_measurements(
     return [CliqueMeasurement(c, b, sigma) for c, b in zip(workload.cliques, workload.blocks(answers))]
 
 # %% ../nbs/17_models.ipynb #b4e5759f
+def _fold_plan(tree: JunctionTree, keys: tuple) -> list:
+    """(set, into): `into` the smallest other key holding the set (its table is added there first, a smaller
+    broadcast than into a clique), or None (added into its home clique); larger sets first. Cached per
+    tree."""
+    plan = tree._folds.get(keys)
+    if plan is None:
+        cells = lambda s: math.prod(tree.domain[a] for a in s)
+        order = sorted(keys, key=cells, reverse=True)
+        plan = []
+        for i, s in enumerate(order):
+            over = [r for r in order[:i] if set(s) <= set(r)]
+            plan.append((s, min(over, key=cells) if over else None))
+        tree._folds[keys] = plan
+    return plan
+
+
 def potential_model(
     tree: JunctionTree,  # structure; every key of `phi` lies inside one of its cliques
     phi: dict,  # attribute set (domain order) -> log-potential table over it
 ) -> GraphicalModel:
-    "The model $p\\propto\\exp\\sum_C\\phi_C(x_C)$: each table added into a clique of the tree that holds it."
+    """The model $p\\propto\\exp\\sum_C\\phi_C(x_C)$: each table added into a clique of the tree that holds
+    it (a table inside a larger one of `phi` is added into that one first: the same sum)."""
     dom = tree.domain
     theta = [np.zeros([dom[a] for a in c]) for c in tree.cliques]
-    for s, t in phi.items():
-        h = tree.home(s)
-        theta[h] += _expand(dom, t, s, tree.cliques[h])
+    acc = {}
+    for s, into in reversed(_fold_plan(tree, tuple(phi))):  # smaller sets first, into larger ones
+        t = phi[s] + acc[s] if s in acc else phi[s]
+        if into is None:
+            h = tree.home(s)
+            theta[h] += _expand(dom, t, s, tree.cliques[h])
+        else:
+            acc[into] = (acc[into] if into in acc else 0.0) + _expand(dom, t, s, into)
     model = GraphicalModel(tree, theta)
     model.phi = phi
     return model
@@ -496,11 +518,9 @@ class _Fit:
         self.sets = list(dict.fromkeys(self.keys))  # one potential per distinct measured set
         self.tree = JunctionTree(domain, self.sets + [(a,) for a in domain.attrs])
         self.home = {s: self.tree.home(s) for s in self.sets}
-        cells = lambda s: math.prod(domain[a] for a in s)
-        self.order, self.source = sorted(self.sets, key=cells, reverse=True), {}
-        for i, s in enumerate(self.order):  # sum each marginal from the smallest table already summed
-            over = [r for r in self.order[:i] if set(s) <= set(r)]
-            self.source[s] = min(over, key=cells) if over else None
+        self.plan = _fold_plan(
+            self.tree, tuple(self.sets)
+        )  # larger sets first, each with a measured superset
         self.terms = list(zip(self.keys, [1 / float(m.sigma) ** 2 for m in ms], Y))
         self.lipschitz = sum(w for _, w, _ in self.terms)
 
@@ -510,8 +530,7 @@ class _Fit:
         model = potential_model(tree, phi)
         P = model.probabilities()  # clique marginals, one exp per clique
         mu = {}
-        for s in self.order:  # a set inside a larger measured set: summed from that set's marginal
-            r = self.source[s]
+        for s, r in self.plan:  # a set inside a larger measured set: summed from that set's marginal
             mu[s] = (
                 _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False)
                 if r is None
