@@ -391,14 +391,19 @@ def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
                 model._inv_sep[i] = (s, np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0))
             factors.append(model._inv_sep[i])
     elim = [a for a in dom.attrs if a not in keep and any(a in f[0] for f in factors)]
+    size, pos = dict(zip(dom.attrs, dom.shape)), {a: i for i, a in enumerate(dom.attrs)}
     while elim:
-        width = {
-            v: math.prod(dom[a] for a in set().union(*(f[0] for f in factors if v in f[0]))) for v in elim
-        }
+        width = {}
+        for v in elim:  # cells of the table that eliminating v would make
+            u = set()
+            for f in factors:
+                if v in f[0]:
+                    u.update(f[0])
+            width[v] = math.prod(size[a] for a in u)
         v = min(elim, key=width.get)
         elim.remove(v)
         use, factors = [f for f in factors if v in f[0]], [f for f in factors if v not in f[0]]
-        u = _sorted(dom, set().union(*(f[0] for f in use)))
+        u = tuple(sorted(set().union(*(f[0] for f in use)), key=pos.get))
         check_memory(
             8 * width[v], f"an intermediate table over {u}", "ask for marginals inside measured sets"
         )
