@@ -68,7 +68,7 @@ def logw_error(
     mu: float,  # its width
     amax: float,  # max |answer| of the synopses scored so far (released values: no privacy cost)
 ) -> float:
-    """Data-free bound on |computed - exact| of the log-weights after `rounds` updates.
+    r"""Data-free bound on |computed - exact| of the log-weights after `rounds` updates.
 
     Each update adds $2\alpha\,\mathrm{clip}((|a-x|-\lambda)/\mu,0,1)$, with x a mean of +-1 terms (one
     rounding). With $u=2^{-53}$: $|a-\hat x|$ is off by at most $u(|a|+3)$, subtracting $\lambda$ adds

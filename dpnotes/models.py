@@ -269,9 +269,9 @@ def _sum_out(table, attrs, keep, log: bool = True) -> np.ndarray:
     """Log-sum-exp (or sum) of a table over (sorted) `attrs` down to the attributes in `keep`.
 
     The sums go through `np.einsum`, which reduces interleaved axes several times faster than
-    `ndarray.sum` here. Log space shifts by the table's one maximum $m$, $\log\sum e^{t-m}+m$: exact to
+    `ndarray.sum` here. Log space shifts by the table's one maximum $m$, $\\log\\sum e^{t-m}+m$: exact to
     rounding while every kept slice's sum stays a normal float; when one falls below $10^{-280}$ (a slice
-    far below the maximum, or all $-\infty$), the table takes `_lse`'s per-slice shifts instead."""
+    far below the maximum, or all $-\\infty$), the table takes `_lse`'s per-slice shifts instead."""
     kept = [i for i, a in enumerate(attrs) if a in keep]
     if len(kept) == len(attrs):
         return table

@@ -525,7 +525,7 @@ def parity_l2_sensitivity(
     n: int,  # records (public under replace-one)
     total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
 ) -> tuple:
-    """$\ell_2$ sensitivity of the parity means, rounded up: (value, exact?). Replace-one, n public:
+    r"""$\ell_2$ sensitivity of the parity means, rounded up: (value, exact?). Replace-one, n public:
     `parity_sensitivity`. Add/remove: one record moves every sum by 1, so $\sqrt m/\hat n$ exactly."""
     if total is None:
         return parity_sensitivity(sets, d, n)
