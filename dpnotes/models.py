@@ -99,13 +99,17 @@ def _graph(domain: Domain, cliques) -> tuple:
     cliques = [_sorted(domain, c) for c in cliques]
     names = sorted({a for c in cliques for a in c})
     bit = {a: i for i, a in enumerate(names)}
-    nb, masks = [0] * len(names), []  # neighbours of each attribute, a mask without its own bit
-    for c in cliques:
-        m = sum(1 << bit[a] for a in c)
-        for a in c:
-            nb[bit[a]] |= m & ~(1 << bit[a])
-        masks.append(m)
-    return names, nb, masks
+    masks = [sum(1 << bit[a] for a in c) for c in cliques]
+    return names, _neighbours(masks, len(names)), masks
+
+
+def _neighbours(masks, n: int) -> list:
+    "Per attribute (bit), the mask of the attributes it shares a set with, without its own bit."
+    nb = [0] * n
+    for m in masks:
+        for a in _bits(m):
+            nb[a] |= m & ~(1 << a)
+    return nb
 
 
 def _chordal(nb: list, size: list, left: int) -> set:
@@ -150,13 +154,9 @@ def model_sizes(
     domain, cliques, candidates = _domain(domain), list(cliques), list(candidates)
     names, nb, masks = _graph(domain, cliques + candidates)
     size = [domain[a] for a in names]
-    base_left = 0
+    base_left, base_nb = 0, _neighbours(masks[: len(cliques)], len(names))
     for m in masks[: len(cliques)]:
         base_left |= m
-    base_nb = [0] * len(names)
-    for m in masks[: len(cliques)]:
-        for a in _bits(m):
-            base_nb[a] |= m & ~(1 << a)
     cells = lambda top: sum(math.prod(size[a] for a in _bits(c)) for c in top)
     base, out = None, []
     for r in masks[len(cliques) :]:

@@ -10,14 +10,8 @@ import math
 import numpy as np
 from numba import njit
 from .workloads import Marginals
-from dpnotes.models import (
-    JunctionTree,
-    GraphicalModel,
-    MixtureModel,
-    model_size,
-    model_sizes,
-    potential_model,
-)
+from .models import JunctionTree, GraphicalModel, MixtureModel, potential_model
+from .models import model_size, model_sizes
 from .models import _expand, _logz, _sorted, _sum_out, calibrate
 from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell limit and marginal engine
 
