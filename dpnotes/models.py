@@ -333,7 +333,7 @@ class GraphicalModel:
         return self._beliefs
 
     def probabilities(self) -> list:
-        "Marginals of the maximal cliques, exp of `beliefs` (computed once)."
+        "Marginals of the maximal cliques, exp of `beliefs` (computed once; a fit hands over its own)."
         if self._probs is None:
             self._probs = [np.exp(b) for b in self.beliefs()]
         return self._probs
@@ -421,8 +421,8 @@ def _model_marginal(
     s = _sorted(self.domain, want)
     home = self.tree.home(s)
     if home is not None:
-        t = _sum_out(self.beliefs()[home], self.tree.cliques[home], s)
-        m = np.exp(t - _logz(t))
+        m = _sum_out(self.probabilities()[home], self.tree.cliques[home], s, log=False)
+        m = m / m.sum()
     else:
         m = _eliminate(self, s)
         m = m / m.sum()
@@ -510,6 +510,181 @@ def potential_model(
     model.phi = phi
     return model
 
+# %% ../nbs/17_models.ipynb #e7d72a1b
+@njit(cache=True)
+def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
+    "out[o0 + j(x)] += T[t0 + x] over the cells x of a C-order table of shape `dims`, j(x) = Σ_k x_k st_k."
+    d = len(dims)
+    L, sl, rows = dims[d - 1], st[d - 1], 1
+    for k in range(d - 1):
+        rows *= dims[k]
+    x, j = np.zeros(d, np.int64), o0
+    for r in range(rows):  # a row is the last axis: contiguous in T
+        base = t0 + r * L
+        if sl == 0:
+            acc = 0.0
+            for c in range(L):
+                acc += T[base + c]
+            out[j] += acc
+        else:
+            for c in range(L):
+                out[j + c * sl] += T[base + c]
+        k = d - 2
+        while k >= 0:  # the next row: an odometer over the other axes
+            x[k] += 1
+            j += st[k]
+            if x[k] < dims[k]:
+                break
+            j -= st[k] * dims[k]
+            x[k] = 0
+            k -= 1
+
+
+@njit(cache=True)
+def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
+    "T[t0 + x] += S[s0 + j(x)] (or *= when `mul`) over the cells x of a C-order table of shape `dims`."
+    d = len(dims)
+    L, sl, rows = dims[d - 1], st[d - 1], 1
+    for k in range(d - 1):
+        rows *= dims[k]
+    x, j = np.zeros(d, np.int64), s0
+    for r in range(rows):
+        base = t0 + r * L
+        if mul:
+            for c in range(L):
+                T[base + c] *= S[j + c * sl]
+        else:
+            for c in range(L):
+                T[base + c] += S[j + c * sl]
+        k = d - 2
+        while k >= 0:
+            x[k] += 1
+            j += st[k]
+            if x[k] < dims[k]:
+                break
+            j -= st[k] * dims[k]
+            x[k] = 0
+            k -= 1
+
+# %% ../nbs/17_models.ipynb #77cd76b6
+_RANGE = 700.0  # nats a clique's table may span: e^-700 ~ 1e-304 is still a normal float
+
+
+@njit(cache=True)
+def _send(P, co, i, mi, mo, dims, st, buf, b0, b1):  # pragma: no cover (compiled)
+    "Clique i's table summed onto a separator (walk mi) in buf[b0:b1], scaled to max 1; its min (0: failed)."
+    _walk_sum(P, co[i], dims[mo[mi] : mo[mi + 1]], st[mo[mi] : mo[mi + 1]], buf, b0)
+    top = buf[b0:b1].max()
+    if not top > 0:
+        return 0.0
+    buf[b0:b1] /= top
+    return buf[b0:b1].min()
+
+
+@njit(cache=True)
+def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo):  # pragma: no cover
+    """One evaluation of the fit on flat arrays: (ok, loss, θ, clique marginals, measured marginals,
+    gradient). ok is False when a clique's range budget exceeds `_RANGE` (the caller goes to log space)."""
+    K = len(co) - 1
+    theta, acc = np.zeros(co[-1]), phi.copy()
+    for r in range(folds.shape[0]):  # smaller sets first: (set, 0 into a set | 1 into a clique, target, map)
+        s, kind, t, m = folds[r, 0], folds[r, 1], folds[r, 2], folds[r, 3]
+        D, S = dims[mo[m] : mo[m + 1]], st[mo[m] : mo[m + 1]]
+        _walk_spread(acc if kind == 0 else theta, so[t] if kind == 0 else co[t], D, S, acc, so[s], False)
+    P, budget = np.empty(co[-1]), np.empty(K)
+    for h in range(K):
+        hi, lo = theta[co[h] : co[h + 1]].max(), theta[co[h] : co[h + 1]].min()
+        budget[h] = hi - lo
+        if not budget[h] <= _RANGE:
+            return False, 0.0, theta, P, acc, acc
+        for c in range(co[h], co[h + 1]):
+            P[c] = math.exp(theta[c] - hi)
+    up, down = np.zeros(eo[-1]), np.zeros(eo[-1])
+    for e in range(edges.shape[0]):  # leaves to root: (child, parent, child's map, parent's map)
+        i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
+        low = _send(P, co, i, mc, mo, dims, st, up, eo[e], eo[e + 1])
+        budget[p] += -math.log(low) if low > 0 else np.inf
+        if not budget[p] <= _RANGE:
+            return False, 0.0, theta, P, acc, acc
+        _walk_spread(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], up, eo[e], True)
+    for e in range(edges.shape[0] - 1, -1, -1):  # root to leaves: the parent's belief over the upward message
+        i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
+        _walk_sum(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], down, eo[e])
+        down[eo[e] : eo[e + 1]] /= up[eo[e] : eo[e + 1]]
+        top = down[eo[e] : eo[e + 1]].max()
+        low = down[eo[e] : eo[e + 1]].min() / top if top > 0 else 0.0
+        budget[i] += -math.log(low) if low > 0 else np.inf
+        if not budget[i] <= _RANGE:
+            return False, 0.0, theta, P, acc, acc
+        down[eo[e] : eo[e + 1]] /= top
+        _walk_spread(P, co[i], dims[mo[mc] : mo[mc + 1]], st[mo[mc] : mo[mc + 1]], down, eo[e], True)
+    for h in range(K):
+        P[co[h] : co[h + 1]] /= P[co[h] : co[h + 1]].sum()
+    mu = np.zeros(so[-1])
+    for r in range(mus.shape[0]):  # larger sets first: (set, 0 from a set | 1 from a clique, source, map)
+        s, kind, t, m = mus[r, 0], mus[r, 1], mus[r, 2], mus[r, 3]
+        D, S = dims[mo[m] : mo[m + 1]], st[mo[m] : mo[m + 1]]
+        _walk_sum(mu if kind == 0 else P, so[t] if kind == 0 else co[t], D, S, mu, so[s])
+    g, f = np.zeros(so[-1]), 0.0
+    for j in range(len(terms)):  # one term per measurement: weight w, answers y
+        s, w = terms[j], tw[j]
+        for c in range(so[s + 1] - so[s]):
+            d = mu[so[s] + c] - y[yo[j] + c]
+            f += w * d * d / 2
+            g[so[s] + c] += w * d
+    return True, f, theta, P, mu, g
+
+# %% ../nbs/17_models.ipynb #0f9ecaa8
+def _strides(domain: Domain, sub: tuple, sup: tuple) -> list:
+    "For each axis of a table over `sup`: its attribute's stride in a C-order table over `sub` (0: absent)."
+    out, step = {}, 1
+    for a in reversed(sub):
+        out[a], step = step, step * domain[a]
+    return [out.get(a, 0) for a in sup]
+
+
+class _Flat:
+    "A fit's cliques, measured sets, folds, messages and terms as the integer arrays `_fit_pass` walks."
+
+    def __init__(self, tree: JunctionTree, sets: list, terms: list):
+        dom, C = tree.domain, tree.cliques
+        size = lambda s: math.prod(dom[a] for a in s)
+        sid = {s: i for i, s in enumerate(sets)}
+        dims, st, mo = [], [], [0]
+
+        def walk(sub, sup):  # a walk over the table on `sup`, indexing the table on `sub`
+            dims.extend(dom[a] for a in sup)
+            st.extend(_strides(dom, sub, sup))
+            mo.append(len(dims))
+            return len(mo) - 2
+
+        def step(s, r):  # (set, 0 | 1, the set or clique it meets, walk)
+            h = tree.home(s)
+            return (sid[s], 1, h, walk(s, C[h])) if r is None else (sid[s], 0, sid[r], walk(s, r))
+
+        plan = _fold_plan(tree, tuple(sets))
+        folds, mus = [step(s, r) for s, r in reversed(plan)], [step(s, r) for s, r in plan]
+        edges, eo = [], [0]
+        for i in reversed(tree.order[1:]):
+            sep = tree.separator(i)
+            edges.append((i, tree.up[i], walk(sep, C[i]), walk(sep, C[tree.up[i]])))
+            eo.append(eo[-1] + size(sep))
+        ints = lambda x: np.array(x, np.int64).reshape(-1, 4)
+        self.folds, self.mus, self.edges = ints(folds), ints(mus), ints(edges)
+        self.so = np.cumsum([0] + [size(s) for s in sets])
+        self.co = np.cumsum([0] + [size(c) for c in C])
+        self.eo, self.mo = np.array(eo, np.int64), np.array(mo, np.int64)
+        self.dims, self.st = np.array(dims, np.int64), np.array(st, np.int64)
+        self.terms = np.array([sid[k] for k, _, _ in terms], np.int64)
+        self.tw = np.array([w for _, w, _ in terms], float)
+        self.y = np.concatenate([np.ravel(y) for _, _, y in terms])
+        self.yo = np.cumsum([0] + [np.size(y) for _, _, y in terms])
+
+    def __call__(self, phi: np.ndarray) -> tuple:
+        "`_fit_pass` at the flat potentials `phi`."
+        a = (self.y, self.mo, self.dims, self.st, self.so, self.co, self.folds, self.edges, self.eo, self.mus)
+        return _fit_pass(phi, *a, self.terms, self.tw, self.yo)
+
 # %% ../nbs/17_models.ipynb #817ca627
 class _Fit:
     "The loss, its gradient and the measured marginals of p_φ for a fixed set of measurements."
@@ -528,9 +703,12 @@ class _Fit:
         )  # larger sets first, each with a measured superset
         self.terms = list(zip(self.keys, [1 / float(m.sigma) ** 2 for m in ms], Y))
         self.lipschitz = sum(w for _, w, _ in self.terms)
+        size = self.tree.size()
+        check_memory(24 * size, f"a graphical model of {size:,} cells", "measure smaller sets")
+        self.flat = _Flat(self.tree, self.sets, self.terms)
 
     def __call__(self, phi: dict) -> tuple:
-        "(model, loss, gradient per set, marginal per set) at potentials φ."
+        "(model, loss, gradient per set, marginal per set) at potentials φ, in log space with numpy."
         tree = self.tree
         model = potential_model(tree, phi)
         P = model.probabilities()  # clique marginals, one exp per clique
@@ -546,6 +724,35 @@ class _Fit:
             f += w * float(((mu[s] - y) ** 2).sum()) / 2
             g[s] += w * (mu[s] - y)
         return model, f, g, mu
+
+    def tables(self, x: np.ndarray) -> dict:
+        "Flat potentials (or marginals, gradients) as tables per measured set (views)."
+        so = self.flat.so
+        return {s: x[so[i] : so[i + 1]].reshape([self.domain[a] for a in s]) for i, s in enumerate(self.sets)}
+
+    def at(self, x: np.ndarray) -> tuple:
+        "(state, loss, gradient, marginals) at flat potentials x: compiled, or in log space when it declines."
+        ok, f, theta, P, mu, g = self.flat(x)
+        if ok:
+            return (x, theta, P), f, g, mu
+        model, f, g, mu = self(self.tables(x))
+        return (
+            model,
+            f,
+            np.concatenate([g[s].ravel() for s in self.sets]),
+            np.concatenate([mu[s].ravel() for s in self.sets]),
+        )
+
+    def model(self, state) -> GraphicalModel:
+        "The GraphicalModel of a state returned by `at` (its clique marginals and potentials kept)."
+        if isinstance(state, GraphicalModel):
+            return state
+        x, theta, P = state
+        co, C, dom = self.flat.co, self.tree.cliques, self.domain
+        cut = lambda v: [v[co[h] : co[h + 1]].reshape([dom[a] for a in c]) for h, c in enumerate(C)]
+        model = GraphicalModel(self.tree, cut(theta))
+        model._probs, model.phi = cut(P), self.tables(x)
+        return model
 
 # %% ../nbs/17_models.ipynb #ff61c22b
 def estimate(
@@ -565,30 +772,33 @@ def estimate(
         raise ValueError(f"iters must be a positive integer, got iters={iters!r}")
     fit = _Fit(domain, measurements)
     old = {} if warm_start is None else warm_start.phi
-    phi = {s: np.array(old[s]) if s in old else np.zeros([domain[a] for a in s]) for s in fit.sets}
-    model, f, g, mu = fit(phi)
+    phi = np.concatenate(
+        [np.ravel(old[s]) if s in old else np.zeros(math.prod(domain[a] for a in s)) for s in fit.sets]
+    ).astype(float)
+    state, f, g, mu = fit.at(phi)
     eta, it, k, prev, best = 1.0 / fit.lipschitz, 0, 1, phi, None
     for it in progress(range(1, iters + 1), "estimate", "step"):
         beta = (k - 1) / (k + 2)  # Nesterov's momentum on the potentials, restarted when the loss rises
-        look = {s: phi[s] + beta * (phi[s] - prev[s]) for s in fit.sets} if k > 1 else phi
-        fl, gl, ml = fit(look)[1:] if k > 1 else (f, g, mu)
+        look = phi + beta * (phi - prev) if k > 1 else phi
+        fl, gl, ml = fit.at(look)[1:] if k > 1 else (f, g, mu)
         while True:  # Armijo from the look-ahead point
-            cand, f2, g2, mu2 = fit({s: look[s] - eta * gl[s] for s in fit.sets})
-            drop = sum(float((gl[s] * (ml[s] - mu2[s])).sum()) for s in fit.sets)
-            if fl - f2 >= 0.5 * drop or eta * fit.lipschitz < 1e-9:
+            x = look - eta * gl
+            cand, f2, g2, mu2 = fit.at(x)
+            if fl - f2 >= 0.5 * float(gl @ (ml - mu2)) or eta * fit.lipschitz < 1e-9:
                 break
             eta /= 2
         done = abs(f - f2) <= tol * max(f, 1e-300)
         k = 1 if f2 > f else k + 1
-        prev, model, phi, f, g, mu, eta = phi, cand, cand.phi, f2, g2, mu2, 1.1 * eta
+        prev, state, phi, f, g, mu, eta = phi, cand, x, f2, g2, mu2, 1.1 * eta
         if best is None or f < best[0]:
-            best = (f, model)
+            best = (f, state)
         if callback is not None:
             callback(it, f)
         if done:
             break
     if best is not None:
-        f, model = best
+        f, state = best
+    model = fit.model(state)
     model.loss, model.iterations = f, it
     return model
 
