@@ -643,12 +643,34 @@ def _strides(domain: Domain, sub: tuple, sup: tuple) -> list:
     return [out.get(a, 0) for a in sup]
 
 
+def _shared(domain: Domain, table: tuple, inside: list) -> list:
+    """Intermediate tables worth summing first: `table` less one attribute when two or more of the sets
+    `inside` it lie in that smaller table and summing through it walks fewer cells; then the same in it."""
+    cells = lambda s: math.prod(domain[a] for a in s)
+    out, rest = [], list(inside)
+    while True:
+        best, gain = None, 0
+        for a in table:
+            sub, k = tuple(x for x in table if x != a), [s for s in rest if a not in s]
+            g = (len(k) - 1) * cells(table) - len(k) * cells(sub)
+            if len(k) >= 2 and g > gain:
+                best, gain = (sub, k), g
+        if best is None:
+            return out
+        out += [best[0]] + _shared(domain, *best)
+        rest = [s for s in rest if s not in best[1]]
+
+
 class _Flat:
-    "A fit's cliques, measured sets, folds, messages and terms as the integer arrays `_fit_pass` walks."
+    """A fit's cliques, measured sets, folds, messages and terms as the integer arrays `_fit_pass` walks; sets
+    sharing a clique may be summed through intermediate tables (`_shared`), carried as sets with no term."""
 
     def __init__(self, tree: JunctionTree, sets: list, terms: list):
         dom, C = tree.domain, tree.cliques
         size = lambda s: math.prod(dom[a] for a in s)
+        top = [s for s, r in _fold_plan(tree, tuple(sets)) if r is None]
+        extra = [v for h, c in enumerate(C) for v in _shared(dom, c, [s for s in top if tree.home(s) == h])]
+        self.real, sets = len(sets), list(sets) + [v for v in dict.fromkeys(extra) if v not in sets]
         sid = {s: i for i, s in enumerate(sets)}
         dims, st, mo = [], [], [0]
 
@@ -681,9 +703,13 @@ class _Flat:
         self.yo = np.cumsum([0] + [np.size(y) for _, _, y in terms])
 
     def __call__(self, phi: np.ndarray) -> tuple:
-        "`_fit_pass` at the flat potentials `phi`."
+        "`_fit_pass` at the flat potentials `phi` of the measured sets (the intermediate tables start at 0)."
         a = (self.y, self.mo, self.dims, self.st, self.so, self.co, self.folds, self.edges, self.eo, self.mus)
-        return _fit_pass(phi, *a, self.terms, self.tw, self.yo)
+        n = self.so[self.real]
+        ok, f, theta, P, mu, g = _fit_pass(
+            np.append(phi, np.zeros(self.so[-1] - n)), *a, self.terms, self.tw, self.yo
+        )
+        return ok, f, theta, P, mu[:n], g[:n]
 
 # %% ../nbs/17_models.ipynb #817ca627
 class _Fit:
