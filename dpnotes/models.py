@@ -360,21 +360,20 @@ def _steiner(tree: JunctionTree, keep: set) -> list:
 
 def _contract(domain: Domain, factors: list, out: tuple) -> np.ndarray:
     """Σ over attributes not in `out` of the product of (attrs, table) factors, as a table over `out`. With
-    three factors or more, numpy's greedy contraction order, found once per pattern of axes and shapes."""
-    names = list(dict.fromkeys(a for f in factors for a in f[0]) | dict.fromkeys(out))
-    ops = [x for attrs, t in factors for x in (t, [names.index(a) for a in attrs])]
-    want = [names.index(a) for a in out]
+    three factors or more, pairwise from the smallest table up, each product keeping only the attributes that
+    `out` or a factor still to come needs (every intermediate lies inside the union of all the factors)."""
     if len(factors) <= 2:
-        return np.einsum(*ops, want)
-    key = (tuple(tuple(x) for x in ops[1::2]), tuple(np.shape(t) for t in ops[0::2]), tuple(want))
-    if key not in _PATHS:
-        if len(_PATHS) >= 4096:  # bounded: patterns are few within a run
-            _PATHS.clear()
-        _PATHS[key] = np.einsum_path(*ops, want, optimize='greedy')[0]
-    return np.einsum(*ops, want, optimize=_PATHS[key])
-
-
-_PATHS = {}  # (axes, shapes, output axes) -> contraction order
+        names = list(dict.fromkeys(a for f in factors for a in f[0]) | dict.fromkeys(out))
+        ops = [x for attrs, t in factors for x in (t, [names.index(a) for a in attrs])]
+        return np.einsum(*ops, [names.index(a) for a in out])
+    pos, fs = {a: i for i, a in enumerate(domain.attrs)}, sorted(factors, key=lambda f: np.size(f[1]))
+    acc = fs[0]
+    for j in range(1, len(fs)):
+        later = set(out).union(*(f[0] for f in fs[j + 1 :]))
+        both = sorted(set(acc[0]) | set(fs[j][0]), key=pos.get)
+        keep = tuple(a for a in both if a in later)
+        acc = (keep, _contract(domain, [acc, fs[j]], keep))
+    return acc[1] if acc[0] == tuple(out) else _contract(domain, [acc], tuple(out))
 
 
 def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
