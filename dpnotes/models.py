@@ -566,7 +566,7 @@ def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
             k -= 1
 
 # %% ../nbs/17_models.ipynb #77cd76b6
-_RANGE = 700.0  # nats a clique's table may span: e^-700 ~ 1e-304 is still a normal float
+_FLOOR = 1e-290  # every cell of every table stays at or above this: normal floats, products exact to rounding
 
 
 @njit(cache=True)
@@ -581,42 +581,49 @@ def _send(P, co, i, mi, mo, dims, st, buf, b0, b1):  # pragma: no cover (compile
 
 
 @njit(cache=True)
+def _floored(P, a, b):  # pragma: no cover (compiled)
+    "True when every cell of P[a:b] is at least _FLOOR; rescaled to maximum 1 when its max is below 1e-100."
+    hi = P[a:b].max()
+    if not P[a:b].min() >= _FLOOR:
+        return False
+    if hi < 1e-100:
+        P[a:b] /= hi
+    return True
+
+
+@njit(cache=True)
 def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo):  # pragma: no cover
     """One evaluation of the fit on flat arrays: (ok, loss, θ, clique marginals, measured marginals,
-    gradient). ok is False when a clique's range budget exceeds `_RANGE` (the caller goes to log space)."""
+    gradient). ok is False when a cell would fall below `_FLOOR` (the caller then goes to log space)."""
     K = len(co) - 1
     theta, acc = np.zeros(co[-1]), phi.copy()
     for r in range(folds.shape[0]):  # smaller sets first: (set, 0 into a set | 1 into a clique, target, map)
         s, kind, t, m = folds[r, 0], folds[r, 1], folds[r, 2], folds[r, 3]
         D, S = dims[mo[m] : mo[m + 1]], st[mo[m] : mo[m + 1]]
         _walk_spread(acc if kind == 0 else theta, so[t] if kind == 0 else co[t], D, S, acc, so[s], False)
-    P, budget = np.empty(co[-1]), np.empty(K)
+    P = np.empty(co[-1])
     for h in range(K):
-        hi, lo = theta[co[h] : co[h + 1]].max(), theta[co[h] : co[h + 1]].min()
-        budget[h] = hi - lo
-        if not budget[h] <= _RANGE:
-            return False, 0.0, theta, P, acc, acc
+        hi = theta[co[h] : co[h + 1]].max()
         for c in range(co[h], co[h + 1]):
             P[c] = math.exp(theta[c] - hi)
+        if not _floored(P, co[h], co[h + 1]):
+            return False, 0.0, theta, P, acc, acc
     up, down = np.zeros(eo[-1]), np.zeros(eo[-1])
     for e in range(edges.shape[0]):  # leaves to root: (child, parent, child's map, parent's map)
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
-        low = _send(P, co, i, mc, mo, dims, st, up, eo[e], eo[e + 1])
-        budget[p] += -math.log(low) if low > 0 else np.inf
-        if not budget[p] <= _RANGE:
+        if not _send(P, co, i, mc, mo, dims, st, up, eo[e], eo[e + 1]) > 0:
             return False, 0.0, theta, P, acc, acc
         _walk_spread(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], up, eo[e], True)
+        if not _floored(P, co[p], co[p + 1]):
+            return False, 0.0, theta, P, acc, acc
     for e in range(edges.shape[0] - 1, -1, -1):  # root to leaves: the parent's belief over the upward message
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
         _walk_sum(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], down, eo[e])
         down[eo[e] : eo[e + 1]] /= up[eo[e] : eo[e + 1]]
-        top = down[eo[e] : eo[e + 1]].max()
-        low = down[eo[e] : eo[e + 1]].min() / top if top > 0 else 0.0
-        budget[i] += -math.log(low) if low > 0 else np.inf
-        if not budget[i] <= _RANGE:
-            return False, 0.0, theta, P, acc, acc
-        down[eo[e] : eo[e + 1]] /= top
+        down[eo[e] : eo[e + 1]] /= down[eo[e] : eo[e + 1]].max()
         _walk_spread(P, co[i], dims[mo[mc] : mo[mc + 1]], st[mo[mc] : mo[mc + 1]], down, eo[e], True)
+        if not _floored(P, co[i], co[i + 1]):
+            return False, 0.0, theta, P, acc, acc
     for h in range(K):
         P[co[h] : co[h + 1]] /= P[co[h] : co[h + 1]].sum()
     mu = np.zeros(so[-1])
