@@ -90,16 +90,30 @@ class _Run:
         self.model = estimate(self.dom, self.meas, iters=iters, tol=1e-7, warm_start=self.model)
 
 # %% ../nbs/18_adaptive.ipynb #e17bc3e1
+def _estimates(run: _Run, ok: list) -> dict:
+    """The model's marginal on every allowed candidate, larger ones first: one that no clique holds is summed
+    from the marginal of an allowed candidate one attribute larger when there is one (exact, and cheaper than
+    another elimination), else computed by elimination."""
+    tree, dom, out, up = run.model.tree, run.dom, {}, {}
+    for r in sorted((r for r, o in zip(run.names, ok) if o), key=len, reverse=True):
+        if tree.home(r) is None and r in up:
+            q, axis = up[r]
+            out[r] = out[q].reshape([dom[a] for a in q]).sum(axis=axis).ravel()
+        else:
+            out[r] = run.model.marginal(r)
+        for i in range(len(r)):  # r less one attribute can be summed from r
+            up.setdefault(r[:i] + r[i + 1 :], (r, i))
+    return out
+
+
 def _select(run: _Run, sigma: float, eps: float, cap: float) -> int:
     "Exponential mechanism over the candidates that keep the model under `cap` cells (charged eps^2/8)."
     have = [m.attrs for m in run.meas]
     ok = [size <= cap for size in model_sizes(run.dom, have, run.names)]
     if not any(ok):
         return -1
-    bias = math.sqrt(2 / math.pi) * sigma * run.cells
-    err = np.array(
-        [np.abs(run.truth[r] - run.model.marginal(r)).sum() if o else np.nan for r, o in zip(run.names, ok)]
-    )
+    bias, est = math.sqrt(2 / math.pi) * sigma * run.cells, _estimates(run, ok)
+    err = np.array([np.abs(run.truth[r] - est[r]).sum() if o else np.nan for r, o in zip(run.names, ok)])
     score = np.where(ok, run.w * (np.nan_to_num(err) - bias), -np.inf)
     fp = math.ldexp(4 * run.cells.max(), -52) * run.w.max()  # float error of a score
     run.acct.spend("select", rho=ceil_float(Fraction(eps) ** 2 / 8))
