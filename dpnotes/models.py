@@ -511,15 +511,39 @@ def potential_model(
 
 # %% ../nbs/17_models.ipynb #e7d72a1b
 @njit(cache=True)
+def _carry(dig, dims):  # pragma: no cover (compiled)
+    """Odometer step on the digits of all axes but the last one.
+
+    Returns the axis whose digit moved up (-1: done).
+    """
+    j = dims.shape[0] - 2
+    while j >= 0:
+        dig[j] += 1
+        if dig[j] < dims[j]:
+            return j
+        dig[j] = 0
+        j -= 1
+    return j
+
+
+@njit(cache=True)
+def _jumps(dims, stride):  # pragma: no cover (compiled)
+    """Change of the index sum_j digit_j * stride[j] when axis j's digit moves up and the later outer digits
+    wrap to 0."""
+    out = np.zeros(dims.shape[0], np.int64)
+    back = 0
+    for j in range(dims.shape[0] - 2, -1, -1):
+        out[j] = stride[j] - back
+        back += (dims[j] - 1) * stride[j]
+    return out
+
+
+@njit(cache=True)
 def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
     "out[o0 + j(x)] += T[t0 + x] over the cells x of a C-order table of shape `dims`, j(x) = Σ_k x_k st_k."
-    d = len(dims)
-    L, sl, rows = dims[d - 1], st[d - 1], 1
-    for k in range(d - 1):
-        rows *= dims[k]
-    x, j = np.zeros(d, np.int64), o0
-    for r in range(rows):  # a row is the last axis: contiguous in T
-        base = t0 + r * L
+    L, sl, jumps = dims[-1], st[-1], _jumps(dims, st)
+    dig, j = np.zeros(dims.shape[0], np.int64), o0
+    for base in range(t0, t0 + np.prod(dims), L):  # a row is the last axis: contiguous in T
         if sl == 0:
             acc = 0.0
             for c in range(L):
@@ -528,42 +552,24 @@ def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
         else:
             for c in range(L):
                 out[j + c * sl] += T[base + c]
-        k = d - 2
-        while k >= 0:  # the next row: an odometer over the other axes
-            x[k] += 1
-            j += st[k]
-            if x[k] < dims[k]:
-                break
-            j -= st[k] * dims[k]
-            x[k] = 0
-            k -= 1
+        k = _carry(dig, dims)
+        j += jumps[k] if k >= 0 else 0
 
 
 @njit(cache=True)
 def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
     "T[t0 + x] += S[s0 + j(x)] (or *= when `mul`) over the cells x of a C-order table of shape `dims`."
-    d = len(dims)
-    L, sl, rows = dims[d - 1], st[d - 1], 1
-    for k in range(d - 1):
-        rows *= dims[k]
-    x, j = np.zeros(d, np.int64), s0
-    for r in range(rows):
-        base = t0 + r * L
+    L, sl, jumps = dims[-1], st[-1], _jumps(dims, st)
+    dig, j = np.zeros(dims.shape[0], np.int64), s0
+    for base in range(t0, t0 + np.prod(dims), L):
         if mul:
             for c in range(L):
                 T[base + c] *= S[j + c * sl]
         else:
             for c in range(L):
                 T[base + c] += S[j + c * sl]
-        k = d - 2
-        while k >= 0:
-            x[k] += 1
-            j += st[k]
-            if x[k] < dims[k]:
-                break
-            j -= st[k] * dims[k]
-            x[k] = 0
-            k -= 1
+        k = _carry(dig, dims)
+        j += jumps[k] if k >= 0 else 0
 
 # %% ../nbs/17_models.ipynb #77cd76b6
 _FLOOR = 1e-290  # every cell of every table stays at or above this: normal floats, products exact to rounding

@@ -13,35 +13,8 @@ from .workloads import Marginals
 from .models import JunctionTree, GraphicalModel, MixtureModel, potential_model
 from .models import model_size, model_sizes
 from .models import _expand, _logz, _sorted, _sum_out, calibrate
+from .models import _carry, _jumps, _walk_sum  # the compiled odometer walks
 from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell limit and marginal engine
-
-# %% ../nbs/95_mwem_kernels.ipynb #755bb680
-@njit(cache=True)
-def _carry(dig, dims):
-    """Odometer step on the digits of all runs but the inner one.
-
-    Returns the run whose digit moved up (-1: done).
-    """
-    j = dims.shape[0] - 2
-    while j >= 0:
-        dig[j] += 1
-        if dig[j] < dims[j]:
-            return j
-        dig[j] = 0
-        j -= 1
-    return j
-
-# %% ../nbs/95_mwem_kernels.ipynb #92ba1fdc
-@njit(cache=True)
-def _jumps(dims, stride):
-    """Change of the index sum_j digit_j * stride[j] when run j's digit moves up and the later outer digits
-    wrap to 0."""
-    out = np.zeros(dims.shape[0], np.int64)
-    back = 0
-    for j in range(dims.shape[0] - 2, -1, -1):
-        out[j] = stride[j] - back
-        back += (dims[j] - 1) * stride[j]
-    return out
 
 # %% ../nbs/95_mwem_kernels.ipynb #5e716570
 @njit(cache=True)
@@ -50,19 +23,8 @@ def _seg_marginal(p, dims, cstride, ncell):
 
     Cell = sum_j digit_j * cstride[j] (0 off the clique).
     """
-    inner, cin, jc = dims[-1], cstride[-1], _jumps(dims, cstride)
-    out, dig, idx = np.zeros(ncell), np.zeros(dims.shape[0], np.int64), 0
-    for x0 in range(0, p.shape[0], inner):
-        if cin == 0:
-            s = 0.0
-            for r in range(inner):
-                s += p[x0 + r]
-            out[idx] += s
-        else:
-            for r in range(inner):
-                out[idx + r * cin] += p[x0 + r]
-        j = _carry(dig, dims)
-        idx += jc[j] if j >= 0 else 0
+    out = np.zeros(ncell)
+    _walk_sum(p, 0, dims, cstride, out, 0)
     return out
 
 # %% ../nbs/95_mwem_kernels.ipynb #faedc64f
