@@ -120,7 +120,13 @@ def _chordal(nb: list, size: list, left: int) -> set:
         made = [int(m) for m in _eliminate_greedy(np.array(nb, np.int64), np.array(size, np.int64), left)]
     else:
         made = _eliminate_greedy_py(list(nb), size, left)
-    return {c for c in made if not any(c != o and c & o == c for o in made)}
+    top = []
+    for c in sorted(
+        set(made), key=lambda m: -m.bit_count()
+    ):  # larger first: a subset meets its superset kept
+        if not any(c & o == c for o in top):
+            top.append(c)
+    return set(top)
 
 
 def triangulate(
@@ -389,7 +395,8 @@ def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
                 mu = _sum_out(P[i], tree.cliques[i], s, log=False)
                 model._inv_sep[i] = (s, np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0))
             factors.append(model._inv_sep[i])
-    elim = [a for a in dom.attrs if a not in keep and any(a in f[0] for f in factors)]
+    present = set().union(*(f[0] for f in factors))
+    elim = [a for a in dom.attrs if a not in keep and a in present]
     size, pos = dict(zip(dom.attrs, dom.shape)), {a: i for i, a in enumerate(dom.attrs)}
     while elim:
         width = {}
