@@ -565,18 +565,22 @@ def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
 
 @njit(cache=True)
 def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
-    "T[t0 + x] += S[s0 + j(x)] (or *= when `mul`) over the cells x of a C-order table of shape `dims`."
+    """T[t0 + x] += S[s0 + j(x)] (or *= when `mul`) over the cells x of a C-order table of shape `dims`;
+    (smallest, largest) cell of T after a product ((0, 0) after a sum)."""
     L, sl, jumps = dims[-1], st[-1], _jumps(dims, st)
-    dig, j = np.zeros(dims.shape[0], np.int64), s0
+    dig, j, lo, hi = np.zeros(dims.shape[0], np.int64), s0, np.inf, 0.0
     for base in range(t0, t0 + np.prod(dims), L):
         if mul:
             for c in range(L):
-                T[base + c] *= S[j + c * sl]
+                v = T[base + c] * S[j + c * sl]
+                T[base + c] = v
+                lo, hi = min(lo, v), max(hi, v)
         else:
             for c in range(L):
                 T[base + c] += S[j + c * sl]
         k = _carry(dig, dims)
         j += jumps[k] if k >= 0 else 0
+    return (lo, hi) if mul else (0.0, 0.0)
 
 # %% ../nbs/17_models.ipynb #77cd76b6
 _FLOOR = 1e-290  # every cell of every table stays at or above this: normal floats, products exact to rounding
@@ -594,10 +598,9 @@ def _send(P, co, i, mi, mo, dims, st, buf, b0, b1):  # pragma: no cover (compile
 
 
 @njit(cache=True)
-def _floored(P, a, b):  # pragma: no cover (compiled)
-    "True when every cell of P[a:b] is at least _FLOOR; rescaled to maximum 1 when its max is below 1e-100."
-    hi = P[a:b].max()
-    if not P[a:b].min() >= _FLOOR:
+def _floored(P, a, b, lo, hi):  # pragma: no cover (compiled)
+    "True when the smallest cell `lo` of P[a:b] is at least _FLOOR; rescaled to maximum 1 when `hi` < 1e-100."
+    if not lo >= _FLOOR:
         return False
     if hi < 1e-100:
         P[a:b] /= hi
@@ -619,23 +622,23 @@ def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo
         hi = theta[co[h] : co[h + 1]].max()
         for c in range(co[h], co[h + 1]):
             P[c] = math.exp(theta[c] - hi)
-        if not _floored(P, co[h], co[h + 1]):
+        if not _floored(P, co[h], co[h + 1], P[co[h] : co[h + 1]].min(), 1.0):
             return False, 0.0, theta, P, acc, acc
     up, down = np.zeros(eo[-1]), np.zeros(eo[-1])
     for e in range(edges.shape[0]):  # leaves to root: (child, parent, child's map, parent's map)
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
         if not _send(P, co, i, mc, mo, dims, st, up, eo[e], eo[e + 1]) > 0:
             return False, 0.0, theta, P, acc, acc
-        _walk_spread(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], up, eo[e], True)
-        if not _floored(P, co[p], co[p + 1]):
+        lo, hi = _walk_spread(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], up, eo[e], True)
+        if not _floored(P, co[p], co[p + 1], lo, hi):
             return False, 0.0, theta, P, acc, acc
     for e in range(edges.shape[0] - 1, -1, -1):  # root to leaves: the parent's belief over the upward message
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
         _walk_sum(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], down, eo[e])
         down[eo[e] : eo[e + 1]] /= up[eo[e] : eo[e + 1]]
         down[eo[e] : eo[e + 1]] /= down[eo[e] : eo[e + 1]].max()
-        _walk_spread(P, co[i], dims[mo[mc] : mo[mc + 1]], st[mo[mc] : mo[mc + 1]], down, eo[e], True)
-        if not _floored(P, co[i], co[i + 1]):
+        lo, hi = _walk_spread(P, co[i], dims[mo[mc] : mo[mc + 1]], st[mo[mc] : mo[mc + 1]], down, eo[e], True)
+        if not _floored(P, co[i], co[i + 1], lo, hi):
             return False, 0.0, theta, P, acc, acc
     for h in range(K):
         P[co[h] : co[h + 1]] /= P[co[h] : co[h + 1]].sum()
