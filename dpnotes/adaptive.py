@@ -101,12 +101,12 @@ def _l1(a, b) -> float:  # pragma: no cover (compiled)
 
 
 def _estimates(run: _Run, ok: list) -> dict:
-    """The model's marginal on every allowed candidate, larger ones first: one that no clique holds is summed
-    from the marginal of an allowed candidate one attribute larger when there is one (exact, and cheaper than
-    another elimination), else computed by elimination."""
-    tree, dom, out, up = run.model.tree, run.dom, {}, {}
+    """The model's marginal on every allowed candidate, larger ones first: one inside an allowed candidate one
+    attribute larger is summed from that marginal (exact, and cheaper than summing a clique or eliminating
+    again); the others come from the model."""
+    dom, out, up = run.dom, {}, {}
     for r in sorted((r for r, o in zip(run.names, ok) if o), key=len, reverse=True):
-        if tree.home(r) is None and r in up:
+        if r in up:
             q, axis = up[r]
             out[r] = out[q].reshape([dom[a] for a in q]).sum(axis=axis).ravel()
         else:
