@@ -55,7 +55,7 @@ for dname, data, W, truth in present(args.datasets):
         fit = _Fit(data.domain, ms[:k])
         x = np.concatenate([np.ravel(model.phi[s]) if s in model.phi else
                             np.zeros(int(np.prod([data.domain[a] for a in s]))) for s in fit.sets])
-        ok, f, _, _, mu, _ = fit.flat(x)
+        ok, f, _, mu, _ = fit.flat(x)
         _, f0, _, mu0 = fit(fit.tables(x))
         mu0 = np.concatenate([mu0[s].ravel() for s in fit.sets])
         if not ok:

@@ -608,30 +608,42 @@ def _floored(P, a, b, lo, hi):  # pragma: no cover (compiled)
 
 
 @njit(cache=True)
-def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo):  # pragma: no cover
-    """One evaluation of the fit on flat arrays: (ok, loss, θ, clique marginals, measured marginals,
-    gradient). ok is False when a cell would fall below `_FLOOR` (the caller then goes to log space)."""
-    K = len(co) - 1
+def _fold_pass(phi, mo, dims, st, so, co, folds):  # pragma: no cover (compiled)
+    "Clique log-potentials θ of flat set potentials φ: each set added into its fold target, smaller first."
     theta, acc = np.zeros(co[-1]), phi.copy()
-    for r in range(folds.shape[0]):  # smaller sets first: (set, 0 into a set | 1 into a clique, target, map)
+    for r in range(folds.shape[0]):  # (set, 0 into a set | 1 into a clique, target, map)
         s, kind, t, m = folds[r, 0], folds[r, 1], folds[r, 2], folds[r, 3]
         D, S = dims[mo[m] : mo[m + 1]], st[mo[m] : mo[m + 1]]
         _walk_spread(acc if kind == 0 else theta, so[t] if kind == 0 else co[t], D, S, acc, so[s], False)
-    P = np.empty(co[-1])
-    for h in range(K):
-        hi = theta[co[h] : co[h + 1]].max()
-        for c in range(co[h], co[h + 1]):
-            P[c] = math.exp(theta[c] - hi)
-        if not _floored(P, co[h], co[h + 1], P[co[h] : co[h + 1]].min(), 1.0):
-            return False, 0.0, theta, P, acc, acc
+    return theta
+
+
+@njit(cache=True)
+def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo):  # pragma: no cover
+    """One evaluation of the fit on flat arrays: (ok, loss, clique marginals, measured marginals, gradient).
+    ok is False when a cell would fall below `_FLOOR` (the caller then goes to log space)."""
+    K, none, acc, P = len(co) - 1, np.zeros(0), phi.copy(), np.ones(co[-1])
+    for r in range(folds.shape[0]):  # smaller sets first: (set, 0 into a set | 1 into a clique, target, map)
+        s, kind, t, m = folds[r, 0], folds[r, 1], folds[r, 2], folds[r, 3]
+        D, S = dims[mo[m] : mo[m + 1]], st[mo[m] : mo[m + 1]]
+        if kind == 0:
+            _walk_spread(acc, so[t], D, S, acc, so[s], False)
+        else:  # a clique's table is the product of its sets' e^(φ - max φ): exponentials on the sets' cells
+            a = acc[so[s] : so[s + 1]]
+            e, top = np.empty(a.size), a.max()
+            for c in range(a.size):
+                e[c] = math.exp(a[c] - top)
+            lo, hi = _walk_spread(P, co[t], D, S, e, 0, True)
+            if not _floored(P, co[t], co[t + 1], lo, hi):
+                return False, 0.0, none, none, none
     up, down = np.zeros(eo[-1]), np.zeros(eo[-1])
     for e in range(edges.shape[0]):  # leaves to root: (child, parent, child's map, parent's map)
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
         if not _send(P, co, i, mc, mo, dims, st, up, eo[e], eo[e + 1]) > 0:
-            return False, 0.0, theta, P, acc, acc
+            return False, 0.0, none, none, none
         lo, hi = _walk_spread(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], up, eo[e], True)
         if not _floored(P, co[p], co[p + 1], lo, hi):
-            return False, 0.0, theta, P, acc, acc
+            return False, 0.0, none, none, none
     for e in range(edges.shape[0] - 1, -1, -1):  # root to leaves: the parent's belief over the upward message
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
         _walk_sum(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], down, eo[e])
@@ -639,7 +651,7 @@ def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo
         down[eo[e] : eo[e + 1]] /= down[eo[e] : eo[e + 1]].max()
         lo, hi = _walk_spread(P, co[i], dims[mo[mc] : mo[mc + 1]], st[mo[mc] : mo[mc + 1]], down, eo[e], True)
         if not _floored(P, co[i], co[i + 1], lo, hi):
-            return False, 0.0, theta, P, acc, acc
+            return False, 0.0, none, none, none
     for h in range(K):
         P[co[h] : co[h + 1]] /= P[co[h] : co[h + 1]].sum()
     mu = np.zeros(so[-1])
@@ -654,7 +666,7 @@ def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo
             d = mu[so[s] + c] - y[yo[j] + c]
             f += w * d * d / 2
             g[so[s] + c] += w * d
-    return True, f, theta, P, mu, g
+    return True, f, P, mu, g
 
 # %% ../nbs/17_models.ipynb #0f9ecaa8
 def _strides(domain: Domain, sub: tuple, sup: tuple) -> list:
@@ -724,14 +736,19 @@ class _Flat:
         self.y = np.concatenate([np.ravel(y) for _, _, y in terms])
         self.yo = np.cumsum([0] + [np.size(y) for _, _, y in terms])
 
-    def __call__(self, phi: np.ndarray) -> tuple:
-        "`_fit_pass` at the flat potentials `phi` of the measured sets (the intermediate tables start at 0)."
+    def _padded(self, x: np.ndarray) -> np.ndarray:  # the intermediate tables' potentials start at 0
+        return np.append(x, np.zeros(self.so[-1] - self.so[self.real]))
+
+    def theta(self, x: np.ndarray) -> np.ndarray:
+        "Clique log-potentials of flat set potentials x."
+        return _fold_pass(self._padded(x), self.mo, self.dims, self.st, self.so, self.co, self.folds)
+
+    def __call__(self, x: np.ndarray) -> tuple:
+        "(ok, loss, clique marginals, measured marginals, gradient) at flat potentials x of the sets."
         a = (self.y, self.mo, self.dims, self.st, self.so, self.co, self.folds, self.edges, self.eo, self.mus)
+        ok, f, P, mu, g = _fit_pass(self._padded(x), *a, self.terms, self.tw, self.yo)
         n = self.so[self.real]
-        ok, f, theta, P, mu, g = _fit_pass(
-            np.append(phi, np.zeros(self.so[-1] - n)), *a, self.terms, self.tw, self.yo
-        )
-        return ok, f, theta, P, mu[:n], g[:n]
+        return ok, f, P, mu[:n], g[:n]
 
 # %% ../nbs/17_models.ipynb #817ca627
 class _Fit:
@@ -780,9 +797,9 @@ class _Fit:
 
     def at(self, x: np.ndarray) -> tuple:
         "(state, loss, gradient, marginals) at flat potentials x: compiled, or in log space when it declines."
-        ok, f, theta, P, mu, g = self.flat(x)
+        ok, f, P, mu, g = self.flat(x)
         if ok:
-            return (x, theta, P), f, g, mu
+            return (x, P), f, g, mu
         model, f, g, mu = self(self.tables(x))
         return (
             model,
@@ -795,10 +812,10 @@ class _Fit:
         "The GraphicalModel of a state returned by `at` (its clique marginals and potentials kept)."
         if isinstance(state, GraphicalModel):
             return state
-        x, theta, P = state
+        x, P = state
         co, C, dom = self.flat.co, self.tree.cliques, self.domain
         cut = lambda v: [v[co[h] : co[h + 1]].reshape([dom[a] for a in c]) for h, c in enumerate(C)]
-        model = GraphicalModel(self.tree, cut(theta))
+        model = GraphicalModel(self.tree, cut(self.flat.theta(x)))
         model._probs, model.phi = cut(P), self.tables(x)
         return model
 
