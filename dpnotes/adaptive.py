@@ -43,11 +43,12 @@ def candidate_weights(
     "Every non-empty subset r of a workload table (attributes in domain order) -> $w_r=\\sum_c|r\\cap c|$."
     order = {a: i for i, a in enumerate(workload.domain.attrs)}
     tables = [frozenset(c) for c in workload.cliques]
+    held = {a: sum(a in t for t in tables) for a in order}  # w_r = Σ_{a in r} (tables holding a)
     out = {}
     for c in tables:
         for k in range(1, len(c) + 1):
             for r in itertools.combinations(sorted(c, key=order.get), k):
-                out.setdefault(r, sum(len(set(r) & t) for t in tables))
+                out.setdefault(r, sum(held[a] for a in r))
     return out
 
 # %% ../nbs/18_adaptive.ipynb #65118bcb
