@@ -193,7 +193,7 @@ class JunctionTree:
         for i, j in self.edges:
             self.adj[i].append(j)
             self.adj[j].append(i)
-        self._home, self._folds = {}, {}
+        self._home, self._folds, self._linked = {}, {}, None
 
     def home(self, attrs) -> int | None:
         "Index of the first clique holding every attribute of `attrs` (None: no clique does)."
@@ -349,16 +349,23 @@ class GraphicalModel:
 
 # %% ../nbs/17_models.ipynb #7852f918
 def _steiner(tree: JunctionTree, keep: set) -> list:
-    """Cliques left after dropping, again and again, a leaf whose `keep` attributes lie in its neighbour.
+    """Cliques left after dropping, again and again, a leaf whose `keep` attributes lie in its neighbour,
+    edges with an empty separator not counted (a clique left alone without `keep` attributes goes too).
 
-    Exact: a leaf's factor $\\beta_C/\\mu_S$ sums to 1 over $C\\setminus S$, and the rest is unchanged."""
-    C, adj = tree.cliques, tree.adj
+    Exact: a leaf's factor $\\beta_C/\\mu_S$ sums to 1 over $C\\setminus S$, and the rest is unchanged; across
+    an empty separator the model is a product of independent parts, and a part without `keep` sums to 1."""
+    C = tree.cliques
+    adj = tree._linked
+    if adj is None:  # the edges whose separator is not empty
+        adj = tree._linked = {i: [j for j in tree.adj[i] if set(C[i]) & set(C[j])] for i in tree.adj}
     alive = set(adj)
     stack = [i for i in adj if len(adj[i]) <= 1]
     while stack and len(alive) > 1:
         i = stack.pop()
+        if i not in alive:
+            continue
         nb = set(adj[i]) & alive
-        if i in alive and len(nb) == 1 and set(C[i]) & keep <= set(C[next(iter(nb))]):
+        if (len(nb) == 1 and set(C[i]) & keep <= set(C[next(iter(nb))])) or (not nb and not set(C[i]) & keep):
             alive.discard(i)
             stack.extend(nb)
     return sorted(alive)
