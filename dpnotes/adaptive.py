@@ -4,7 +4,7 @@
 
 # %% ../nbs/18_adaptive.ipynb #7e6f053c
 from __future__ import annotations
-import itertools, math, time
+import functools, itertools, math, time
 from fractions import Fraction
 import numpy as np
 from numba import njit
@@ -12,7 +12,7 @@ from .privacy import Accountant, Budget, exponential_mechanism
 from .noise import gaussian_plan, add_noise, ceil_float, ceil_sqrt
 from .samplers import noise_source
 from .workloads import Marginals
-from .models import CliqueMeasurement, GraphicalModel, estimate, model_sizes
+from .models import CliqueMeasurement, GraphicalModel, estimate, independent_parts, model_sizes
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
 
 # %% auto #0
@@ -102,18 +102,35 @@ def _l1(a, b) -> float:  # pragma: no cover (compiled)
 
 
 def _estimates(run: _Run, ok: list) -> dict:
-    """The model's marginal on every allowed candidate, larger ones first: one inside an allowed candidate one
-    attribute larger is summed from that marginal (exact, and cheaper than summing a clique or eliminating
-    again); the others come from the model."""
-    dom, out, up = run.dom, {}, {}
-    for r in sorted((r for r, o in zip(run.names, ok) if o), key=len, reverse=True):
-        if r in up:
+    """The model's marginal on every allowed candidate, larger ones first. A candidate spanning independent
+    parts of the model is the outer product of its pieces' marginals; one inside an allowed candidate one
+    attribute larger (within one part) is summed from that marginal; the others come from the model. All
+    exact."""
+    dom, part, out, up = run.dom, independent_parts(run.model.tree), {}, {}
+
+    def marginal(r):
+        if r in out:
+            return out[r]
+        pieces = {}
+        for a in r:
+            pieces.setdefault(part[a], []).append(a)
+        if len(pieces) > 1:  # p(x_r) = prod over parts of p(x_piece)
+            order = [a for ps in pieces.values() for a in ps]
+            m = functools.reduce(np.multiply.outer, [marginal(tuple(ps)) for ps in pieces.values()])
+            m = np.transpose(m.reshape([dom[a] for a in order]), [order.index(a) for a in r]).ravel()
+        elif r in up:
             q, axis = up[r]
-            out[r] = out[q].reshape([dom[a] for a in q]).sum(axis=axis).ravel()
+            m = out[q].reshape([dom[a] for a in q]).sum(axis=axis).ravel()
         else:
-            out[r] = run.model.marginal(r)
-        for i in range(len(r)):  # r less one attribute can be summed from r
-            up.setdefault(r[:i] + r[i + 1 :], (r, i))
+            m = run.model.marginal(r)
+        out[r] = m
+        return m
+
+    for r in sorted((r for r, o in zip(run.names, ok) if o), key=len, reverse=True):
+        marginal(r)
+        if len({part[a] for a in r}) == 1:
+            for i in range(len(r)):  # r less one attribute can be summed from r
+                up.setdefault(r[:i] + r[i + 1 :], (r, i))
     return out
 
 

@@ -16,8 +16,8 @@ from .workloads import Marginals
 from .releases import progress
 
 # %% auto #0
-__all__ = ['triangulate', 'model_size', 'model_sizes', 'JunctionTree', 'calibrate', 'GraphicalModel', 'CliqueMeasurement',
-           'marginal_measurements', 'potential_model', 'estimate', 'MixtureModel']
+__all__ = ['triangulate', 'model_size', 'model_sizes', 'JunctionTree', 'calibrate', 'GraphicalModel', 'independent_parts',
+           'CliqueMeasurement', 'marginal_measurements', 'potential_model', 'estimate', 'MixtureModel']
 
 # %% ../nbs/17_models.ipynb #49e6839c
 def _domain(domain) -> Domain:
@@ -193,7 +193,7 @@ class JunctionTree:
         for i, j in self.edges:
             self.adj[i].append(j)
             self.adj[j].append(i)
-        self._home, self._folds, self._linked = {}, {}, None
+        self._home, self._folds, self._linked, self._parts = {}, {}, None, None
 
     def home(self, attrs) -> int | None:
         "Index of the first clique holding every attribute of `attrs` (None: no clique does)."
@@ -348,16 +348,40 @@ class GraphicalModel:
         return f"GraphicalModel({self.tree!r})"
 
 # %% ../nbs/17_models.ipynb #7852f918
+def _linked(tree: JunctionTree) -> dict:
+    "Each clique's neighbours across a non-empty separator (computed once per tree)."
+    if tree._linked is None:
+        C = tree.cliques
+        tree._linked = {i: [j for j in tree.adj[i] if set(C[i]) & set(C[j])] for i in tree.adj}
+    return tree._linked
+
+
+def independent_parts(tree: JunctionTree) -> dict:
+    """Attribute -> index of its independent part: the model is a product over the parts the tree falls into
+    when edges with an empty separator are cut (an attribute's cliques are joined by separators that hold
+    it)."""
+    if tree._parts is None:
+        adj, part = _linked(tree), {}
+        for i in adj:
+            if i in part:
+                continue
+            part[i], queue = i, [i]
+            for k in queue:
+                for j in adj[k]:
+                    if j not in part:
+                        part[j] = i
+                        queue.append(j)
+        tree._parts = {a: part[i] for i, c in enumerate(tree.cliques) for a in c}
+    return tree._parts
+
+
 def _steiner(tree: JunctionTree, keep: set) -> list:
     """Cliques left after dropping, again and again, a leaf whose `keep` attributes lie in its neighbour,
     edges with an empty separator not counted (a clique left alone without `keep` attributes goes too).
 
     Exact: a leaf's factor $\\beta_C/\\mu_S$ sums to 1 over $C\\setminus S$, and the rest is unchanged; across
     an empty separator the model is a product of independent parts, and a part without `keep` sums to 1."""
-    C = tree.cliques
-    adj = tree._linked
-    if adj is None:  # the edges whose separator is not empty
-        adj = tree._linked = {i: [j for j in tree.adj[i] if set(C[i]) & set(C[j])] for i in tree.adj}
+    C, adj = tree.cliques, _linked(tree)
     alive = set(adj)
     stack = [i for i in adj if len(adj[i]) <= 1]
     while stack and len(alive) > 1:
