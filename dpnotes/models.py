@@ -768,7 +768,8 @@ class _Flat:
         self.yo = np.cumsum([0] + [np.size(y) for _, _, y in terms])
 
     def _padded(self, x: np.ndarray) -> np.ndarray:  # the intermediate tables' potentials start at 0
-        return np.append(x, np.zeros(self.so[-1] - self.so[self.real]))
+        extra = self.so[-1] - self.so[self.real]
+        return np.append(x, np.zeros(extra)) if extra else x
 
     def theta(self, x: np.ndarray) -> np.ndarray:
         "Clique log-potentials of flat set potentials x."
