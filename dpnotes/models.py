@@ -459,10 +459,9 @@ def _model_marginal(
     home = self.tree.home(s)
     if home is not None:
         m = _sum_out(self.probabilities()[home], self.tree.cliques[home], s, log=False)
-        m = m / m.sum()
     else:
         m = _eliminate(self, s)
-        m = m / m.sum()
+    m = m / m.sum()
     return np.transpose(m, [s.index(a) for a in want]).ravel() if len(want) > 1 else m.ravel()
 
 
@@ -619,13 +618,13 @@ _FLOOR = 1e-290  # every cell of every table stays at or above this: normal floa
 
 @njit(cache=True)
 def _send(P, co, i, mi, mo, dims, st, buf, b0, b1):  # pragma: no cover (compiled)
-    "Clique i's table summed onto a separator (walk mi) in buf[b0:b1], scaled to max 1; its min (0: failed)."
+    "Clique i's table summed onto a separator (walk mi) in buf[b0:b1], scaled to max 1; False if all zero."
     _walk_sum(P, co[i], dims[mo[mi] : mo[mi + 1]], st[mo[mi] : mo[mi + 1]], buf, b0)
     top = buf[b0:b1].max()
     if not top > 0:
-        return 0.0
+        return False
     buf[b0:b1] /= top
-    return buf[b0:b1].min()
+    return True
 
 
 @njit(cache=True)
@@ -670,7 +669,7 @@ def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo
     up, down = np.zeros(eo[-1]), np.zeros(eo[-1])
     for e in range(edges.shape[0]):  # leaves to root: (child, parent, child's map, parent's map)
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
-        if not _send(P, co, i, mc, mo, dims, st, up, eo[e], eo[e + 1]) > 0:
+        if not _send(P, co, i, mc, mo, dims, st, up, eo[e], eo[e + 1]):
             return False, 0.0, none, none, none
         lo, hi = _walk_spread(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], up, eo[e], True)
         if not _floored(P, co[p], co[p + 1], lo, hi):
