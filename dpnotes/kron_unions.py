@@ -4,10 +4,11 @@
 
 # %% ../nbs/97_kron_unions.ipynb #30cd21d2
 from __future__ import annotations
-import itertools, math, time
+import itertools, math, os, time
 from fractions import Fraction
 import numpy as np
-from scipy.linalg import lapack, solve_triangular
+from threadpoolctl import threadpool_limits
+from scipy.linalg import eigh, lapack, solve_triangular
 from .noise import ceil_sqrt
 from .counting import KronGram, Operator, helmert, kron_apply, kron_dense
 from .data import Domain, as_domain
@@ -19,7 +20,8 @@ from .sdp import one_blas_thread
 # %% auto #0
 __all__ = ['LS_DENSE', 'Union', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
            'StackedStrategy', 'stacked_strategy', 'superadditive_bound', 'commuting_bound', 'symmetric_dual_bound',
-           'union_lower_bound', 'SymmetricStrategy', 'symmetric_strategy', 'union_optimal', 'union_spec']
+           'product_weights', 'product_dual_bound', 'union_lower_bound', 'SymmetricStrategy', 'symmetric_strategy',
+           'union_optimal', 'union_spec']
 
 # %% ../nbs/97_kron_unions.ipynb #c428f78a
 def _factor(f: Workload) -> tuple:
@@ -568,16 +570,23 @@ def commuting_bound(U: Union) -> float | None:
     return float(np.sum(np.sqrt(ev)) ** 2 / U.shape[1])
 
 # %% ../nbs/97_kron_unions.ipynb #028ef3cb
-def _low_rank_factor(G) -> np.ndarray | None:
+def _cholesky_factor(G) -> np.ndarray:
     """$B$ with $BB^\\top = G - S$, $S \\succeq 0$ the Schur complement left when the largest remaining pivot
-    falls below $10^{-13}$ of the largest diagonal entry (pivoted Cholesky), when that rank is at most half
-    the order; else None. $BB^\\top \\preceq G$, so a dual bound computed from B stays a bound."""
-    c, piv, rank, _ = lapack.dpstrf(G, tol=1e-13 * float(np.max(np.diag(G))), lower=0)
-    if rank > G.shape[0] // 2:
-        return None
+    falls below $10^{-13}$ of the largest diagonal entry (pivoted Cholesky). $BB^\\top \\preceq G$, so a dual
+    bound computed from B stays a bound."""
+    top = float(np.max(np.diag(G), initial=0.0))
+    if top <= 0:
+        return np.zeros((G.shape[0], 0))
+    c, piv, rank, _ = lapack.dpstrf(G, tol=1e-13 * top, lower=0)
     B = np.zeros((G.shape[0], rank))
     B[piv - 1] = np.triu(c)[:rank].T  # G[piv, piv] = U^T U
     return B
+
+
+def _low_rank_factor(G) -> np.ndarray | None:
+    "`_cholesky_factor` of G when its rank is at most half the order; else None."
+    B = _cholesky_factor(G)
+    return B if B.shape[1] <= G.shape[0] // 2 else None
 
 
 def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
@@ -657,18 +666,114 @@ def _dual_fixed_point(pats, d, iters, tol, step: float = 2.0) -> tuple:
         d = d / d.sum()
     return low, up, d_up, k + 1, eig_up
 
+# %% ../nbs/97_kron_unions.ipynb #eec3f140
+def product_weights(
+    U: Union,  # the workload
+    tol: float = 1e-4,  # tolerance of the 1-D solves
+) -> list:
+    """Per-attribute weights $D_a$, each summing to 1, for `product_dual_bound`: uniform on the attributes
+    whose factors all lie in span{I, J}; elsewhere the terms' 1-D optimal dual weights, mixed in proportion to
+    each term's own optimum $\\prod_a\\mathrm{opt}(G_{t,a})$. A heuristic: any weights give a valid bound."""
+    G, cache = U.grams(), {}
+
+    def solve(g):  # (1-D optimal dual weights summing to 1, certified lower bound on the 1-D optimum)
+        key = (g.shape[0], g.tobytes())
+        if key not in cache:
+            if _is_IJ(g):
+                M = _ij_optimum(g)
+                cache[key] = (np.full(g.shape[0], 1.0 / g.shape[0]), trace_gram_pinv(g, M.T @ M))
+            else:
+                r = optimize_gram(g, tol=tol)
+                cache[key] = (r.weights / r.weights.sum(), r.lower)
+        return cache[key]
+
+    E = [math.prod(solve(g)[1] for g in t) for t in G]
+    out = []
+    for a, n in enumerate(U.domain.shape):
+        if all(_is_IJ(t[a]) for t in G):
+            out.append(np.full(n, 1.0 / n))
+        else:
+            w = sum(e * solve(t[a])[0] for e, t in zip(E, G))
+            out.append(w / w.sum())
+    return out
+
+
+def product_dual_bound(
+    U: Union,  # the workload
+    weights: list | None = None,  # per attribute, nonnegative weights (default `product_weights(U)`)
+    *,
+    max_order: int = 1024,  # largest eigenvalue problem solved; None beyond
+) -> float | None:
+    """Certified lower bound $(\\mathrm{tr}(D^{1/2}GD^{1/2})^{1/2})^2$ at $D=\\bigotimes_aD_a$, each $D_a$
+    scaled to sum 1. Attributes with uniform weights and every factor in span{I, J} split into Helmert
+    patterns; per pattern, the eigenvalues of $D^{1/2}G_sD^{1/2}$ over the other cells or of
+    $K_s=B_s^\\top DB_s$ (per-term Kronecker factors, $B_sB_s^\\top\\preceq G_s$), whichever is smaller. None
+    when a pattern needs an eigenvalue problem larger than `max_order`."""
+    shape, G = U.domain.shape, U.grams()
+    w = None if weights is None else [np.asarray(x, float) for x in weights]
+    if w is not None and (len(w) != len(shape) or any(x.shape != (n,) for x, n in zip(w, shape))):
+        raise ValueError(f"weights: one vector per attribute, of lengths {list(shape)}")
+    if w is not None and any(not np.all(np.isfinite(x)) or np.any(x < 0) or not x.sum() > 0 for x in w):
+        raise ValueError("weights must be finite and nonnegative, with a positive sum on every attribute")
+    flat = lambda x: x is None or float(x.max() - x.min()) <= 1e-12 * float(x.max())  # the default: uniform
+    ij = [a for a in range(len(shape)) if flat(None if w is None else w[a]) and all(_is_IJ(t[a]) for t in G)]
+    dense = [a for a in range(len(shape)) if a not in ij]
+    nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
+    eig = [[_ij_eig(t[a]) for a in ij] for t in G]
+    fac = {}  # per attribute and factor content: its pivoted Cholesky factor
+    for t in G:
+        for a in dense:
+            if (a, t[a].tobytes()) not in fac:
+                fac[a, t[a].tobytes()] = _cholesky_factor((t[a] + t[a].T) / 2)
+    L = [[fac[a, t[a].tobytes()] for a in dense] for t in G]
+    ranks = [math.prod(f.shape[1] for f in fs) for fs in L]
+    plan = []
+    for s in itertools.product((0, 1), repeat=len(ij)):
+        if any(si and shape[a] == 1 for si, a in zip(s, ij)):
+            continue  # a one-value attribute has no contrasts
+        c = [max(math.prod(e[si] for si, e in zip(s, ev)), 0.0) for ev in eig]
+        act = [t for t in range(len(G)) if c[t] > 0 and ranks[t] > 0]
+        if act:
+            if min(nB, sum(ranks[t] for t in act)) > max_order:
+                return None
+            plan.append((math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij)), c, act))
+    w = [x / x.sum() for x in (product_weights(U) if w is None else w)]  # the sizes known to be in reach
+    kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
+    sq = np.sqrt(kd([w[a][None, :] for a in dense]).ravel())
+    r = 0.0
+    for dim, c, act in plan:
+        if nB <= sum(ranks[t] for t in act):  # the dense cells
+            A = sum(c[t] * kd([G[t][a] for a in dense]) for t in act)
+            A = sq[:, None] * ((A + A.T) / 2) * sq[None, :]
+        else:  # the terms' factors: K_s, block (t, u) a Kronecker product of small matrices
+            K = {}
+            for i, t in enumerate(act):
+                for u in act[i:]:
+                    fs = [L[t][k].T @ (w[a][:, None] * L[u][k]) for k, a in enumerate(dense)]
+                    K[t, u] = math.sqrt(c[t] * c[u]) * kd(fs)
+            A = np.block([[K[t, u] if (t, u) in K else K[u, t].T for u in act] for t in act])
+        with threadpool_limits(limits=1 if len(A) < 2048 else os.cpu_count() or 1, user_api='blas'):
+            lam = eigh(A, eigvals_only=True, check_finite=False)  # a large one: every core
+        top = max(float(lam.max()), 0.0)
+        lam = np.clip(lam - max(1e-12, 64 * lam.size * 2.0**-52) * top, 0.0, None)  # rounding: stays below
+        r += dim * float(np.sum(np.sqrt(lam)))
+    return r * r / nI
+
 # %% ../nbs/97_kron_unions.ipynb #07df1634
 def union_lower_bound(
     U: Union,  # the workload
     tol: float = 1e-4,  # tolerance of the 1-D bounds
     symmetric: float | None = None,  # a `symmetric_dual_bound` of U already computed (else computed here)
+    max_order: int = 1024,  # largest eigenvalue problem of `product_dual_bound` (0: skip it)
 ) -> tuple:
-    """The largest of `superadditive_bound`, `commuting_bound` and `symmetric_dual_bound` (where they apply):
-    (bound, which)."""
+    """The largest of `superadditive_bound`, `commuting_bound`, `symmetric_dual_bound` and
+    `product_dual_bound` (where they apply): (bound, which)."""
     cands = [(superadditive_bound(U, tol), 'superadditive over terms')]
     cands.append((commuting_bound(U), 'Li-Miklau spectrum (commuting factors)'))
     sym = symmetric_dual_bound(U) if symmetric is None else symmetric
     cands.append((sym, 'dual, uniform on span{I, J} attributes'))
+    if max_order > 0:
+        cands.append((product_dual_bound(U, max_order=max_order), 'dual at product weights'))
     return max((c for c in cands if c[0] is not None), key=lambda c: c[0])
 
 # %% ../nbs/97_kron_unions.ipynb #9614655e
@@ -846,14 +951,17 @@ def union_optimal(
     U: Union,  # the workload
     *,
     tol: float = 1e-3,  # tolerance of the 1-D solves and of the product descent
+    max_order: int = 1024,  # largest eigenvalue problem of the product-weights bound (beyond it, skipped)
 ) -> OptimalStrategy:
     """The best of the product strategy (`optimize_kron`), the marginal-family strategy (`helmert_strategy`)
-    and the stacked strategies of `_splits` (`stacked_strategy`), with the certified `union_lower_bound`."""
+    and the stacked strategies of `_splits` (`stacked_strategy`), with the certified `union_lower_bound`.
+    A larger `max_order` buys a tighter certificate where the symmetric dual does not apply (seconds at
+    4096-7140)."""
     with one_blas_thread():  # threaded BLAS stalls on shared cores (many small eigendecompositions)
-        return _union_optimal(U, tol)
+        return _union_optimal(U, tol, max_order)
 
 
-def _union_optimal(U: Union, tol: float) -> OptimalStrategy:
+def _union_optimal(U: Union, tol: float, max_order: int) -> OptimalStrategy:
     t0 = time.perf_counter()
     sym = symmetric_strategy(U, tol=tol)
     which = 'dual, uniform on span{I, J} attributes'
@@ -873,7 +981,7 @@ def _union_optimal(U: Union, tol: float) -> OptimalStrategy:
         kinds = ', '.join(f"{len(g)} {type(b).__name__[:-8].lower()}" for g, b in zip(M.groups, M.blocks))
         cands.append((e, f"terms apart in {len(groups)} groups ({kinds})", M))
     up, fam, M = min(cands, key=lambda c: c[0])
-    lower, which = union_lower_bound(U, tol / 10, None if sym is None else sym[2])
+    lower, which = union_lower_bound(U, tol / 10, None if sym is None else sym[2], max_order)
     return OptimalStrategy(M, up, lower, its, time.perf_counter() - t0, f"{fam}; lower bound: {which}")
 
 # %% ../nbs/97_kron_unions.ipynb #d75836bc
