@@ -293,7 +293,7 @@ def helmert_blocks(
     shape, G = U.domain.shape, U.grams()
     c = np.zeros((2,) * len(shape))
     for t in G if keep is None else [t for t, k in zip(G, keep) if k]:
-        parts = [np.array([G.sum() / n, np.trace(G) - G.sum() / n]) for G, n in zip(t, shape)]
+        parts = [_ij_eig(G) * [1.0, n - 1.0] for G, n in zip(t, shape)]  # tr(G) on the total and on contrasts
         c += kron_dense([p[None, :] for p in parts]).reshape(c.shape)
     dims = kron_dense([np.array([[1.0, n - 1.0]]) for n in shape]).reshape(c.shape)
     c[c <= 1e-12 * c.max()] = 0.0  # round-off of tr(G) - 1'G1/n on blocks W does not touch
@@ -527,8 +527,9 @@ def _ls_solve(L: dict, v) -> np.ndarray:
     "$(M^\\top M)^+v$ block by block in the Helmert basis of the `ij` attributes."
     B = L['blocks']
     parts = _to_patterns(L['shape'], L['ij'], v, B)
-    pinv = lambda X: np.linalg.pinv(X, rcond=1e-10, hermitian=True)
-    return _from_patterns(L['shape'], L['ij'], {s: pinv(B[s][2]) @ parts[s] for s in B})
+    if 'pinv' not in L:  # once per strategy
+        L['pinv'] = {s: np.linalg.pinv(B[s][2], rcond=1e-10, hermitian=True) for s in B}
+    return _from_patterns(L['shape'], L['ij'], {s: L['pinv'][s] @ parts[s] for s in B})
 
 # %% ../nbs/97_kron_unions.ipynb #4c749259
 def _lower_1d(G, tol, cache) -> float:
@@ -607,6 +608,12 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     return ij, dense, pats
 
 
+def _start(U: Union, dense: list) -> np.ndarray:
+    "Starting weights of the dual fixed point over the dense cells: the product of `product_weights`."
+    w = product_weights(U)
+    return kron_dense([w[a][None, :] for a in dense]).ravel() if dense else np.ones(1)
+
+
 def symmetric_dual_bound(
     U: Union,  # the workload
     *,
@@ -623,7 +630,7 @@ def symmetric_dual_bound(
     ij, dense, pats = split
     nB = math.prod(U.domain.shape[a] for a in dense)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
-        low = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)[0]
+        low = _dual_fixed_point(pats, _start(U, dense), iters, tol)[0]
     return low / math.prod(U.domain.shape[a] for a in ij)
 
 
@@ -633,7 +640,7 @@ def _dual_steps(pats, d) -> tuple:
     r, diag, sq, eig = 0.0, np.zeros(d.size), np.sqrt(d), {}
     for s, dim, G, B in pats:
         if B is None:
-            w, V = np.linalg.eigh(sq[:, None] * G * sq[None, :])
+            w, V = eigh(sq[:, None] * G * sq[None, :], driver='evd', check_finite=False)
         else:
             V, sv, _ = np.linalg.svd(sq[:, None] * B, full_matrices=False)
             w = sv * sv
@@ -921,7 +928,7 @@ def symmetric_strategy(
     shape = U.domain.shape
     nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
-        low, _, d, steps, eig = _dual_fixed_point(pats, np.full(nB, 1.0 / nB), iters, tol)
+        low, _, d, steps, eig = _dual_fixed_point(pats, _start(U, dense), iters, tol)
         R = {}
         for s, (rt, V) in eig.items():
             keep = rt > 0
