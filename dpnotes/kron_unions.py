@@ -173,19 +173,37 @@ def _ij_eig(G) -> np.ndarray:
     return np.array([lam0, (np.trace(G) - lam0) / (n - 1) if n > 1 else 0.0])
 
 
+def _active_patterns(shape, ij: list, eig: list) -> list:
+    """The Helmert patterns s over `ij` on which some term acts, in lexicographic order: (s, dim_s, the terms'
+    coefficients $\\prod_a\\lambda_{t,a}[s_a]$). `eig`: per term, per `ij` attribute, the eigenvalues on the
+    constant vector and on the contrasts (`_ij_eig`). A term with a zero eigenvalue (the contrasts of a total)
+    acts on no pattern that asks for it, so a union of marginals meets a few of the $2^{|ij|}$ patterns."""
+    E = np.asarray(eig, float).reshape(len(eig), len(ij), 2)
+    if not ij:  # no symmetric attribute: one pattern, every term on it
+        return [((), 1, np.ones(len(eig)))]
+    found = set()
+    for e in E:
+        found.update(
+            itertools.product(
+                *[[v for v in (0, 1) if e[k, v] != 0 and not (v and shape[a] == 1)] for k, a in enumerate(ij)]
+            )
+        )
+    S = np.array(sorted(found), dtype=int).reshape(-1, len(ij))
+    C = np.where(S[:, None, :] == 1, E[None, :, :, 1], E[None, :, :, 0]).prod(axis=2)  # (patterns, terms)
+    dims = np.where(S == 1, np.array([shape[a] - 1 for a in ij], dtype=int), 1).prod(axis=1)
+    return [(tuple(int(x) for x in s), int(d), c) for s, d, c in zip(S, dims, C)]
+
+
 def _helmert_patterns(shape, ij: list, dense: list, grams: list):
-    """For each pattern s over the span{I, J} attributes `ij` (0: constant part, 1: contrasts): (dim_s, G_s),
-    G_s the dense matrix over the `dense` attributes of $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s
-    (`grams`: per term, one matrix per attribute, each in span{I, J} on `ij`)."""
+    """For each pattern s over the span{I, J} attributes `ij` (0: constant part, 1: contrasts) on which some
+    term acts: (dim_s, G_s), G_s the dense matrix over the `dense` attributes of
+    $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s (`grams`: per term, one matrix per attribute, each in
+    span{I, J} on `ij`)."""
     kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
     eig = [[_ij_eig(t[a]) for a in ij] for t in grams]  # once per term and attribute
     rest = [kd([t[a] for a in dense]) for t in grams]
-    for s in itertools.product((0, 1), repeat=len(ij)):
-        if any(si and shape[a] == 1 for si, a in zip(s, ij)):
-            continue  # a one-value attribute has no contrasts
-        dim = math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij))
-        G = sum(math.prod(e[si] for si, e in zip(s, ev)) * r for ev, r in zip(eig, rest))
-        yield s, dim, G
+    for s, dim, c in _active_patterns(shape, ij, eig):
+        yield s, dim, sum(ct * r for ct, r in zip(c, rest) if ct != 0)
 
 
 def _ij_optimum(G) -> np.ndarray:
@@ -250,8 +268,28 @@ def kron_union_error(
     """Error constant of $\\bigotimes_a M_a$:
     $\\prod_a\\|M_a\\|_{1\\to2}^2\\sum_t\\prod_a\\mathrm{tr}(G_{t,a}X_a^+)$."""
     X = [M.T @ M for M in mats]
-    tr = np.array([[trace_gram_pinv(G, Xa) for G, Xa in zip(t, X)] for t in U.grams()])
+    tr = np.stack([_factor_traces(f, Xa) for f, Xa in zip(_distinct_factors(U.grams()), X)], axis=1)
     return float(math.prod(np.max(np.diag(Xa)) for Xa in X) * np.prod(tr, axis=1).sum())
+
+
+def _distinct_factors(G: list) -> list:
+    "Per attribute: (its distinct factor Grams over the terms, each term's index among them)."
+    out = []
+    for a in range(len(G[0])):
+        keys, mats, idx = {}, [], []
+        for t in G:
+            k = t[a].tobytes()
+            if k not in keys:
+                keys[k] = len(mats)
+                mats.append(t[a])
+            idx.append(keys[k])
+        out.append((mats, np.array(idx)))
+    return out
+
+
+def _factor_traces(f: tuple, Xa) -> np.ndarray:
+    "$\\mathrm{tr}(G_{t,a}X_a^+)$ for every term t, once per distinct factor (`f` from `_distinct_factors`)."
+    return np.array([trace_gram_pinv(g, Xa) for g in f[0]])[f[1]]
 
 # %% ../nbs/97_kron_unions.ipynb #11491fdc
 def optimize_kron(
@@ -264,6 +302,7 @@ def optimize_kron(
     $\\min\\mathrm{tr}((\\sum_t c_t G_{t,a})X_a^{-1})$, $c_t = \\prod_{b\\ne a}\\mathrm{tr}(G_{t,b}X_b^+)$,
     to certified tolerance. Returns (factors, error constant, eigendecompositions)."""
     G = U.grams()
+    F = _distinct_factors(G)  # a union of marginals repeats a few factors on each attribute
     mats = [np.eye(n) for n in U.domain.shape]
     tr = np.array([[np.trace(g) for g in t] for t in G])  # tr(G_ta X_a^+) at X_a = I
     best, its, duals = math.inf, 0, [None] * len(mats)
@@ -276,7 +315,7 @@ def optimize_kron(
             else:  # warm start from this factor's dual weights of the last round (only the c_t moved)
                 res = optimize_gram(Ga, tol=tol / 10, d0=duals[a])
                 mats[a], its, duals[a] = res.strategy, its + res.iterations, res.weights
-            tr[:, a] = [trace_gram_pinv(t[a], mats[a].T @ mats[a]) for t in G]
+            tr[:, a] = _factor_traces(F[a], mats[a].T @ mats[a])
         err = float(np.prod(tr, axis=1).sum())  # every factor has max column norm 1
         if err > best * (1 - tol):
             break
@@ -319,14 +358,14 @@ def helmert_strategy(U: Union, keep=None) -> tuple:
     """Optimal weights $\\mu_S \\propto \\sqrt{c_S/\\dim S}$ of the marginal family for U (or its terms
     `keep`): (strategy, error $(\\sum_S\\sqrt{c_S\\dim S})^2/N$)."""
     c, dims = helmert_blocks(U, keep)
-    blocks = [S for S in np.ndindex(c.shape) if c[S] > 0 and dims[S] > 0]
-    mu = np.array([math.sqrt(c[S] / dims[S]) for S in blocks])
-    dm = np.array([dims[S] for S in blocks])
+    keep = (c > 0) & (dims > 0)
+    blocks = [tuple(S) for S in np.argwhere(keep)]  # C order, as c[keep]
+    mu, dm = np.sqrt(c[keep] / dims[keep]), dims[keep]
     N = U.shape[1]
     M = HelmertStrategy(
         U.domain, [tuple(int(i) for i in np.flatnonzero(S)) for S in blocks], mu * N / np.dot(mu, dm)
     )
-    return M, float(np.sum(np.sqrt([c[S] * dims[S] for S in blocks])) ** 2 / N)
+    return M, float(np.sum(np.sqrt(c[keep] * dm)) ** 2 / N)
 
 # %% ../nbs/97_kron_unions.ipynb #f1d0fdf1
 def _col2_factors(M) -> list:
@@ -498,7 +537,9 @@ def _ls_blocks(M) -> dict | None:
     ij = [a for a in range(d) if all(_is_IJ(t[a]) for t in U.grams()) and all(_is_IJ(x[a]) for x in kx if x)]
     dense = [a for a in range(d) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
-    if nB > LS_DENSE or 2 ** len(ij) * nB * nB > 1 << 26:
+    if nB > LS_DENSE:
+        return None
+    if len(_active_patterns(shape, ij, [[_ij_eig(t[a]) for a in ij] for t in U.grams()])) * nB * nB > 1 << 26:
         return None
     kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
     proj = lambda a, inside: (
@@ -598,7 +639,10 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     ij = [a for a in range(d_) if all(_is_IJ(t[a]) for t in grams)]
     dense = [a for a in range(d_) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
-    if nB > max_dense or 2 ** len(ij) * nB**3 > 1 << 33:
+    if (
+        nB > max_dense
+        or len(_active_patterns(shape, ij, [[_ij_eig(t[a]) for a in ij] for t in grams])) * nB**3 > 1 << 33
+    ):
         return None
     pats = []
     for s, dim, G in _helmert_patterns(shape, ij, dense, grams):
@@ -735,15 +779,13 @@ def product_dual_bound(
     L = [[fac[a, t[a].tobytes()] for a in dense] for t in G]
     ranks = [math.prod(f.shape[1] for f in fs) for fs in L]
     plan = []
-    for s in itertools.product((0, 1), repeat=len(ij)):
-        if any(si and shape[a] == 1 for si, a in zip(s, ij)):
-            continue  # a one-value attribute has no contrasts
-        c = [max(math.prod(e[si] for si, e in zip(s, ev)), 0.0) for ev in eig]
+    for s, dim, c in _active_patterns(shape, ij, eig):
+        c = np.maximum(c, 0.0)
         act = [t for t in range(len(G)) if c[t] > 0 and ranks[t] > 0]
         if act:
             if min(nB, sum(ranks[t] for t in act)) > max_order:
                 return None
-            plan.append((math.prod(shape[a] - 1 if si else 1 for si, a in zip(s, ij)), c, act))
+            plan.append((dim, c, act))
     w = [x / x.sum() for x in (product_weights(U) if w is None else w)]  # the sizes known to be in reach
     kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
     sq = np.sqrt(kd([w[a][None, :] for a in dense]).ravel())
@@ -1006,7 +1048,7 @@ def _union_rule(W, M):
     if isinstance(M, fz.MarginalStrategy) and M.domain.shape == W.domain.shape:
         c, dims = helmert_blocks(W)
         mu = {S: m for S, m in zip(M.subsets, M.mu)}
-        need = [S for S in np.ndindex(c.shape) if c[S] > 0]
+        need = [tuple(S) for S in np.argwhere(c > 0)]
         key = lambda S: tuple(int(i) for i in np.flatnonzero(S))
         if any(key(S) not in mu for S in need):
             raise ValueError("W is not in the row space of M: a Helmert block of W is never measured")
