@@ -12,7 +12,7 @@ from .privacy import Budget
 from .noise import gaussian_plan
 from .samplers import noise_source
 from .releases import check_mechanism_args, zcdp_budget, Release, register
-from .counting import KronOperator, block_offsets, helmert, kron_apply, kron_dense
+from .counting import MAX_CELLS, KronOperator, block_offsets, helmert, kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset
 from .measurements import least_squares, measure
@@ -558,6 +558,11 @@ def factorization_mechanism(
             f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells"
         )
     N = workload.shape[1]
+    if N > MAX_CELLS and not isinstance(M, MarginalStrategy):  # measured from the histogram over N cells
+        raise ValueError(
+            f"{type(M).__name__} is measured from the data's histogram, {N:.3g} cells > MAX_CELLS="
+            f"{MAX_CELLS}: use fewer attributes, or a marginal workload (measured from its tables)"
+        )
     nrm = _norm_1_2(M)
     if not nrm > 0:
         raise ValueError("strategy has only zero columns")
