@@ -423,7 +423,8 @@ def measurement_error(M, N: int, cells: int | None = None) -> float:
 
     L 2^-50 ||M||_{1->2}, L = `cells`, the most cells one entry sums over: N for $Mh$ from the histogram; the
     largest marginal table when a marginal strategy measures the data's exact marginal counts (`table_cells`),
-    never the whole domain, which may have 2^64 cells.
+    or when a stacked union strategy reads its blocks from marginal tables (its mode products add at most
+    (table cells + attributes) roundings per entry), never the whole domain, which may have 2^64 cells.
     """
     return math.ldexp((N if cells is None else cells) * _norm_1_2(M), -50)
 
@@ -558,7 +559,8 @@ def factorization_mechanism(
             f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells"
         )
     N = workload.shape[1]
-    if N > MAX_CELLS and not isinstance(M, MarginalStrategy):  # measured from the histogram over N cells
+    tables = getattr(M, 'tables', lambda: None)() if N > MAX_CELLS else None  # marginal tables to read
+    if N > MAX_CELLS and not isinstance(M, MarginalStrategy) and tables is None:  # no histogram that large
         raise ValueError(
             f"{type(M).__name__} is measured from the data's histogram, {N:.3g} cells > MAX_CELLS="
             f"{MAX_CELLS}: use fewer attributes, or a marginal workload (measured from its tables)"
@@ -579,10 +581,15 @@ def factorization_mechanism(
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
         cells = table_cells(M) if isinstance(M, MarginalStrategy) else None  # sums in one measured entry
+        if tables is not None:  # read from marginal tables: an entry sums over one table at most
+            cells = max(math.prod(workload.domain.shape[i] for i in S) for S in tables)
         plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, cells), bound=nrm)
         if isinstance(M, MarginalStrategy):
             attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
+        elif N > MAX_CELLS:  # a stacked strategy whose blocks read marginal tables (`tables`)
+            attrs = [tuple(workload.domain.attrs[i] for i in S) for S in tables]
+            y = M.measure_tables(dict(zip(tables, data.marginals(attrs))))
         else:
             y = np.asarray(M @ workload.histogram(data), float)
     m = measure(M, y, plan, rng=src, label=f"strategy {name}")  # select -> measure

@@ -10,10 +10,10 @@ import numpy as np
 from threadpoolctl import threadpool_limits
 from scipy.linalg import eigh, lapack, solve_triangular
 from .noise import ceil_sqrt
-from .counting import KronGram, Operator, helmert, kron_apply, kron_dense
+from .counting import MAX_CELLS, KronGram, Operator, helmert, kron_apply, kron_dense
 from .data import Domain, as_domain
 from .workloads import Workload, Identity, Total, Marginals, Kron
-from .strategy_solvers import OptimalStrategy, optimize_gram, trace_gram_pinv
+from .strategy_solvers import OptimalStrategy, closure, optimize_gram, trace_gram_pinv
 from . import factorization as fz
 from .sdp import one_blas_thread
 
@@ -346,12 +346,35 @@ class HelmertStrategy(fz.MarginalStrategy):
     def reconstruct(self, workload, y) -> np.ndarray:
         if isinstance(workload, Marginals):
             return super().reconstruct(workload, y)
+        if isinstance(workload, Union) and workload.shape[1] > MAX_CELLS:  # no vector over the cells
+            return _marginal_answers(self, workload, y)
         y, full = np.ravel(y), tuple(range(len(self.domain)))
         x = np.zeros(self.domain.shape)
         for j, S in enumerate(self.subsets):
             b = y[self.offsets[j] : self.offsets[j + 1]] / math.sqrt(self.mu[j])
             x = x + self._block_estimate(S, full, b)
         return np.asarray(workload @ x.ravel(), float)
+
+
+def _marginal_answers(M, U: Union, y) -> np.ndarray:
+    """$WM^+y$ for a marginal-family strategy M and a union U, term by term without a vector over the cells:
+    term t reads the estimate's marginal on its attributes $C_t$ that are not summed (a factor other than one
+    all-ones row), $\\sum_{S\\subseteq C_t}$ of the blocks' contributions (the others sum to zero over
+    $C_t$), then applies its factors there."""
+    y, shape = np.ravel(y), M.domain.shape
+    idx = {S: j for j, S in enumerate(M.subsets)}
+    out = []
+    for s, mats, _ in U.kterms:
+        C = tuple(a for a, m in enumerate(mats) if not (m.shape[0] == 1 and np.all(m == 1.0)))
+        if math.prod(shape[a] for a in C) > MAX_CELLS:
+            raise ValueError(f"a union term's table on positions {C} exceeds MAX_CELLS={MAX_CELLS} cells")
+        est = np.zeros([shape[a] for a in C])
+        for S in closure([C]):
+            if S in idx:  # a block the strategy does not measure carries none of W
+                j = idx[S]
+                est = est + M._block_estimate(S, C, y[M.offsets[j] : M.offsets[j + 1]] / math.sqrt(M.mu[j]))
+        out.append(s * kron_apply([mats[a] for a in C], est.ravel()))
+    return np.concatenate(out)
 
 # %% ../nbs/97_kron_unions.ipynb #fef8b346
 def helmert_strategy(U: Union, keep=None) -> tuple:
@@ -459,10 +482,37 @@ class StackedStrategy(Operator):
 
     @property
     def least_squares(self) -> bool:
-        "Answers by least squares over the whole stack (`_ls_blocks` applies), else group by group."
+        """Answers by least squares over the whole stack (`_ls_blocks` applies, and at most MAX_CELLS cells:
+        it works on vectors over the cells), else group by group."""
         if not hasattr(self, '_ls'):
-            self._ls = _ls_blocks(self)
+            self._ls = _ls_blocks(self) if self.shape[1] <= MAX_CELLS else None
         return self._ls is not None
+
+    def tables(self) -> list | None:
+        """The attribute sets (sorted positions) whose marginal tables of h give $Mh$: a product block's
+        attributes where its factor is not one all-ones row (it sums the others out), a marginal-family
+        block's subsets. None when some table would exceed MAX_CELLS cells."""
+        sets = []
+        for b in self.blocks:
+            if isinstance(b, fz.MarginalStrategy):
+                sets += [tuple(S) for S in b.subsets]
+            else:
+                sets.append(_support(b))
+        sets = list(dict.fromkeys(sets))
+        shape = self.union.domain.shape
+        return None if any(math.prod(shape[a] for a in S) > MAX_CELLS for S in sets) else sets
+
+    def measure_tables(self, tables: dict) -> np.ndarray:
+        """$Mh$ from the marginal tables of h: `tables` maps each set of `tables()` to its table, flat in C
+        order over the sorted positions."""
+        out = []
+        for c, b in zip(self.c, self.blocks):
+            if isinstance(b, fz.MarginalStrategy):
+                out.append(c * np.asarray(b.measure(tables), float))
+            else:
+                S = _support(b)
+                out.append(c * kron_apply([b._mats[a] for a in S], np.asarray(tables[S], float)))
+        return np.concatenate(out)
 
     def error_constant(self) -> float:
         """Exact error constant of the estimator `reconstruct` uses: least squares,
@@ -479,6 +529,8 @@ class StackedStrategy(Operator):
             raise ValueError("a StackedStrategy answers only the union it was built for")
         if self.least_squares:
             return np.asarray(U @ _ls_solve(self._ls, self.rmatvec(np.ravel(y))), float)
+        if U.shape[1] > MAX_CELLS:  # no vector over the cells: each term from its block's small factors
+            return self._answer_tables(np.ravel(y))
         out = np.empty(U.shape[0])
         for g, S, b, c, p in zip(self.groups, self.subs, self.blocks, self.c, self._parts(np.ravel(y))):
             if isinstance(b, fz.MarginalStrategy):
@@ -488,6 +540,27 @@ class StackedStrategy(Operator):
             for j, t in enumerate(g):
                 out[U.rows[t] : U.rows[t + 1]] = ans[S.rows[j] : S.rows[j + 1]]
         return out
+
+    def _answer_tables(self, y) -> np.ndarray:
+        """Group by group without vectors over the cells: term t of a product block is
+        $s_t(\\bigotimes_aW_{t,a}M_a^+)y_g/c_g$ (small factors); a marginal-family block answers its marginal
+        terms from its tables."""
+        U, out = self.union, np.empty(self.union.shape[0])
+        for g, b, c, p in zip(self.groups, self.blocks, self.c, self._parts(y)):
+            pinv = None if isinstance(b, fz.MarginalStrategy) else [np.linalg.pinv(m) for m in b._mats]
+            for t in g:
+                s, mats, _ = U.kterms[t]
+                if pinv is not None:
+                    ans = s * kron_apply([W @ P for W, P in zip(mats, pinv)], p / c)
+                else:
+                    ans = _marginal_answers(b, U.sub([t]), p / c)
+                out[U.rows[t] : U.rows[t + 1]] = ans
+        return out
+
+
+def _support(b) -> tuple:
+    "Positions where a product strategy's factor is not a single all-ones row (the others sum out)."
+    return tuple(a for a, m in enumerate(b._mats) if not (m.shape[0] == 1 and np.all(m == 1.0)))
 
 # %% ../nbs/97_kron_unions.ipynb #46e65036
 def _term_product(U: Union, t: int, tol: float, cache: dict) -> tuple:
@@ -599,8 +672,12 @@ def superadditive_bound(U: Union, tol: float = 1e-4) -> float:
 def commuting_bound(U: Union) -> float | None:
     """Li-Miklau bound $(\\sum_i\\sigma_i(W))^2/N$ when, on every attribute, the terms' factor Grams commute:
     one eigenbasis per attribute then diagonalises every term, and the N eigenvalues are
-    $\\sum_t\\bigotimes_a \\mathrm{diag}(V_a^\\top G_{t,a}V_a)$. None when some pair does not commute."""
+    $\\sum_t\\bigotimes_a \\mathrm{diag}(V_a^\\top G_{t,a}V_a)$. None when some pair does not commute, or
+    beyond MAX_CELLS cells for several terms (one term: $\\sum_i\\sqrt{\\lambda_i}$ is a product over the
+    attributes)."""
     G, lam = U.grams(), []
+    if len(G) > 1 and U.shape[1] > MAX_CELLS:
+        return None
     for a in range(len(U.domain)):
         Ga = [t[a] for t in G]
         V = np.linalg.eigh(sum((1 + j / math.pi) * g / np.trace(g) for j, g in enumerate(Ga)))[1]
@@ -608,6 +685,8 @@ def commuting_bound(U: Union) -> float | None:
         if any(np.abs(d - np.diag(np.diag(d))).max() > 1e-9 * np.abs(d).max() for d in D):
             return None
         lam.append([np.clip(np.diag(d), 0, None) for d in D])
+    if len(G) == 1:  # the roots of a Kronecker product of spectra: a product of sums
+        return float(math.prod(float(np.sum(np.sqrt(l[0]))) for l in lam) ** 2 / U.shape[1])
     ev = sum(kron_dense([l[t][None, :] for l in lam]) for t in range(len(G))).ravel()
     return float(np.sum(np.sqrt(ev)) ** 2 / U.shape[1])
 
