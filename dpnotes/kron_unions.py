@@ -543,8 +543,8 @@ class StackedStrategy(Operator):
 
     def _answer_tables(self, y) -> np.ndarray:
         """Group by group without vectors over the cells: term t of a product block is
-        $s_t(\\bigotimes_aW_{t,a}M_a^+)y_g/c_g$ (small factors); a marginal-family block answers its marginal
-        terms from its tables."""
+        $s_t(\\bigotimes_aW_{t,a}M_a^+)y_g/c_g$ (small factors); a marginal-family block's from its block
+        estimates on the term's attributes (`_marginal_answers`)."""
         U, out = self.union, np.empty(self.union.shape[0])
         for g, b, c, p in zip(self.groups, self.blocks, self.c, self._parts(y)):
             pinv = None if isinstance(b, fz.MarginalStrategy) else [np.linalg.pinv(m) for m in b._mats]
