@@ -32,6 +32,11 @@ def _factor(f: Workload) -> tuple:
         labels = [f"q{i}" for i in range(f.shape[0])]
     return f.dense(max_entries=1 << 26), labels
 
+
+def _summed(m) -> bool:
+    "A factor that is one all-ones row: it sums its attribute out."
+    return m.shape[0] == 1 and bool(np.all(m == 1.0))
+
 # %% ../nbs/97_kron_unions.ipynb #3eee5f9c
 def _kron_terms(w: Workload) -> list:
     """`w` as a list of (scale, {attribute: (dense factor, row labels)}) Kronecker terms; an attribute a term
@@ -116,6 +121,19 @@ class Union(Workload):
 
     def _matvec(self, h):
         return np.concatenate([s * kron_apply(m, np.ravel(h)) for s, m, _ in self.kterms])
+
+    def answer(self, data) -> np.ndarray:
+        """True answers on `data`; beyond MAX_CELLS cells, term by term from the data's marginal table on the
+        attributes the term does not sum out."""
+        if self.shape[1] <= MAX_CELLS:
+            return super().answer(data)
+        self.check(data)
+        out = []
+        for s, mats, _ in self.kterms:
+            C = [a for a, m in enumerate(mats) if not _summed(m)]
+            table = data.marginals([tuple(self.domain.attrs[a] for a in C)])[0]
+            out.append(s * kron_apply([mats[a] for a in C], table))
+        return np.concatenate(out)
 
     def _rmatvec(self, y):
         y, out = np.ravel(y), np.zeros(self.shape[1])
@@ -365,7 +383,7 @@ def _marginal_answers(M, U: Union, y) -> np.ndarray:
     idx = {S: j for j, S in enumerate(M.subsets)}
     out = []
     for s, mats, _ in U.kterms:
-        C = tuple(a for a, m in enumerate(mats) if not (m.shape[0] == 1 and np.all(m == 1.0)))
+        C = tuple(a for a, m in enumerate(mats) if not _summed(m))
         if math.prod(shape[a] for a in C) > MAX_CELLS:
             raise ValueError(f"a union term's table on positions {C} exceeds MAX_CELLS={MAX_CELLS} cells")
         est = np.zeros([shape[a] for a in C])
@@ -560,7 +578,7 @@ class StackedStrategy(Operator):
 
 def _support(b) -> tuple:
     "Positions where a product strategy's factor is not a single all-ones row (the others sum out)."
-    return tuple(a for a, m in enumerate(b._mats) if not (m.shape[0] == 1 and np.all(m == 1.0)))
+    return tuple(a for a, m in enumerate(b._mats) if not _summed(m))
 
 # %% ../nbs/97_kron_unions.ipynb #46e65036
 def _term_product(U: Union, t: int, tol: float, cache: dict) -> tuple:
