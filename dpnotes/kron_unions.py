@@ -135,6 +135,16 @@ class Union(Workload):
             out.append(s * kron_apply([mats[a] for a in C], table))
         return np.concatenate(out)
 
+    def answer_cells(self) -> int:
+        """The most cells one answer sums over: N, or beyond MAX_CELLS cells the largest table `answer` reads
+        (a mode product over a table of T cells adds fewer than 8T roundings per answer)."""
+        if self.shape[1] <= MAX_CELLS:
+            return self.shape[1]
+        return max(
+            math.prod(n for n, m in zip(self.domain.shape, mats) if not _summed(m))
+            for _, mats, _ in self.kterms
+        )
+
     def _rmatvec(self, y):
         y, out = np.ravel(y), np.zeros(self.shape[1])
         for (s, m, _), a, b in zip(self.kterms, self.rows[:-1], self.rows[1:]):
@@ -159,11 +169,19 @@ class Union(Workload):
 
     def norm_1_2(self) -> float:
         """Largest column norm, rounded up, from the Gram diagonal
-        $\\sum_t \\bigotimes_a \\mathrm{diag}(G_{t,a})$."""
-        g = sum(kron_dense([np.diag(G)[None, :] for G in t]) for t in self.grams()).ravel()
+        $\\sum_t \\bigotimes_a \\mathrm{diag}(G_{t,a})$, over the attributes where some term's diagonal
+        varies (on the others each term's is a constant factor). Beyond MAX_CELLS such cells, the sum of the
+        terms' maxima: an upper bound."""
+        diags, shape = [[np.diag(G) for G in t] for t in self.grams()], self.domain.shape
+        vary = [a for a in range(len(shape)) if any(np.ptp(t[a]) > 0 for t in diags)]
+        fixed = [math.prod(float(t[a][0]) for a in range(len(shape)) if a not in vary) for t in diags]
+        if math.prod(shape[a] for a in vary) <= MAX_CELLS:
+            g = float(sum(f * kron_dense([t[a][None, :] for a in vary]) for f, t in zip(fixed, diags)).max())
+        else:
+            g = sum(f * math.prod(float(t[a].max()) for a in vary) for f, t in zip(fixed, diags))
         k = max(A.shape[0] for _, m, _ in self.kterms for A in m)  # nonnegative sums and products: relative
         rel = Fraction(k + len(self.domain) + len(self.kterms) + 4, 2**52)  # error below this many ulps
-        return ceil_sqrt(Fraction(float(g.max())) * (1 + rel))
+        return ceil_sqrt(Fraction(g) * (1 + rel))
 
     def optimal_strategy(self, tol: float = 1e-3, **kwargs) -> OptimalStrategy:
         "`union_optimal(self, tol)`: the best strategy found, with its certified lower bound."

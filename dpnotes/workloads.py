@@ -111,6 +111,10 @@ class Workload(Operator):
         "True answers $Wh$ on `data` (normalised histogram of its projection on `domain`)."
         return self._matvec(self.histogram(data))
 
+    def answer_cells(self) -> int:
+        "The most cells one answer of `answer` sums over (its floating-point error grows with it): N."
+        return self.shape[1]
+
     def labels(self) -> list:
         raise NotImplementedError
 
@@ -569,9 +573,10 @@ def integral(workload: Workload) -> bool:
 def answer_error(workload: Workload) -> float:
     """Bound on the floating-point error of each computed answer on a normalised histogram.
 
-    N 2^-50 ||W||_{1->2} (8x the textbook dot-product bound).
+    L 2^-50 ||W||_{1->2} (8x the textbook dot-product bound), L = `answer_cells()`: N, or fewer where the
+    answers are read from marginal tables.
     """
-    return math.ldexp(workload.shape[1] * workload.norm_1_2(), -50)
+    return math.ldexp(workload.answer_cells() * workload.norm_1_2(), -50)
 
 # %% ../nbs/11_workloads.ipynb #ebc1cb01
 def l1_diameter(workload: Workload) -> float:
