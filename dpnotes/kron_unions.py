@@ -37,6 +37,11 @@ def _summed(m) -> bool:
     "A factor that is one all-ones row: it sums its attribute out."
     return m.shape[0] == 1 and bool(np.all(m == 1.0))
 
+
+def _kept(mats) -> tuple:
+    "Positions of the factors that do not sum their attribute out: the table a product reads."
+    return tuple(a for a, m in enumerate(mats) if not _summed(m))
+
 # %% ../nbs/97_kron_unions.ipynb #3eee5f9c
 def _kron_terms(w: Workload) -> list:
     """`w` as a list of (scale, {attribute: (dense factor, row labels)}) Kronecker terms; an attribute a term
@@ -128,22 +133,18 @@ class Union(Workload):
         if self.shape[1] <= MAX_CELLS:
             return super().answer(data)
         self.check(data)
-        out = []
-        for s, mats, _ in self.kterms:
-            C = [a for a, m in enumerate(mats) if not _summed(m)]
-            table = data.marginals([tuple(self.domain.attrs[a] for a in C)])[0]
-            out.append(s * kron_apply([mats[a] for a in C], table))
-        return np.concatenate(out)
+        kept = [_kept(mats) for _, mats, _ in self.kterms]
+        tables = data.marginals([tuple(self.domain.attrs[a] for a in C) for C in kept])  # one pass
+        return np.concatenate(
+            [s * kron_apply([mats[a] for a in C], T) for (s, mats, _), C, T in zip(self.kterms, kept, tables)]
+        )
 
     def answer_cells(self) -> int:
         """The most cells one answer sums over: N, or beyond MAX_CELLS cells the largest table `answer` reads
         (a mode product over a table of T cells adds fewer than 8T roundings per answer)."""
         if self.shape[1] <= MAX_CELLS:
             return self.shape[1]
-        return max(
-            math.prod(n for n, m in zip(self.domain.shape, mats) if not _summed(m))
-            for _, mats, _ in self.kterms
-        )
+        return max(math.prod(self.domain.shape[a] for a in _kept(mats)) for _, mats, _ in self.kterms)
 
     def _rmatvec(self, y):
         y, out = np.ravel(y), np.zeros(self.shape[1])
@@ -209,6 +210,11 @@ def _ij_eig(G) -> np.ndarray:
     return np.array([lam0, (np.trace(G) - lam0) / (n - 1) if n > 1 else 0.0])
 
 
+def _ij_eigs(grams: list, ij: list) -> list:
+    "Per term, per `ij` attribute, `_ij_eig` of its factor."
+    return [[_ij_eig(t[a]) for a in ij] for t in grams]
+
+
 def _active_patterns(shape, ij: list, eig: list) -> list:
     """The Helmert patterns s over `ij` on which some term acts, in lexicographic order: (s, dim_s, the terms'
     coefficients $\\prod_a\\lambda_{t,a}[s_a]$). `eig`: per term, per `ij` attribute, the eigenvalues on the
@@ -235,10 +241,8 @@ def _helmert_patterns(shape, ij: list, dense: list, grams: list):
     term acts: (dim_s, G_s), G_s the dense matrix over the `dense` attributes of
     $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s (`grams`: per term, one matrix per attribute, each in
     span{I, J} on `ij`)."""
-    kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
-    eig = [[_ij_eig(t[a]) for a in ij] for t in grams]  # once per term and attribute
-    rest = [kd([t[a] for a in dense]) for t in grams]
-    for s, dim, c in _active_patterns(shape, ij, eig):
+    rest = [kron_dense([t[a] for a in dense]) for t in grams]
+    for s, dim, c in _active_patterns(shape, ij, _ij_eigs(grams, ij)):
         yield s, dim, sum(ct * r for ct, r in zip(c, rest) if ct != 0)
 
 
@@ -401,7 +405,7 @@ def _marginal_answers(M, U: Union, y) -> np.ndarray:
     idx = {S: j for j, S in enumerate(M.subsets)}
     out = []
     for s, mats, _ in U.kterms:
-        C = tuple(a for a, m in enumerate(mats) if not _summed(m))
+        C = _kept(mats)
         if math.prod(shape[a] for a in C) > MAX_CELLS:
             raise ValueError(f"a union term's table on positions {C} exceeds MAX_CELLS={MAX_CELLS} cells")
         est = np.zeros([shape[a] for a in C])
@@ -533,7 +537,7 @@ class StackedStrategy(Operator):
             if isinstance(b, fz.MarginalStrategy):
                 sets += [tuple(S) for S in b.subsets]
             else:
-                sets.append(_support(b))
+                sets.append(_kept(b._mats))
         sets = list(dict.fromkeys(sets))
         shape = self.union.domain.shape
         return None if any(math.prod(shape[a] for a in S) > MAX_CELLS for S in sets) else sets
@@ -546,7 +550,7 @@ class StackedStrategy(Operator):
             if isinstance(b, fz.MarginalStrategy):
                 out.append(c * np.asarray(b.measure(tables), float))
             else:
-                S = _support(b)
+                S = _kept(b._mats)
                 out.append(c * kron_apply([b._mats[a] for a in S], np.asarray(tables[S], float)))
         return np.concatenate(out)
 
@@ -592,11 +596,6 @@ class StackedStrategy(Operator):
                     ans = _marginal_answers(b, U.sub([t]), p / c)
                 out[U.rows[t] : U.rows[t + 1]] = ans
         return out
-
-
-def _support(b) -> tuple:
-    "Positions where a product strategy's factor is not a single all-ones row (the others sum out)."
-    return tuple(a for a, m in enumerate(b._mats) if not _summed(m))
 
 # %% ../nbs/97_kron_unions.ipynb #46e65036
 def _term_product(U: Union, t: int, tol: float, cache: dict) -> tuple:
@@ -648,7 +647,7 @@ def _ls_blocks(M) -> dict | None:
     nB = math.prod(shape[a] for a in dense)
     if nB > LS_DENSE:
         return None
-    if len(_active_patterns(shape, ij, [[_ij_eig(t[a]) for a in ij] for t in U.grams()])) * nB * nB > 1 << 26:
+    if len(_active_patterns(shape, ij, _ij_eigs(U.grams(), ij))) * nB * nB > 1 << 26:
         return None
     kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
     proj = lambda a, inside: (
@@ -754,10 +753,7 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     ij = [a for a in range(d_) if all(_is_IJ(t[a]) for t in grams)]
     dense = [a for a in range(d_) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
-    if (
-        nB > max_dense
-        or len(_active_patterns(shape, ij, [[_ij_eig(t[a]) for a in ij] for t in grams])) * nB**3 > 1 << 33
-    ):
+    if nB > max_dense or len(_active_patterns(shape, ij, _ij_eigs(grams, ij))) * nB**3 > 1 << 33:
         return None
     pats = []
     for s, dim, G in _helmert_patterns(shape, ij, dense, grams):
@@ -770,7 +766,7 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
 def _start(U: Union, dense: list) -> np.ndarray:
     "Starting weights of the dual fixed point over the dense cells: the product of `product_weights`."
     w = product_weights(U)
-    return kron_dense([w[a][None, :] for a in dense]).ravel() if dense else np.ones(1)
+    return kron_dense([w[a][None, :] for a in dense]).ravel()
 
 
 def symmetric_dual_bound(
@@ -885,16 +881,12 @@ def product_dual_bound(
     ij = [a for a in range(len(shape)) if flat(None if w is None else w[a]) and all(_is_IJ(t[a]) for t in G)]
     dense = [a for a in range(len(shape)) if a not in ij]
     nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
-    eig = [[_ij_eig(t[a]) for a in ij] for t in G]
-    fac = {}  # per attribute and factor content: its pivoted Cholesky factor
-    for t in G:
-        for a in dense:
-            if (a, t[a].tobytes()) not in fac:
-                fac[a, t[a].tobytes()] = _cholesky_factor((t[a] + t[a].T) / 2)
-    L = [[fac[a, t[a].tobytes()] for a in dense] for t in G]
+    F = _distinct_factors(G)  # each distinct factor's pivoted Cholesky factor, once
+    chol = {a: [_cholesky_factor((g + g.T) / 2) for g in F[a][0]] for a in dense}
+    L = [[chol[a][F[a][1][t]] for a in dense] for t in range(len(G))]
     ranks = [math.prod(f.shape[1] for f in fs) for fs in L]
     plan = []
-    for s, dim, c in _active_patterns(shape, ij, eig):
+    for s, dim, c in _active_patterns(shape, ij, _ij_eigs(G, ij)):
         c = np.maximum(c, 0.0)
         act = [t for t in range(len(G)) if c[t] > 0 and ranks[t] > 0]
         if act:
@@ -902,19 +894,18 @@ def product_dual_bound(
                 return None
             plan.append((dim, c, act))
     w = [x / x.sum() for x in (product_weights(U) if w is None else w)]  # the sizes known to be in reach
-    kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
-    sq = np.sqrt(kd([w[a][None, :] for a in dense]).ravel())
+    sq = np.sqrt(kron_dense([w[a][None, :] for a in dense]).ravel())
     r = 0.0
     for dim, c, act in plan:
         if nB <= sum(ranks[t] for t in act):  # the dense cells
-            A = sum(c[t] * kd([G[t][a] for a in dense]) for t in act)
+            A = sum(c[t] * kron_dense([G[t][a] for a in dense]) for t in act)
             A = sq[:, None] * ((A + A.T) / 2) * sq[None, :]
         else:  # the terms' factors: K_s, block (t, u) a Kronecker product of small matrices
             K = {}
             for i, t in enumerate(act):
                 for u in act[i:]:
                     fs = [L[t][k].T @ (w[a][:, None] * L[u][k]) for k, a in enumerate(dense)]
-                    K[t, u] = math.sqrt(c[t] * c[u]) * kd(fs)
+                    K[t, u] = math.sqrt(c[t] * c[u]) * kron_dense(fs)
             A = np.block([[K[t, u] if (t, u) in K else K[u, t].T for u in act] for t in act])
         with threadpool_limits(limits=1 if len(A) < 2048 else os.cpu_count() or 1, user_api='blas'):
             lam = eigh(A, eigvals_only=True, check_finite=False)  # a large one: every core
