@@ -41,7 +41,7 @@ for dname, data, W, truth in present(args.datasets):
             for s in args.seeds:
                 t0 = time.perf_counter()
                 rel = mech(data, W, Budget.approx(eps, DELTA), rng=np.random.default_rng(s),
-                           neighbours="add-remove", iters=it, final_iters=fin)
+                           neighbours="add-remove", max_records=1_000_000, iters=it, final_iters=fin)
                 secs.append(time.perf_counter() - t0)
                 errs.append(score(W.blocks(rel.answers), truth)[0])
             r = float(np.mean(errs))

@@ -45,7 +45,7 @@ lines = [f"Command: `python benchmarks/models.py {' '.join(sys.argv[1:])}`  ",
 print("\n".join(lines), flush=True)
 for dname, data, W, truth in present(args.datasets):
     rel = MECHANISMS["adaptive"](data, W, Budget.approx(1.0, DELTA), rng=np.random.default_rng(0),
-                                 neighbours="add-remove")
+                                 neighbours="add-remove", max_records=1_000_000)
     rng, model = np.random.default_rng(1), rel.info["model"]
     ms = []
     for attrs, sigma in zip(rel.info["measured"], rel.info["sigmas"]):

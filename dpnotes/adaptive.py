@@ -14,6 +14,7 @@ from .samplers import noise_source
 from .workloads import Marginals
 from .models import CliqueMeasurement, GraphicalModel, estimate, independent_parts, model_sizes
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
+from .data import mass_bound
 
 # %% auto #0
 __all__ = ['NEIGHBOUR_RELATIONS', 'marginal_sensitivity', 'candidate_weights', 'round_parameters', 'adaptive_mechanism']
@@ -72,6 +73,7 @@ class _Run:
     def __init__(self, data, workload, rho, rng, neighbours, iters):
         self.acct, self.src = Accountant(Budget.zcdp(rho)), noise_source(rng)
         self.dom, self.n, self.iters = workload.domain, data.n, iters
+        self.mass = mass_bound(data.mass, 'adaptive_mechanism')  # the truth's sum bound (scores' float error)
         self.l2, self.l1 = marginal_sensitivity(data.n, neighbours)
         cw = candidate_weights(workload)
         self.names = list(cw)
@@ -143,7 +145,7 @@ def _select(run: _Run, sigma: float, eps: float, cap: float) -> int:
     bias, est = math.sqrt(2 / math.pi) * sigma * run.cells, _estimates(run, ok)
     err = np.array([_l1(run.truth[r], est[r]) if o else np.nan for r, o in zip(run.names, ok)])
     score = np.where(ok, run.w * (np.nan_to_num(err) - bias), -np.inf)
-    fp = math.ldexp(4 * run.cells.max(), -52) * run.w.max()  # float error of a score
+    fp = math.ldexp(2 * run.cells.max(), -52) * (1 + run.mass) * run.w.max()  # float error of a score
     run.acct.spend("select", rho=ceil_float(Fraction(eps) ** 2 / 8))
     return exponential_mechanism(score, run.l1 * run.w.max(), eps, run.src, error=fp)
 

@@ -11,7 +11,7 @@ from tqdm.auto import tqdm
 from .privacy import Accountant, Budget, exponential_plan, exponential_mechanism
 from .noise import gaussian_plan, add_noise
 from .samplers import noise_source
-from .data import Dataset
+from .data import Dataset, _checked_total, _view_mass, mass_bound
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
@@ -67,16 +67,18 @@ def logw_error(
     lam: float,  # threshold of the soft indicator
     mu: float,  # its width
     amax: float,  # max |answer| of the synopses scored so far (released values: no privacy cost)
+    xmax: float = 1.0,  # public bound on |x|: 1 for means; max_records / n_hat for sums over n_hat
 ) -> float:
     r"""Data-free bound on |computed - exact| of the log-weights after `rounds` updates.
 
-    Each update adds $2\alpha\,\mathrm{clip}((|a-x|-\lambda)/\mu,0,1)$, with x a mean of +-1 terms (one
-    rounding). With $u=2^{-53}$: $|a-\hat x|$ is off by at most $u(|a|+3)$, subtracting $\lambda$ adds
+    Each update adds $2\alpha\,\mathrm{clip}((|a-x|-\lambda)/\mu,0,1)$, with x a mean of +-1 terms, or
+    a sum of them over $\hat n$ (one rounding, $|x|\le$ `xmax`). With $u=2^{-53}$: $|a-\hat x|$ is off by
+    at most $u(|a|+2+$`xmax`$)$, subtracting $\lambda$ adds
     $u(|a|+\lambda+1)$, dividing by $\mu$ and clipping keep it below $u(|a|+\lambda+4)/\mu + 2u$, the product
     by $2\alpha$ adds $u$, and each of the sums (of size at most $2\alpha\cdot$`rounds`) one more rounding.
     The total is doubled to cover second-order terms.
     """
-    per = 2 * alpha * (_UNIT * (amax + lam + 4) / mu + 3 * _UNIT)
+    per = 2 * alpha * (_UNIT * (amax + lam + 3 + xmax) / mu + 3 * _UNIT)
     return 2 * (rounds * per + 2 * alpha * rounds**2 * _UNIT)
 
 # %% ../nbs/06_boosting.ipynb #5d86e3ae
@@ -204,6 +206,7 @@ class RelaxationBase:
         rho: float,  # zCDP budget of the run
         src,  # NoiseSource
         total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
+        max_records: int | None = None,  # unused: the parity sums are exact counts (no float allowance)
     ) -> Synopsis:
         """Noisy sampled parities (discrete Gaussian), projected in the weighted norm. Replace-one, n
         public: `parity_sensitivity`; add/remove (`total` = $\\hat n$): $\\sqrt{m}/\\hat n$ (m distinct
@@ -240,15 +243,20 @@ class ReleaseBase:
     def __init__(self, name: str, domain, **options):  # registry name, the workload's domain, its options
         self.name, self.domain, self.options = name, domain, options
 
-    def __call__(self, records, sets, counts, rho, src, total: int | None = None) -> Synopsis:
+    def __call__(self, records, sets, counts, rho, src, total=None, max_records=None) -> Synopsis:
         """Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP: replace-one with n public,
-        or (`total` = the released $\\hat n$) add/remove, the mechanism's own add/remove calibration."""
+        or (`total` = the released $\\hat n$) add/remove, the mechanism's own add/remove calibration, with
+        `max_records` the public bound on the number of records (see `add_remove_call`)."""
         attrs = self.domain.attrs
         cliques = [tuple(attrs[i] for i in sets[j]) for j in np.flatnonzero(counts)]
         fn, data, opts = MECHANISMS[self.name], Dataset(records, self.domain), dict(self.options)
         if total is not None:  # n_hat is already released: run the mechanism itself, not the registry's wrap
             check_neighbours('add-remove', self.name, getattr(fn, 'add_remove', False))
-            fn, data, opts = fn.__wrapped__, data.with_total(total), opts | dict(neighbours='add-remove')
+            fn, data, opts = (
+                fn.__wrapped__,
+                data.with_total(total, max_records),
+                opts | dict(neighbours='add-remove'),
+            )
         rel = fn(data, Marginals(self.domain, cliques), Budget.zcdp(rho), rng=src, **opts)
         p = np.asarray(rel.distribution, float)
         return Synopsis(distribution_parities(p, sets), rho, p.size * 64, float(rel.sigma or np.nan))
@@ -325,21 +333,28 @@ def boost(
     compress=None,  # Synopsis -> Synopsis (e.g. JL), applied to each synopsis before it is scored
     progress: bool | None = None,  # tqdm bar over the rounds (None: only on a terminal)
     total: int | None = None,  # add/remove neighbours: the released count n_hat (None: replace-one, n public)
+    max_records: int | None = None,  # add/remove: public bound on the number of records (see add_remove_call)
 ) -> BoostResult:
     """DRV boosting for queries, rho-zCDP, median of the rounds' answers. Replace-one neighbours with n
     public, or add/remove with the parity sums over `total` ($\\hat n$): the sampling's epsilon halves and
-    the base is called with `total=` to calibrate its own noise (a base without that keyword is refused)."""
+    the base is called with `total=` and `max_records=` to calibrate its own noise (a base without those
+    keywords is refused). The true sums over `total` lie within max_records / total, which bounds the float
+    error of the log-weights (`logw_error`); without `max_records` add/remove is refused."""
+    xmax = 1.0  # public bound on |x|: means of +-1 terms, or sums over total of at most max_records terms
+    if total is not None:
+        total, max_records = _checked_total(total, max_records, len(records))
+        xmax = mass_bound(_view_mass(total, max_records), 'boosting')
     src, n = noise_source(src), len(records) if total is None else total
     nb = 'replace' if total is None else 'add-remove'
     plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max, nb)
     ledger, x = Accountant(Budget.zcdp(rho)), parity_answers(records, sets, total)
-    extra = {} if total is None else dict(total=total)
+    extra = {} if total is None else dict(total=total, max_records=max_records)
     logw, syns, D = np.zeros(len(sets)), [], []
     off = None if progress is None else not progress
     for t in tqdm(range(rounds), desc="boosting", unit="round", disable=off):
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())
         amax = max((float(np.abs(y.answers).max()) for y in syns), default=0.0)  # released values
-        err = logw_error(plan['alpha'], t, lam, mu, amax)  # float error of logw, from public quantities
+        err = logw_error(plan['alpha'], t, lam, mu, amax, xmax)  # float error of logw, from public quantities
         counts, e = sample_queries(logw, sample, plan['eps'][t], src, err)
         if e > 0:
             ledger.spend(f"round {t + 1}: sample {sample} queries", rho=sample * e * e / 8)
@@ -395,6 +410,7 @@ def boosting_mechanism(
     check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'boosting_mechanism')
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
+    max_records = getattr(data, '_max_records', None)  # add/remove: the public bound on the records
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets, records = _checked(data, wl, rounds)
     m = 4 * len(sets) if sample is None else int(sample)
@@ -422,6 +438,7 @@ def boosting_mechanism(
         compress=compress,
         progress=progress,
         total=total,
+        max_records=max_records,
     )
     rel = _release(res, wl, sets, budget, n, lam, mu, src, time.perf_counter() - t0)
     if code is None:

@@ -273,6 +273,21 @@ def _add_neighbours(p):
         "or add-remove (one record added or removed, n private: a noisy count is released first; mechanisms "
         f"{', '.join(sorted(k for k, m in MECHANISMS.items() if getattr(m, 'add_remove', False)))})",
     )
+    p.add_argument(
+        "--max-records",
+        type=int,
+        help="add-remove only: a public upper bound on the number of records (data with more are refused); "
+        "mechanisms whose answers are not exact counts need it to bound their floating-point error (default: "
+        "none, and those mechanisms refuse add-remove)",
+    )
+
+
+def _neighbour_options(args) -> dict:
+    "The neighbours= and max_records= keywords of a mechanism call (none for the default, replace-one)."
+    opts = {} if args.neighbours == "replace" else {"neighbours": args.neighbours}
+    if getattr(args, "max_records", None) is not None:
+        opts["max_records"] = args.max_records
+    return opts
 
 
 def _add_options(p):
@@ -308,8 +323,8 @@ def _options(args):
     for k in ("rounds", "strategy", "solver"):
         if getattr(args, k) is not None:
             opts[k] = getattr(args, k)
-    if getattr(args, "neighbours", "replace") != "replace":
-        opts["neighbours"] = args.neighbours
+    if hasattr(args, "neighbours"):
+        opts |= _neighbour_options(args)
     return opts
 
 # %% ../nbs/07_cli.ipynb #87e34612
@@ -592,7 +607,7 @@ def cmd_demo(args):
         f"{data.domain.size():,} cells; workload {args.workload}: {workload.shape[0]} queries"
     )
     names = _mechanism_list(args.mechanisms)
-    opts = {} if args.neighbours == "replace" else {"neighbours": args.neighbours}
+    opts = _neighbour_options(args)
     recs = _compare(data, workload, budget, names, [args.seed], opts, warmup=not args.no_warmup)
     print(NOT_PRIVATE)
     print(

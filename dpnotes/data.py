@@ -5,6 +5,7 @@
 # %% ../nbs/10_data.ipynb #24804045
 from __future__ import annotations
 import csv, json, math
+from fractions import Fraction
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -13,7 +14,7 @@ import numpy as np
 from .counting import MAX_CELLS, check_columns, coerce_column, marginal_counts
 
 # %% auto #0
-__all__ = ['DEFAULT_DOMAIN', 'Domain', 'Dataset', 'default_dataset', 'as_domain', 'sample_records']
+__all__ = ['DEFAULT_DOMAIN', 'Domain', 'mass_bound', 'Dataset', 'default_dataset', 'as_domain', 'sample_records']
 
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -117,6 +118,46 @@ class Domain:
         return Domain(tuple(attrs), tuple(self.shape[i] for i in self.axes(attrs)))
 
 # %% ../nbs/10_data.ipynb #79cb9987
+def _checked_total(total, max_records, records: int) -> tuple:
+    "(total, max_records) of a `with_total` view, checked; refuses data with more than max_records records."
+    if isinstance(total, (bool, np.bool_)) or not isinstance(total, (int, np.integer)) or total < 1:
+        raise ValueError(f"total must be a positive integer, got total={total!r}")
+    if max_records is None:
+        return int(total), None
+    if isinstance(max_records, (bool, np.bool_)) or not isinstance(max_records, (int, np.integer)):
+        raise ValueError(f"max_records must be a positive integer or None, got max_records={max_records!r}")
+    if max_records < 1:
+        raise ValueError(f"max_records must be a positive integer or None, got max_records={max_records!r}")
+    if records > max_records:  # outside the declared input domain: refused before any noise
+        raise ValueError(
+            f"the data have more records than max_records={max_records}, the public bound declared for them"
+        )
+    return int(total), int(max_records)
+
+
+def _view_mass(total, max_records) -> float | None:
+    "Sum bound of counts over `total`: 1 without a total, max_records / total rounded up, None if unbounded."
+    if total is None:
+        return 1.0
+    if max_records is None:
+        return None
+    m = max_records / total
+    return math.nextafter(m, math.inf) if Fraction(m) < Fraction(max_records, total) else m
+
+
+def mass_bound(mass, name: str) -> float:
+    """`mass` (a data set's `mass`), or a clear error when it is None: add/remove neighbours with no public
+    bound on the number of records, while mechanism `name` needs one for its floating-point allowance."""
+    if mass is None:
+        raise ValueError(
+            f"{name} under add/remove neighbours needs max_records (--max-records), a public bound on the "
+            "number of records: its answers are computed in floating point on counts over the released "
+            "total, with an error that grows with the private count (e.g. the size of the population the "
+            "data come from)"
+        )
+    return float(mass)
+
+
 class Dataset:
     "Integer-coded records `(n, d)` over a `Domain`, validated when constructed."
 
@@ -168,13 +209,21 @@ class Dataset:
         "Number of records, or the released total of a `with_total` view (add/remove neighbours)."
         return int(self.records.shape[0]) if getattr(self, '_total', None) is None else self._total
 
-    def with_total(self, total: int) -> Dataset:
+    @property
+    def mass(self) -> float | None:
+        """Public bound on the sum of the normalised histogram: 1 (counts over n); for a `with_total` view
+        max_records / total, rounded up, or None when the view has no `max_records`."""
+        return _view_mass(getattr(self, '_total', None), getattr(self, '_max_records', None))
+
+    def with_total(self, total: int, max_records: int | None = None) -> Dataset:
         """The same records with marginals normalised by a released `total` (add/remove neighbours keep the
-        record count private: mechanisms then divide counts by a noisy count instead of n)."""
-        if isinstance(total, (bool, np.bool_)) or not isinstance(total, (int, np.integer)) or total < 1:
-            raise ValueError(f"total must be a positive integer, got total={total!r}")
+        record count private: mechanisms then divide counts by a noisy count instead of n).
+
+        `max_records`, a public bound on the number of records, bounds the sum of those normalised counts
+        (`mass`), which the mechanisms' floating-point allowances need; data with more records are refused.
+        """
         view = Dataset._trusted(self.records, self.domain)
-        view._total = int(total)
+        view._total, view._max_records = _checked_total(total, max_records, self.records.shape[0])
         return view
 
     def __len__(self):

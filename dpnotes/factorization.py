@@ -14,7 +14,7 @@ from .samplers import noise_source
 from .releases import check_mechanism_args, zcdp_budget, Release, register
 from .counting import MAX_CELLS, KronOperator, block_offsets, helmert, kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
-from .data import Dataset
+from .data import Dataset, mass_bound
 from .measurements import least_squares, measure
 from dpnotes.strategy_solvers import (
     tree_levels,
@@ -512,6 +512,11 @@ def _strategy_for(workload, name):
     if name == 'optimal':
         res = optimal_strategy(workload)
         return name, res.strategy, res.upper
+    if name in ('identity', 'workload') and N > MAX_CELLS:  # both live on the cells: refused before building
+        raise ValueError(
+            f"strategy {name!r} measures the histogram's {N:.3g} cells > MAX_CELLS={MAX_CELLS}: use "
+            "strategy='optimal' (for unions and marginals it reads marginal tables)"
+        )
     if name == 'identity':
         return name, sp.identity(N, format='csr'), None
     if name == 'tree':
@@ -583,7 +588,8 @@ def factorization_mechanism(
         cells = table_cells(M) if isinstance(M, MarginalStrategy) else None  # sums in one measured entry
         if tables is not None:  # read from marginal tables: an entry sums over one table at most
             cells = max(math.prod(workload.domain.shape[i] for i in S) for S in tables)
-        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, cells), bound=nrm)
+        mass = mass_bound(data.mass, 'factorization_mechanism')  # 1, or max_records / n_hat (add/remove)
+        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, cells) * mass, bound=nrm)
         if isinstance(M, MarginalStrategy):
             attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))

@@ -11,7 +11,15 @@ import numpy as np
 
 from .privacy import Accountant, Budget
 from .noise import NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
-from .data import DEFAULT_DOMAIN, Dataset, Domain, as_domain, default_dataset, sample_records
+from dpnotes.data import (
+    DEFAULT_DOMAIN,
+    Dataset,
+    Domain,
+    as_domain,
+    default_dataset,
+    mass_bound,
+    sample_records,
+)
 from dpnotes.workloads import (
     AllRange,
     Identity,
@@ -130,7 +138,7 @@ def gaussian_mechanism(
     """
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
     t0, src = time.perf_counter(), noise_source(rng)
-    plan = gaussian_plan_for(workload, data.n, budget, neighbours=neighbours)
+    plan = gaussian_plan_for(workload, data.n, budget, neighbours=neighbours, mass=data.mass)
     m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
     sigma = m.sigma
     return Release(
@@ -190,7 +198,7 @@ def laplace_baseline(
         eps,
         truth.size,
         n=data.n if exact else None,
-        error=0.0 if exact else answer_error(workload),
+        error=0.0 if exact else answer_error(workload) * mass_bound(data.mass, 'laplace_baseline'),
         bound=workload.norm_1_2(),
     )
     m = measure(workload, truth, plan, rng=src, label=repr(workload))

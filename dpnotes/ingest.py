@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from .counting import block_plan, check_columns, coerce_column, cover_plan, marginal_counts, sum_to
-from .data import Dataset, Domain
+from .data import Dataset, Domain, _checked_total, _view_mass
 
 # %% auto #0
 __all__ = ['MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'iter_csv_chunks', 'read_csv', 'chunk_counts',
@@ -70,12 +70,20 @@ def _mc_marginal(
     return out / self.n if normalize else out
 
 
-def _mc_with_total(self: MarginalCounts, total: int) -> MarginalCounts:
-    "The same counts normalised by a released `total` instead of n (add/remove neighbours: n private)."
-    return MarginalCounts(self.domain, self.cliques, self.counts, total)
+def _mc_with_total(self: MarginalCounts, total: int, max_records: int | None = None) -> MarginalCounts:
+    """The same counts normalised by a released `total` instead of n (add/remove neighbours: n private);
+    `max_records` as in `Dataset.with_total`."""
+    total, max_records = _checked_total(total, max_records, self.n)
+    view = MarginalCounts(self.domain, self.cliques, self.counts, total)
+    view._total, view._max_records = total, max_records
+    return view
 
 
 MarginalCounts.with_total = _mc_with_total
+MarginalCounts.mass = property(
+    lambda self: _view_mass(getattr(self, '_total', None), getattr(self, '_max_records', None)),
+    doc="Public bound on the sum of the normalised counts (see `Dataset.mass`).",
+)
 
 # %% ../nbs/15_ingest.ipynb #5c9fc4ed
 def _mc_marginals(self: MarginalCounts, cliques: Sequence, normalize: bool = True) -> list:

@@ -12,6 +12,7 @@ from scipy.sparse.linalg import LinearOperator, aslinearoperator, lsqr
 from .noise import add_noise, gaussian_plan
 from .workloads import answer_error, integral
 from .releases import zcdp_budget
+from .data import mass_bound
 
 # %% auto #0
 __all__ = ['Measurement', 'check_measurement', 'measure', 'weighted_stack', 'check_measurements', 'vstack_operators',
@@ -193,8 +194,12 @@ def gaussian_plan_for(
     budget,  # Budget: (epsilon, delta) or rho; spent entirely, through zCDP
     name: str = 'gaussian_mechanism',  # the mechanism asking, for error messages
     neighbours: str = 'replace',  # 'replace' (n public) or 'add-remove' (n a released total)
+    mass: float | None = 1.0,  # public bound on the histogram's sum (the data's `mass`): float allowance
 ):
-    "Noise plan of the Gaussian measurement of `workload` (None when it ignores the data: zero sensitivity)."
+    """Noise plan of the Gaussian measurement of `workload` (None when it ignores the data: zero sensitivity).
+
+    Answers that are not exact counts carry the floating-point allowance `answer_error` times `mass` (1 for
+    counts over n; max_records / n_hat under add/remove neighbours, which must then be given)."""
     sens = workload.sensitivity(n, neighbours)
     if not (math.isfinite(sens) and sens >= 0):
         raise ValueError(
@@ -208,6 +213,6 @@ def gaussian_plan_for(
         rho,
         workload.shape[0],
         n=n if integral(workload) else None,
-        error=0.0 if integral(workload) else answer_error(workload),
+        error=0.0 if integral(workload) else answer_error(workload) * mass_bound(mass, name),
         bound=workload.norm_1_2(),
     )

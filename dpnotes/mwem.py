@@ -13,7 +13,7 @@ import numpy as np
 from .privacy import Budget, Accountant, advanced_epsilon, zcdp_to_epsilon, exponential_mechanism
 from .samplers import noise_source
 from .noise import gaussian_plan, laplace_plan, add_noise
-from .data import Dataset, Domain, sample_records
+from .data import Dataset, Domain, mass_bound, sample_records
 from .workloads import Marginals, Workload, integral
 from .releases import Release, register, check_mechanism_args, progress
 from .measurements import check_measurements, measure, query_rows, stacked_matrix
@@ -269,7 +269,7 @@ def mwem(
     src = noise_source(rng)
     h = Q.truth(data, workload)
     eta = hedge_eta(m, T)
-    err = Q.score_error(1)  # float error of a score
+    err = Q.score_error(1, mass_bound(data.mass, 'mwem'))  # float error of a score
     p, psum, picks = Q.start(), None, np.empty(T, np.int64)
     for t in range(T):
         psum = Q.collect(psum, p)
@@ -431,7 +431,8 @@ def mwem_practical(
     exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
     sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
     # float error of a score: sums of |differences of sums over <= m cells|
-    sel_err = Q.score_error(max(sizes))
+    mass = mass_bound(data.mass, 'mwem_practical')  # sum bound of the counts h (1 unless add/remove)
+    sel_err = Q.score_error(max(sizes), mass)
     p, psum, meas = Q.start(), None, []
     starts = np.array([grp[0] for grp in Q.groups])
     done, measurements = set(), []
@@ -445,7 +446,7 @@ def mwem_practical(
             spend,
             len(idx),
             n=n if exact else None,
-            error=0.0 if exact else math.ldexp(2 * m, -50),
+            error=0.0 if exact else math.ldexp(2 * m, -50) * mass,
             bound=1.0,
         )  # answers of [0, 1] queries
         rows = query_rows(workload, idx)

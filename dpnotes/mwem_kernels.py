@@ -205,9 +205,10 @@ class _FullDomain:
     def release_info(self, p) -> dict:
         return dict(distribution=p)
 
-    def score_error(self, cells: int) -> float:
-        "Float error of a score (sum of |answer - truth| over `cells` cells; answers sum <= m cells)."
-        return math.ldexp(2 * self.m * cells, -50)
+    def score_error(self, cells: int, mass: float = 1.0) -> float:
+        """Float error of a score (sum of |answer - truth| over `cells` cells; answers sum <= m cells), the
+        truth's histogram summing to at most `mass` (1: counts over n) and the iterate's to 1."""
+        return math.ldexp(self.m * cells, -50) * (1 + mass)
 
     def allowed(self, p):
         "Every candidate (None): the iterate holds the whole universe."
@@ -498,9 +499,10 @@ class ModelQueries:
     def release_info(self, p) -> dict:
         return dict(distribution=None, model=p.model if isinstance(p, _MWState) else p)
 
-    def score_error(self, cells: int) -> float:
-        "Float error of a score: the data enter through h only, in a sum of <= `cells` terms of total <= 2."
-        return math.ldexp(4 * cells, -50)
+    def score_error(self, cells: int, mass: float = 1.0) -> float:
+        """Float error of a score: the data enter through h only, in a sum of <= `cells` terms of total
+        <= 1 + `mass` (the truth's sum bound; 1 for counts over n)."""
+        return math.ldexp(2 * cells, -50) * (1 + mass)
 
 # %% ../nbs/95_mwem_kernels.ipynb #150f498b
 def mwem_queries(

@@ -335,7 +335,7 @@ def projection_mechanism(
         _model_route(workload)  # refuses, before any noise, what no junction tree of 2^24 cells can hold
     t0, src = time.perf_counter(), noise_source(rng)
     plan = gaussian_plan_for(
-        workload, data.n, budget, 'projection_mechanism', neighbours
+        workload, data.n, budget, 'projection_mechanism', neighbours, data.mass
     )  # the Gaussian step
     m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
     noisy, sigma, sens = m.answers, m.sigma, workload.sensitivity(data.n, neighbours)

@@ -14,7 +14,7 @@ import numpy as np
 from .privacy import Accountant, Budget
 from .noise import floor_float, gaussian_noise, laplace_noise
 from .samplers import noise_source
-from .data import Domain, Dataset, sample_records
+from .data import Domain, Dataset, _checked_total, sample_records
 from .ingest import MarginalCounts, check_memory
 from .workloads import Marginals, Workload
 from . import __version__
@@ -130,6 +130,8 @@ def register(
                     raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
                 _charge(accountant, budget, name, record=False)  # an overspend is refused before any noise
             if neighbours == 'replace':
+                if 'max_records' in kwargs:  # n is public: no bound to declare
+                    raise ValueError("max_records applies to neighbours='add-remove' only")
                 rel = fn(data, workload, budget, *args, **kwargs)
             else:
                 rel = add_remove_call(fn, data, workload, budget, *args, **kwargs)
@@ -157,12 +159,19 @@ def split_total(
     return part, floor_float(whole - Fraction(part))
 
 
-def add_remove_call(fn, data, workload, budget, *args, rng=None, total_share=TOTAL_SHARE, **kwargs):
-    "Run `fn` under add/remove neighbours: release n_hat, then the mechanism on counts over n_hat."
+def add_remove_call(
+    fn, data, workload, budget, *args, rng=None, total_share=TOTAL_SHARE, max_records=None, **kwargs
+):
+    """Run `fn` under add/remove neighbours: release n_hat, then the mechanism on counts over n_hat.
+
+    `max_records` is a public bound on the number of records (the input domain: more are refused before any
+    noise). The counts over n_hat then sum to at most max_records / n_hat, which bounds the floating-point
+    error of answers computed from them; mechanisms whose answers are not exact counts need it."""
     if not isinstance(data, (Dataset, MarginalCounts)):
         raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
+    _checked_total(1, max_records, data.n)  # checks max_records, refuses more records, before any noise
     part, rest = split_total(budget, total_share)
     src = noise_source(rng)
     count = np.array([float(data.n)])  # sensitivity 1 under add/remove
@@ -173,8 +182,11 @@ def add_remove_call(fn, data, workload, budget, *args, rng=None, total_share=TOT
         noisy, plan = gaussian_noise(count, 1.0, part, rng=src, n=1)
         inner, spent = Budget.zcdp(rest), dict(rho=part)
     n_hat = max(1, int(round(float(noisy[0]))))
-    rel = fn(data.with_total(n_hat), workload, inner, *args, rng=src, neighbours='add-remove', **kwargs)
-    total = dict(n_hat=n_hat, **spent, share=total_share, noise=plan.info(src.secure))
+    view = data.with_total(n_hat, max_records)
+    rel = fn(view, workload, inner, *args, rng=src, neighbours='add-remove', **kwargs)
+    total = dict(
+        n_hat=n_hat, **spent, share=total_share, noise=plan.info(src.secure), max_records=max_records
+    )
     info = {**rel.info, 'n': n_hat, 'total': total}  # the public count is n_hat
     return dataclasses.replace(rel, budget=budget, neighbours=ADD_REMOVE, info=info)
 
