@@ -38,7 +38,7 @@ from dpnotes.strategy_solvers import (
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
            'marginal_strategy', 'svd_bound', 'optimal_strategy', 'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp',
-           'measurement_error', 'table_cells', 'factorize_release', 'strategy_diameter', 'factorization_mechanism']
+           'measurement_error', 'table_roundings', 'factorize_release', 'strategy_diameter', 'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
 from .workloads import prefix_gram, allrange_gram
@@ -421,17 +421,26 @@ def _norm_1_2(M) -> float:
 def measurement_error(M, N: int, cells: int | None = None) -> float:
     """Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells.
 
-    L 2^-50 ||M||_{1->2}, L = `cells`, the most cells one entry sums over: N for $Mh$ from the histogram; the
-    largest marginal table when a marginal strategy measures the data's exact marginal counts (`table_cells`),
-    or when a stacked union strategy reads its blocks from marginal tables (its mode products add at most
-    (table cells + attributes) roundings per entry), never the whole domain, which may have 2^64 cells.
+    L 2^-50 ||M||_{1->2} (8x the textbook $\\gamma_L\\sum_j|M_{ij}|h_j$), L = `cells`, the roundings one entry
+    accumulates: N for $Mh$ from the histogram (a dot product over the cells); `table_roundings` when the
+    entries are computed from the data's exact marginal counts by one mode product per attribute of a table
+    (a marginal strategy, or a stacked union strategy reading its blocks from tables), never the whole
+    domain, which may have 2^64 cells. Times the histogram's sum bound under add/remove neighbours.
     """
     return math.ldexp((N if cells is None else cells) * _norm_1_2(M), -50)
 
 
-def table_cells(M) -> int:
-    "Cells of the largest marginal table a `MarginalStrategy` measures."
-    return max(math.prod(M.domain.shape[i] for i in S) for S in M.subsets)
+def table_roundings(
+    shape,  # the domain's shape
+    subsets,  # the tables measured: tuples of attribute positions
+) -> int:
+    """Roundings one entry measured from a table accumulates, for the worst table: the division of the exact
+    counts by n (1), one mode product per attribute i of the table (a dot product over its $n_i$ values:
+    $n_i$), each factor within 3 roundings of its exact value (the Helmert basis: a square root, a division,
+    a product), and the block's scalings and their constants (8): $\\max_S\\sum_{i\\in S}(n_i+3)+8$. Products
+    of matrices obey $|\\mathrm{fl}(A_k\\cdots A_1h)-A_k\\cdots A_1h|\\le\\gamma_K|A_k|\\cdots|A_1||h|$ with K
+    the sum of the dot products' lengths, and $|A_k|\\cdots|A_1|$ is $|M|$ for Kronecker factors."""
+    return max(sum(int(shape[i]) + 3 for i in S) + 8 for S in subsets)
 
 # %% ../nbs/02_factorization.ipynb #71d25b9b
 def factorize_release(
@@ -585,9 +594,11 @@ def factorization_mechanism(
     if sens == 0:  # all columns of M equal: Mh = M e_0 whatever the data
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
-        cells = table_cells(M) if isinstance(M, MarginalStrategy) else None  # sums in one measured entry
-        if tables is not None:  # read from marginal tables: an entry sums over one table at most
-            cells = max(math.prod(workload.domain.shape[i] for i in S) for S in tables)
+        cells = None  # from the histogram: an entry sums over N cells
+        if isinstance(M, MarginalStrategy):  # from the data's marginal tables, by mode products
+            cells = table_roundings(M.domain.shape, M.subsets)
+        if tables is not None:  # a stacked strategy's blocks, from marginal tables the same way
+            cells = table_roundings(workload.domain.shape, tables)
         mass = mass_bound(data.mass, 'factorization_mechanism')  # 1, or max_records / n_hat (add/remove)
         plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, cells) * mass, bound=nrm)
         if isinstance(M, MarginalStrategy):

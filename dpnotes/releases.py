@@ -107,7 +107,9 @@ def register(
 ):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
     `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
-    caller's ledger, and `neighbours='add-remove'` runs it with n private (see `add_remove_call`)."""
+    caller's ledger, and `neighbours='add-remove'` runs it with n private (see `add_remove_call`;
+    `max_records=` declares the public bound on the number of records that answers other than exact counts
+    need)."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
