@@ -735,7 +735,7 @@ def _cholesky_factor(G) -> np.ndarray:
         return np.zeros((G.shape[0], 0))
     c, piv, rank, _ = lapack.dpstrf(G, tol=1e-13 * top, lower=0)
     B = np.zeros((G.shape[0], rank))
-    B[piv - 1] = np.triu(c)[:rank].T  # G[piv, piv] = U^T U
+    B[piv - 1] = np.triu(c[:rank]).T  # G[piv, piv] = U^T U (its first `rank` rows)
     return B
 
 
@@ -755,12 +755,29 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     nB = math.prod(shape[a] for a in dense)
     if nB > max_dense or len(_active_patterns(shape, ij, _ij_eigs(grams, ij))) * nB**3 > 1 << 33:
         return None
-    pats = []
+    pats, bound = [], _rank_bounds(shape, ij, dense, grams)
     for s, dim, G in _helmert_patterns(shape, ij, dense, grams):
         if np.any(G):
             G = (G + G.T) / 2
-            pats.append((s, dim, G, _low_rank_factor(G)))
+            low_rank = bound[s] <= G.shape[0] // 2  # else no factor is tried: the dense route, as for None
+            pats.append((s, dim, G, _low_rank_factor(G) if low_rank else None))
     return ij, dense, pats
+
+
+def _factor_rank(G) -> int:
+    "An upper bound on rank G: exact for alpha I + beta J, else the order."
+    if not _is_IJ(G):
+        return G.shape[0]
+    lam0, lam1 = _ij_eig(G)
+    return int(lam0 != 0) + (G.shape[0] - 1) * int(lam1 != 0)
+
+
+def _rank_bounds(shape, ij: list, dense: list, grams: list) -> dict:
+    """Per active pattern, an upper bound on the rank of its Gram over the `dense` attributes: the sum over
+    the terms acting on it of the product of their factors' `_factor_rank`."""
+    r = [math.prod(_factor_rank(t[a]) for a in dense) for t in grams]
+    pats = _active_patterns(shape, ij, _ij_eigs(grams, ij))
+    return {s: sum(rt for rt, ct in zip(r, c) if ct != 0) for s, _, c in pats}
 
 
 def _start(U: Union, dense: list) -> np.ndarray:
@@ -1063,7 +1080,8 @@ def symmetric_strategy(
 ) -> tuple | None:
     """The optimum over all strategies, by the dual fixed point with D uniform on the span{I, J} attributes:
     $X_s = D^{-1/2}(D^{1/2}G_sD^{1/2})^{1/2}D^{-1/2}$ at the best weights met, scaled to unit columns.
-    (SymmetricStrategy, its exact error constant, the certified lower bound, fixed-point steps), or None when
+    (SymmetricStrategy, its error constant (the primal value at those weights), the certified lower bound,
+    fixed-point steps), or None when
     the dense part exceeds `max_dense` cells, when every attribute is symmetric (`helmert_strategy` is then
     the optimum, measured from marginal tables) or beyond 2^24 cells."""
     all_ij = all(_is_IJ(t[a]) for t in U.grams() for a in range(len(U.domain)))
@@ -1076,7 +1094,7 @@ def symmetric_strategy(
     shape = U.domain.shape
     nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
-        low, _, d, steps, eig = _dual_fixed_point(pats, _start(U, dense), iters, tol)
+        low, up, d, steps, eig = _dual_fixed_point(pats, _start(U, dense), iters, tol)
         R = {}
         for s, (rt, V) in eig.items():
             keep = rt > 0
@@ -1084,7 +1102,9 @@ def symmetric_strategy(
         M = SymmetricStrategy(U.domain, ij, R)
         c = math.sqrt(float(M.col2().max()))
         M = SymmetricStrategy(U.domain, ij, {s: Rs / c for s, Rs in R.items()})  # unit largest column
-        return M, M.error_constant(U), low / nI, steps
+        # its error constant is the primal at d: max_i col2_i = max(g/d) / nI and sum_s dim_s tr(G_s X_s^+) =
+        # sum_s dim_s tr((D^1/2 G_s D^1/2)^1/2) = r (`SymmetricStrategy.error_constant` recomputes it)
+        return M, up / nI, low / nI, steps
 
 # %% ../nbs/97_kron_unions.ipynb #d207c9ce
 def _splits(U: Union) -> list:
