@@ -11,7 +11,7 @@ from tqdm.auto import tqdm
 from .privacy import Accountant, Budget, exponential_plan, exponential_mechanism
 from .noise import gaussian_plan, add_noise
 from .samplers import noise_source
-from .data import Dataset, _checked_total, _view_mass, mass_bound
+from .data import Dataset, _checked_total
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
@@ -67,18 +67,21 @@ def logw_error(
     lam: float,  # threshold of the soft indicator
     mu: float,  # its width
     amax: float,  # max |answer| of the synopses scored so far (released values: no privacy cost)
-    xmax: float = 1.0,  # public bound on |x|: 1 for means; max_records / n_hat for sums over n_hat
 ) -> float:
     r"""Data-free bound on |computed - exact| of the log-weights after `rounds` updates.
 
-    Each update adds $2\alpha\,\mathrm{clip}((|a-x|-\lambda)/\mu,0,1)$, with x a mean of +-1 terms, or
-    a sum of them over $\hat n$ (one rounding, $|x|\le$ `xmax`). With $u=2^{-53}$: $|a-\hat x|$ is off by
-    at most $u(|a|+2+$`xmax`$)$, subtracting $\lambda$ adds
-    $u(|a|+\lambda+1)$, dividing by $\mu$ and clipping keep it below $u(|a|+\lambda+4)/\mu + 2u$, the product
-    by $2\alpha$ adds $u$, and each of the sums (of size at most $2\alpha\cdot$`rounds`) one more rounding.
-    The total is doubled to cover second-order terms.
+    Each update adds $2\alpha\,f(|a-x|)$, $f(z)=\mathrm{clip}((z-\lambda)/\mu,0,1)$, with x a mean of +-1
+    terms, or their sum over $\hat n$ (one rounding either way; under add/remove neighbours |x| has no public
+    bound). Two arguments of the clip both $\ge1$ or both $\le0$ give the same value, so an error passes only
+    where z or its computed value lies in $[\lambda,\lambda+\mu]$ (up to rounding), and there
+    $|x|\le|a|+\lambda+\mu$ whatever x is. With $u=2^{-53}$: $|a-\hat x|$ is then off by at most
+    $u(|x|+z)\le u(|a|+2\lambda+2\mu)$, subtracting $\lambda$ adds $u\mu$, dividing by $\mu$ and clipping keep
+    it below $u(|a|+2\lambda+3\mu)/\mu+2u$, the product by $2\alpha$ adds $u$, and each of the sums (of size
+    at most $2\alpha\cdot$`rounds`) one more rounding. The total is doubled to cover second-order terms.
+    (Written as $u(|a|+\max(\lambda+4,\,2\lambda+3\mu))/\mu$, the same as $u(|a|+\lambda+4)/\mu$ whenever
+    $\lambda+3\mu\le4$.)
     """
-    per = 2 * alpha * (_UNIT * (amax + lam + 3 + xmax) / mu + 3 * _UNIT)
+    per = 2 * alpha * (_UNIT * (amax + max(lam + 4, 2 * lam + 3 * mu)) / mu + 3 * _UNIT)
     return 2 * (rounds * per + 2 * alpha * rounds**2 * _UNIT)
 
 # %% ../nbs/06_boosting.ipynb #5d86e3ae
@@ -337,13 +340,11 @@ def boost(
 ) -> BoostResult:
     """DRV boosting for queries, rho-zCDP, median of the rounds' answers. Replace-one neighbours with n
     public, or add/remove with the parity sums over `total` ($\\hat n$): the sampling's epsilon halves and
-    the base is called with `total=` and `max_records=` to calibrate its own noise (a base without those
-    keywords is refused). The true sums over `total` lie within max_records / total, which bounds the float
-    error of the log-weights (`logw_error`); without `max_records` add/remove is refused."""
-    xmax = 1.0  # public bound on |x|: means of +-1 terms, or sums over total of at most max_records terms
-    if total is not None:
+    the base is called with `total=` and `max_records=` (the public bound on the records, which a base whose
+    answers are not exact counts needs) to calibrate its own noise (a base without those keywords is
+    refused). The log-weights' float error (`logw_error`) needs no bound on the sums."""
+    if total is not None:  # checks both; more records than max_records are refused, before any noise
         total, max_records = _checked_total(total, max_records, len(records))
-        xmax = mass_bound(_view_mass(total, max_records), 'boosting')
     src, n = noise_source(src), len(records) if total is None else total
     nb = 'replace' if total is None else 'add-remove'
     plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max, nb)
@@ -354,7 +355,7 @@ def boost(
     for t in tqdm(range(rounds), desc="boosting", unit="round", disable=off):
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())
         amax = max((float(np.abs(y.answers).max()) for y in syns), default=0.0)  # released values
-        err = logw_error(plan['alpha'], t, lam, mu, amax, xmax)  # float error of logw, from public quantities
+        err = logw_error(plan['alpha'], t, lam, mu, amax)  # float error of logw, from public quantities
         counts, e = sample_queries(logw, sample, plan['eps'][t], src, err)
         if e > 0:
             ledger.spend(f"round {t + 1}: sample {sample} queries", rho=sample * e * e / 8)
