@@ -11,15 +11,8 @@ import numpy as np
 
 from .privacy import Accountant, Budget
 from .noise import NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
-from dpnotes.data import (
-    DEFAULT_DOMAIN,
-    Dataset,
-    Domain,
-    as_domain,
-    default_dataset,
-    mass_bound,
-    sample_records,
-)
+from .data import DEFAULT_DOMAIN, Dataset, Domain, as_domain, default_dataset, sample_records
+from .data import mass_bound
 from dpnotes.workloads import (
     AllRange,
     Identity,
