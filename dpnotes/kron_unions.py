@@ -241,9 +241,14 @@ def _helmert_patterns(shape, ij: list, dense: list, grams: list):
     term acts: (dim_s, G_s), G_s the dense matrix over the `dense` attributes of
     $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s (`grams`: per term, one matrix per attribute, each in
     span{I, J} on `ij`)."""
-    rest = [kron_dense([t[a] for a in dense]) for t in grams]
+    f = _distinct_factors(grams)
+    keys = [tuple(int(f[a][1][t]) for a in dense) for t in range(len(grams))]  # terms alike on `dense`
+    rest = {k: kron_dense([f[a][0][i] for a, i in zip(dense, k)]) for k in dict.fromkeys(keys)}
     for s, dim, c in _active_patterns(shape, ij, _ij_eigs(grams, ij)):
-        yield s, dim, sum(ct * r for ct, r in zip(c, rest) if ct != 0)
+        coef = {}
+        for k, ct in zip(keys, c):
+            coef[k] = coef.get(k, 0.0) + ct
+        yield s, dim, sum(ct * rest[k] for k, ct in coef.items() if ct != 0)
 
 
 def _ij_optimum(G) -> np.ndarray:
