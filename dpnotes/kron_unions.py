@@ -140,11 +140,12 @@ class Union(Workload):
         )
 
     def answer_cells(self) -> int:
-        """The most cells one answer sums over: N, or beyond MAX_CELLS cells the largest table `answer` reads
-        (a mode product over a table of T cells adds fewer than 8T roundings per answer)."""
+        """The roundings one answer accumulates: N (a dot product over the cells), or beyond MAX_CELLS cells
+        `table_roundings` of the tables `answer` reads (the division of exact counts, one mode product per
+        kept attribute, the term's scale)."""
         if self.shape[1] <= MAX_CELLS:
             return self.shape[1]
-        return max(math.prod(self.domain.shape[a] for a in _kept(mats)) for _, mats, _ in self.kterms)
+        return fz.table_roundings(self.domain.shape, [_kept(mats) for _, mats, _ in self.kterms])
 
     def _rmatvec(self, y):
         y, out = np.ravel(y), np.zeros(self.shape[1])
