@@ -411,7 +411,7 @@ def boosting_mechanism(
     check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
     t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'boosting_mechanism')
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
-    max_records = getattr(data, '_max_records', None)  # add/remove: the public bound on the records
+    max_records = data.max_records  # add/remove: the public bound on the records (None otherwise)
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets, records = _checked(data, wl, rounds)
     m = 4 * len(sets) if sample is None else int(sample)

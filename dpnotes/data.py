@@ -210,10 +210,15 @@ class Dataset:
         return int(self.records.shape[0]) if getattr(self, '_total', None) is None else self._total
 
     @property
+    def max_records(self) -> int | None:
+        "The public bound on the number of records a `with_total` view declares (None: none declared)."
+        return getattr(self, '_max_records', None)
+
+    @property
     def mass(self) -> float | None:
         """Public bound on the sum of the normalised histogram: 1 (counts over n); for a `with_total` view
         max_records / total, rounded up, or None when the view has no `max_records`."""
-        return _view_mass(getattr(self, '_total', None), getattr(self, '_max_records', None))
+        return _view_mass(getattr(self, '_total', None), self.max_records)
 
     def with_total(self, total: int, max_records: int | None = None) -> Dataset:
         """The same records with marginals normalised by a released `total` (add/remove neighbours keep the

@@ -418,16 +418,16 @@ def _norm_1_2(M) -> float:
     return float(np.max(column_norms_up(M if sp.issparse(M) else np.asarray(M, float)), initial=0.0))
 
 # %% ../nbs/02_factorization.ipynb #19e61c18
-def measurement_error(M, N: int, cells: int | None = None) -> float:
+def measurement_error(M, N: int, roundings: int | None = None) -> float:
     """Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells.
 
-    L 2^-50 ||M||_{1->2} (8x the textbook $\\gamma_L\\sum_j|M_{ij}|h_j$), L = `cells`, the roundings one entry
+    L 2^-50 ||M||_{1->2} (8x the textbook $\\gamma_L\\sum_j|M_{ij}|h_j$), L = `roundings`, those one entry
     accumulates: N for $Mh$ from the histogram (a dot product over the cells); `table_roundings` when the
     entries are computed from the data's exact marginal counts by one mode product per attribute of a table
     (a marginal strategy, or a stacked union strategy reading its blocks from tables), never the whole
     domain, which may have 2^64 cells. Times the histogram's sum bound under add/remove neighbours.
     """
-    return math.ldexp((N if cells is None else cells) * _norm_1_2(M), -50)
+    return math.ldexp((N if roundings is None else roundings) * _norm_1_2(M), -50)
 
 
 def table_roundings(
@@ -594,13 +594,15 @@ def factorization_mechanism(
     if sens == 0:  # all columns of M equal: Mh = M e_0 whatever the data
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
-        cells = None  # from the histogram: an entry sums over N cells
+        roundings = None  # from the histogram: an entry sums over N cells
         if isinstance(M, MarginalStrategy):  # from the data's marginal tables, by mode products
-            cells = table_roundings(M.domain.shape, M.subsets)
+            roundings = table_roundings(M.domain.shape, M.subsets)
         if tables is not None:  # a stacked strategy's blocks, from marginal tables the same way
-            cells = table_roundings(workload.domain.shape, tables)
+            roundings = table_roundings(workload.domain.shape, tables)
         mass = mass_bound(data.mass, 'factorization_mechanism')  # 1, or max_records / n_hat (add/remove)
-        plan = gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, cells) * mass, bound=nrm)
+        plan = gaussian_plan(
+            sens, rho, M.shape[0], error=measurement_error(M, N, roundings) * mass, bound=nrm
+        )
         if isinstance(M, MarginalStrategy):
             attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
             y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))

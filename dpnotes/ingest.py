@@ -12,7 +12,7 @@ import numpy as np
 from numba import njit
 
 from .counting import block_plan, check_columns, coerce_column, cover_plan, marginal_counts, sum_to
-from .data import Dataset, Domain, _checked_total, _view_mass
+from .data import Dataset, Domain, _checked_total
 
 # %% auto #0
 __all__ = ['MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'iter_csv_chunks', 'read_csv', 'chunk_counts',
@@ -80,10 +80,7 @@ def _mc_with_total(self: MarginalCounts, total: int, max_records: int | None = N
 
 
 MarginalCounts.with_total = _mc_with_total
-MarginalCounts.mass = property(
-    lambda self: _view_mass(getattr(self, '_total', None), getattr(self, '_max_records', None)),
-    doc="Public bound on the sum of the normalised counts (see `Dataset.mass`).",
-)
+MarginalCounts.max_records, MarginalCounts.mass = Dataset.max_records, Dataset.mass  # the same view fields
 
 # %% ../nbs/15_ingest.ipynb #5c9fc4ed
 def _mc_marginals(self: MarginalCounts, cliques: Sequence, normalize: bool = True) -> list:

@@ -139,7 +139,7 @@ class Union(Workload):
             [s * kron_apply([mats[a] for a in C], T) for (s, mats, _), C, T in zip(self.kterms, kept, tables)]
         )
 
-    def answer_cells(self) -> int:
+    def answer_roundings(self) -> int:
         """The roundings one answer accumulates: N (a dot product over the cells), or beyond MAX_CELLS cells
         `table_roundings` of the tables `answer` reads (the division of exact counts, one mode product per
         kept attribute, the term's scale)."""
@@ -237,15 +237,15 @@ def _active_patterns(shape, ij: list, eig: list) -> list:
     return [(tuple(int(x) for x in s), int(d), c) for s, d, c in zip(S, dims, C)]
 
 
-def _helmert_patterns(shape, ij: list, dense: list, grams: list):
+def _helmert_patterns(shape, ij: list, dense: list, grams: list, active: list | None = None):
     """For each pattern s over the span{I, J} attributes `ij` (0: constant part, 1: contrasts) on which some
     term acts: (dim_s, G_s), G_s the dense matrix over the `dense` attributes of
     $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s (`grams`: per term, one matrix per attribute, each in
-    span{I, J} on `ij`)."""
+    span{I, J} on `ij`; `active`: their `_active_patterns`, when already at hand)."""
     f = _distinct_factors(grams)
     keys = [tuple(int(f[a][1][t]) for a in dense) for t in range(len(grams))]  # terms alike on `dense`
     rest = {k: kron_dense([f[a][0][i] for a, i in zip(dense, k)]) for k in dict.fromkeys(keys)}
-    for s, dim, c in _active_patterns(shape, ij, _ij_eigs(grams, ij)):
+    for s, dim, c in _active_patterns(shape, ij, _ij_eigs(grams, ij)) if active is None else active:
         coef = {}
         for k, ct in zip(keys, c):
             coef[k] = coef.get(k, 0.0) + ct
@@ -767,10 +767,13 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     ij = [a for a in range(d_) if all(_is_IJ(t[a]) for t in grams)]
     dense = [a for a in range(d_) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
-    if nB > max_dense or len(_active_patterns(shape, ij, _ij_eigs(grams, ij))) * nB**3 > 1 << 33:
+    active = _active_patterns(shape, ij, _ij_eigs(grams, ij))
+    if nB > max_dense or len(active) * nB**3 > 1 << 33:
         return None
-    pats, bound = [], _rank_bounds(shape, ij, dense, grams)
-    for s, dim, G in _helmert_patterns(shape, ij, dense, grams):
+    r = [math.prod(_factor_rank(t[a]) for a in dense) for t in grams]  # each term's rank bound on `dense`
+    bound = {s: sum(rt for rt, ct in zip(r, c) if ct != 0) for s, _, c in active}  # per pattern: their sum
+    pats = []
+    for s, dim, G in _helmert_patterns(shape, ij, dense, grams, active):
         if np.any(G):
             G = (G + G.T) / 2
             low_rank = bound[s] <= G.shape[0] // 2  # else no factor is tried: the dense route, as for None
@@ -784,14 +787,6 @@ def _factor_rank(G) -> int:
         return G.shape[0]
     lam0, lam1 = _ij_eig(G)
     return int(lam0 != 0) + (G.shape[0] - 1) * int(lam1 != 0)
-
-
-def _rank_bounds(shape, ij: list, dense: list, grams: list) -> dict:
-    """Per active pattern, an upper bound on the rank of its Gram over the `dense` attributes: the sum over
-    the terms acting on it of the product of their factors' `_factor_rank`."""
-    r = [math.prod(_factor_rank(t[a]) for a in dense) for t in grams]
-    pats = _active_patterns(shape, ij, _ij_eigs(grams, ij))
-    return {s: sum(rt for rt, ct in zip(r, c) if ct != 0) for s, _, c in pats}
 
 
 def _start(U: Union, dense: list) -> np.ndarray:

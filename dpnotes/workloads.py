@@ -111,7 +111,7 @@ class Workload(Operator):
         "True answers $Wh$ on `data` (normalised histogram of its projection on `domain`)."
         return self._matvec(self.histogram(data))
 
-    def answer_cells(self) -> int:
+    def answer_roundings(self) -> int:
         "The most cells one answer of `answer` sums over (its floating-point error grows with it): N."
         return self.shape[1]
 
@@ -573,10 +573,10 @@ def integral(workload: Workload) -> bool:
 def answer_error(workload: Workload) -> float:
     """Bound on the floating-point error of each computed answer on a normalised histogram.
 
-    L 2^-50 ||W||_{1->2} (8x the textbook dot-product bound), L = `answer_cells()`: N, or fewer where the
+    L 2^-50 ||W||_{1->2} (8x the textbook dot-product bound), L = `answer_roundings()`: N, or fewer where the
     answers are read from marginal tables.
     """
-    return math.ldexp(workload.answer_cells() * workload.norm_1_2(), -50)
+    return math.ldexp(workload.answer_roundings() * workload.norm_1_2(), -50)
 
 # %% ../nbs/11_workloads.ipynb #ebc1cb01
 def l1_diameter(workload: Workload) -> float:
