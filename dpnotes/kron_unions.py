@@ -345,6 +345,7 @@ def optimize_kron(
     rounds: int = 30,  # rounds over the attributes at most
     give_up: float = math.inf,  # stop while the error is above 4 (first round) or 1.5 times this
     polish: float = 0.0,  # converged below this error: one more round, the 1-D solves to 1e-8
+    d0: list | None = None,  # starting dual weights of the 1-D solves, one vector per attribute
 ) -> tuple:
     """Best product strategy by exact block-coordinate descent: attribute a's factor solves the 1-D problem
     $\\min\\mathrm{tr}((\\sum_t c_t G_{t,a})X_a^{-1})$, $c_t = \\prod_{b\\ne a}\\mathrm{tr}(G_{t,b}X_b^+)$,
@@ -357,7 +358,7 @@ def optimize_kron(
     F = _distinct_factors(G)  # a union of marginals repeats a few factors on each attribute
     mats = [np.eye(n) for n in U.domain.shape]
     tr = np.array([[np.trace(g) for g in t] for t in G])  # tr(G_ta X_a^+) at X_a = I
-    its, duals = 0, [None] * len(mats)
+    its, duals = 0, [None] * len(mats) if d0 is None else list(d0)
 
     def sweep(tol_1d, max_iter=500) -> float:  # one round over the attributes
         nonlocal its
@@ -896,22 +897,19 @@ def _dual_fixed_point(pats, d, iters, tol, step: float = 3.0) -> tuple:
 def product_weights(
     U: Union,  # the workload
     tol: float = 1e-4,  # tolerance of the 1-D solves
+    cache: dict | None = None,  # 1-D solves already made (`_solve_1d`)
 ) -> list:
     """Per-attribute weights $D_a$, each summing to 1, for `product_dual_bound`: uniform on the attributes
     whose factors all lie in span{I, J}; elsewhere the terms' 1-D optimal dual weights, mixed in proportion to
     each term's own optimum $\\prod_a\\mathrm{opt}(G_{t,a})$. A heuristic: any weights give a valid bound."""
-    G, cache = U.grams(), {}
+    G, cache = U.grams(), {} if cache is None else cache
 
     def solve(g):  # (1-D optimal dual weights summing to 1, certified lower bound on the 1-D optimum)
-        key = (g.shape[0], g.tobytes())
-        if key not in cache:
-            if _is_IJ(g):
-                M = _ij_optimum(g)
-                cache[key] = (np.full(g.shape[0], 1.0 / g.shape[0]), trace_gram_pinv(g, M.T @ M))
-            else:
-                r = optimize_gram(g, tol=tol)
-                cache[key] = (r.weights / r.weights.sum(), r.lower)
-        return cache[key]
+        if _is_IJ(g):
+            M = _ij_optimum(g)
+            return np.full(g.shape[0], 1.0 / g.shape[0]), trace_gram_pinv(g, M.T @ M)
+        r = _solve_1d(g, tol, cache)
+        return r.weights / r.weights.sum(), r.lower
 
     E = [math.prod(solve(g)[1] for g in t) for t in G]
     out = []
@@ -1203,7 +1201,8 @@ def _union_optimal(U: Union, tol: float, max_order: int) -> OptimalStrategy:
         kinds = ', '.join(f"{len(g)} {type(b).__name__[:-8].lower()}" for g, b in zip(M.groups, M.blocks))
         cands.append((e, f"terms apart in {len(groups)} groups ({kinds})", M))
     best = min(c[0] for c in cands)
-    mats, ek, its = optimize_kron(U, tol=tol / 10, give_up=best, polish=best)
+    d0 = product_weights(U, tol / 10, cache)  # the terms' 1-D solves, mixed: a warm start
+    mats, ek, its = optimize_kron(U, tol=tol / 10, give_up=best, polish=best, d0=d0)
     cands.insert(0, (ek, 'product', fz.KronStrategy(mats)))
     up, fam, M = min(cands, key=lambda c: c[0])
     lower, which = union_lower_bound(U, tol / 10, None if sym is None else sym[2], max_order, cache)
