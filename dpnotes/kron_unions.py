@@ -542,10 +542,10 @@ class StackedStrategy(Operator):
                     comps.remove(other)
                     A, B = A | other[0], B + other[1]
                 comps.append((A, B))
+            part = lambda g, a: facs[g][a] if a in V[g] else np.ones(shape[a])  # constant parts are in w
             total = 0.0
             for A, B in comps:
                 A = sorted(A)
-                part = lambda g, a: facs[g][a] if a in V[g] else np.ones(shape[a])
                 if math.prod(shape[a] for a in A) <= 1 << 24:
                     vec = sum(w[g] * kron_dense([part(g, a)[None, :] for a in A]).ravel() for g in B)
                     total += float(np.max(vec))
@@ -734,11 +734,6 @@ def _ls_solve(L: dict, v) -> np.ndarray:
         L['pinv'] = {s: np.linalg.pinv(B[s][2], rcond=1e-10, hermitian=True) for s in B}
     return _from_patterns(L['shape'], L['ij'], {s: L['pinv'][s] @ parts[s] for s in B})
 
-# %% ../nbs/97_kron_unions.ipynb #4c749259
-def _lower_1d(G, tol, cache) -> float:
-    "Certified lower bound on min tr(G X^{-1}), diag X <= 1, for one factor (cached by content)."
-    return _solve_1d(G, tol, cache).lower
-
 # %% ../nbs/97_kron_unions.ipynb #6abd67d2
 def superadditive_bound(
     U: Union,  # the workload
@@ -755,7 +750,7 @@ def superadditive_bound(
         total += helmert_strategy(U, ij)[1]
     for t, f in zip(U.grams(), ij):
         if not f:
-            total += math.prod(_lower_1d(G, tol, cache) for G in t)
+            total += math.prod(_solve_1d(G, tol, cache).lower for G in t)  # certified 1-D bounds
     return total
 
 # %% ../nbs/97_kron_unions.ipynb #fc729e56

@@ -112,7 +112,7 @@ class Workload(Operator):
         return self._matvec(self.histogram(data))
 
     def answer_roundings(self) -> int:
-        "The most cells one answer of `answer` sums over (its floating-point error grows with it): N."
+        "Roundings one answer of `answer` accumulates (its float error grows with them): N, one dot product."
         return self.shape[1]
 
     def labels(self) -> list:
