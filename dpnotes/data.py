@@ -14,7 +14,8 @@ import numpy as np
 from .counting import MAX_CELLS, check_columns, coerce_column, marginal_counts
 
 # %% auto #0
-__all__ = ['DEFAULT_DOMAIN', 'Domain', 'mass_bound', 'Dataset', 'default_dataset', 'as_domain', 'sample_records']
+__all__ = ['DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_bound', 'Dataset', 'default_dataset', 'as_domain',
+           'sample_records']
 
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -145,11 +146,18 @@ def _view_mass(total, max_records) -> float | None:
     return math.nextafter(m, math.inf) if Fraction(m) < Fraction(max_records, total) else m
 
 
+class MissingMaxRecords(ValueError):
+    """A mechanism under add/remove neighbours needs the public bound `max_records`, and none was given. The
+    add/remove wrapper learns it only after drawing the record count: it rewinds a reproducible noise source
+    on this error, so that the refused call leaves no trace."""
+
+
 def mass_bound(mass, name: str) -> float:
-    """`mass` (a data set's `mass`), or a clear error when it is None: add/remove neighbours with no public
-    bound on the number of records, while mechanism `name` needs one for its floating-point allowance."""
+    """`mass` (a data set's `mass`), or a clear error (`MissingMaxRecords`) when it is None: add/remove
+    neighbours with no public bound on the number of records, while mechanism `name` needs one for its
+    floating-point allowance."""
     if mass is None:
-        raise ValueError(
+        raise MissingMaxRecords(
             f"{name} under add/remove neighbours needs max_records (--max-records), a public bound on the "
             "number of records: its answers are computed in floating point on counts over the released "
             "total, with an error that grows with the private count (e.g. the size of the population the "

@@ -143,6 +143,20 @@ class NoiseSource:
         self._chunk = min(2 * self._chunk, 1 << 20)
         self.st[0], self.st[2] = 0, 0
 
+    def checkpoint(self):
+        """A function that puts this source back where it is now: a reproducible source's generator state,
+        buffered words and read position (for a call refused after it drew, so that it leaves no trace); a
+        no-op for the secure source (OS entropy has no state to keep, and fresh bits are as good)."""
+        if self.secure:
+            return lambda: None
+        state, buf, st, chunk = self.rng.bit_generator.state, self.buf.copy(), self.st.copy(), self._chunk
+
+        def restore():
+            self.rng.bit_generator.state = state
+            self.buf, self.st, self._chunk = buf.copy(), st.copy(), chunk
+
+        return restore
+
     def run(self, kernel, out, *args):
         "Fill `out` with `kernel(out, start, *args, words, state)`, refilling the words until it is full."
         i = 0
