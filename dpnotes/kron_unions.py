@@ -824,9 +824,9 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     return ij, dense, [pats[s] for s, _, _ in active if s in pats]
 
 
-def _start(U: Union, dense: list) -> np.ndarray:
+def _start(U: Union, dense: list, cache: dict | None = None) -> np.ndarray:
     "Starting weights of the dual fixed point over the dense cells: the product of `product_weights`."
-    w = product_weights(U)
+    w = product_weights(U, cache=cache)
     return kron_dense([w[a][None, :] for a in dense]).ravel()
 
 
@@ -1140,6 +1140,7 @@ def symmetric_strategy(
     max_dense: int = 1024,  # largest dense part (cells of the attributes outside span{I, J})
     iters: int = 60,  # fixed-point steps at most
     tol: float = 1e-3,  # stop when the primal is within this fraction of the dual bound
+    cache: dict | None = None,  # 1-D solves already made (`_solve_1d`), filled for later calls
 ) -> tuple | None:
     """The optimum over all strategies, by the dual fixed point with D uniform on the span{I, J} attributes:
     $X_s = D^{-1/2}(D^{1/2}G_sD^{1/2})^{1/2}D^{-1/2}$ at the best weights met, scaled to unit columns.
@@ -1157,7 +1158,7 @@ def symmetric_strategy(
     shape = U.domain.shape
     nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
-        low, up, d, steps, eig = _dual_fixed_point(pats, _start(U, dense), iters, tol)
+        low, up, d, steps, eig = _dual_fixed_point(pats, _start(U, dense, cache), iters, tol)
         R = {}
         for s, (rt, V) in eig.items():
             keep = rt > 0
@@ -1201,7 +1202,8 @@ def union_optimal(
 
 def _union_optimal(U: Union, tol: float, max_order: int) -> OptimalStrategy:
     t0 = time.perf_counter()
-    sym = symmetric_strategy(U, tol=tol)
+    cache = {}  # the 1-D solves, shared by every candidate and bound below
+    sym = symmetric_strategy(U, tol=tol, cache=cache)
     which = 'dual, uniform on span{I, J} attributes'
     if sym is not None and sym[1] <= sym[2] * (1 + tol):  # within tol of the optimum: nothing to gain
         M, up, low, steps = sym
@@ -1212,7 +1214,6 @@ def _union_optimal(U: Union, tol: float, max_order: int) -> OptimalStrategy:
     cands = [(eh, 'marginal family', MH)]
     if sym is not None:
         cands.append((sym[1], 'symmetric optimum', sym[0]))
-    cache = {}
     for groups in _splits(U):  # a group's error alone is below its stack's: far above the best, given up
         M, e = stacked_strategy(U, groups, tol=tol / 10, cache=cache, give_up=min(c[0] for c in cands))
         kinds = ', '.join(f"{len(g)} {type(b).__name__[:-8].lower()}" for g, b in zip(M.groups, M.blocks))
