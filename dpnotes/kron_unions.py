@@ -196,6 +196,20 @@ class Union(Workload):
             for p in itertools.product(*L)
         ]
 
+# %% ../nbs/97_kron_unions.ipynb #72579f7e
+def _check_union(U, tol=None, **counts):
+    """TypeError unless U is a `Union`; ValueError unless `tol` (when given) is in (0, 1) and each count a
+    nonnegative integer (`iters` at least 1)."""
+    if not isinstance(U, Union):
+        raise TypeError(
+            f"expected a Union workload, got {type(U).__name__} (a single workload W: Union([W]))"
+        )
+    if tol is not None and (isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol < 1):
+        raise ValueError(f"tol must be in (0, 1), got tol={tol!r}")
+    for k, v in counts.items():
+        if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or v < (k == 'iters'):
+            raise ValueError(f"{k} must be an integer >= {int(k == 'iters')}, got {k}={v!r}")
+
 # %% ../nbs/97_kron_unions.ipynb #b1017c45
 def _is_IJ(G) -> bool:
     "G = alpha I + beta J (a factor the Helmert blocks diagonalise)?"
@@ -316,6 +330,7 @@ def kron_union_error(
 ) -> float:
     """Error constant of $\\bigotimes_a M_a$:
     $\\prod_a\\|M_a\\|_{1\\to2}^2\\sum_t\\prod_a\\mathrm{tr}(G_{t,a}X_a^+)$."""
+    _check_union(U)
     X = [M.T @ M for M in mats]
     tr = np.stack([_factor_traces(f, Xa) for f, Xa in zip(_distinct_factors(U.grams()), X)], axis=1)
     return float(math.prod(np.max(np.diag(Xa)) for Xa in X) * np.prod(tr, axis=1).sum())
@@ -357,6 +372,7 @@ def optimize_kron(
     terms not all marginal-type ended within 2.73x of its first round's error and 1.13x of its second's.
     `polish` buys the last digits where the product is the best candidate: its error is then set by the 1-D
     tolerance, not by the rounds (2d-64 reaches its limit in two rounds)."""
+    _check_union(U, tol)
     G = U.grams()
     F = _distinct_factors(G)  # a union of marginals repeats a few factors on each attribute
     mats = [np.eye(n) for n in U.domain.shape]
@@ -398,6 +414,7 @@ def helmert_blocks(
 ) -> tuple:
     """$c_S = \\mathrm{tr}(P_S W^\\top W)$ and $\\dim S$ for every attribute subset S, as arrays of shape
     (2,)*d (axis a: 0 = a not in S, 1 = a in S)."""
+    _check_union(U)
     shape, G = U.domain.shape, U.grams()
     c = np.zeros((2,) * len(shape))
     for t in G if keep is None else [t for t, k in zip(G, keep) if k]:
@@ -449,6 +466,7 @@ def _marginal_answers(M, U: Union, y) -> np.ndarray:
 def helmert_strategy(U: Union, keep=None) -> tuple:
     """Optimal weights $\\mu_S \\propto \\sqrt{c_S/\\dim S}$ of the marginal family for U (or its terms
     `keep`): (strategy, error $(\\sum_S\\sqrt{c_S\\dim S})^2/N$)."""
+    _check_union(U)
     c, dims = helmert_blocks(U, keep)
     keep = (c > 0) & (dims > 0)
     blocks = [tuple(S) for S in np.argwhere(keep)]  # C order, as c[keep]
@@ -668,6 +686,7 @@ def stacked_strategy(
 ) -> tuple:
     """Each group measured by its better block (product or marginal family), weights
     $c_g^2\\|M_g\\|_{1\\to2}^2\\propto\\sqrt{E_g}$: (StackedStrategy, its exact error constant)."""
+    _check_union(U, tol)
     cache = {} if cache is None else cache
     blocks, E = [], []
     for g in groups:
@@ -744,6 +763,7 @@ def superadditive_bound(
     concave and homogeneous in G): the terms with every factor in span{I, J} form one group, solved exactly by
     the Helmert blocks; every other term is its own group, bounded by the product of its factors' certified
     1-D bounds."""
+    _check_union(U, tol)
     ij = [all(_is_IJ(G) for G in t) for t in U.grams()]
     cache, total = {} if cache is None else cache, 0.0
     if any(ij):
@@ -760,6 +780,7 @@ def commuting_bound(U: Union) -> float | None:
     $\\sum_t\\bigotimes_a \\mathrm{diag}(V_a^\\top G_{t,a}V_a)$. None when some pair does not commute, or
     beyond MAX_CELLS cells for several terms (one term: $\\sum_i\\sqrt{\\lambda_i}$ is a product over the
     attributes)."""
+    _check_union(U)
     G, lam = U.grams(), []
     if len(G) > 1 and U.shape[1] > MAX_CELLS:
         return None
@@ -840,6 +861,7 @@ def symmetric_dual_bound(
     """Certified lower bound $(\\mathrm{tr}(D^{1/2}GD^{1/2})^{1/2})^2$ over the D uniform on the attributes
     whose factors all lie in span{I, J}, optimised over the rest by the dual fixed point. None when the dense
     part exceeds `max_dense` cells."""
+    _check_union(U, tol, max_dense=max_dense, iters=iters)
     split = _symmetric_split(U, max_dense)
     if split is None:
         return None
@@ -918,6 +940,7 @@ def product_weights(
     """Per-attribute weights $D_a$, each summing to 1, for `product_dual_bound`: uniform on the attributes
     whose factors all lie in span{I, J}; elsewhere the terms' 1-D optimal dual weights, mixed in proportion to
     each term's own optimum $\\prod_a\\mathrm{opt}(G_{t,a})$. A heuristic: any weights give a valid bound."""
+    _check_union(U, tol)
     G, cache = U.grams(), {} if cache is None else cache
 
     def solve(g):  # (1-D optimal dual weights summing to 1, certified lower bound on the 1-D optimum)
@@ -953,6 +976,7 @@ def product_dual_bound(
     patterns; per pattern, the eigenvalues of $D^{1/2}G_sD^{1/2}$ over the other cells or of
     $K_s=B_s^\\top DB_s$ (per-term Kronecker factors, $B_sB_s^\\top\\preceq G_s$), whichever is smaller. None
     when a pattern needs an eigenvalue problem larger than `max_order`."""
+    _check_union(U, max_order=max_order)
     shape, G = U.domain.shape, U.grams()
     w = None if weights is None else [np.asarray(x, float) for x in weights]
     if w is not None and (len(w) != len(shape) or any(x.shape != (n,) for x, n in zip(w, shape))):
@@ -1003,6 +1027,7 @@ def union_lower_bound(
 ) -> tuple:
     """The largest of `superadditive_bound`, `commuting_bound`, `symmetric_dual_bound` and
     `product_dual_bound` (where they apply): (bound, which)."""
+    _check_union(U, tol, max_order=max_order)
     cands = [(superadditive_bound(U, tol, cache), 'superadditive over terms')]
     cands.append((commuting_bound(U), 'Li-Miklau spectrum (commuting factors)'))
     sym = symmetric_dual_bound(U) if symmetric is None else symmetric
@@ -1148,6 +1173,7 @@ def symmetric_strategy(
     fixed-point steps), or None when
     the dense part exceeds `max_dense` cells, when every attribute is symmetric (`helmert_strategy` is then
     the optimum, measured from marginal tables) or beyond 2^24 cells."""
+    _check_union(U, tol, max_dense=max_dense, iters=iters)
     all_ij = all(_is_IJ(t[a]) for t in U.grams() for a in range(len(U.domain)))
     if all_ij or U.shape[1] > 1 << 24:  # all symmetric: the marginal family is this optimum, from tables
         return None
@@ -1196,6 +1222,7 @@ def union_optimal(
     and the stacked strategies of `_splits` (`stacked_strategy`), with the certified `union_lower_bound`.
     A larger `max_order` buys a tighter certificate where the symmetric dual does not apply (seconds at
     4096-7140)."""
+    _check_union(U, tol, max_order=max_order)
     with one_blas_thread():  # threaded BLAS stalls on shared cores (many small eigendecompositions)
         return _union_optimal(U, tol, max_order)
 
