@@ -210,6 +210,19 @@ def _check_union(U, tol=None, **counts):
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or v < (k == 'iters'):
             raise ValueError(f"{k} must be an integer >= {int(k == 'iters')}, got {k}={v!r}")
 
+# %% ../nbs/97_kron_unions.ipynb #c1d526d9
+def _nonzero_part(U: Union) -> Union | None:
+    """U without its zero terms (a factor with no nonzero entry), None when every term is zero. A zero term
+    adds nothing to any strategy's error and every strategy reconstructs it, but a product descent would fit
+    a factor to it (its trace on another attribute then refuses a strategy that serves the others)."""
+    keep = [t for t, (_, m, _) in enumerate(U.kterms) if all(np.any(A) for A in m)]
+    if len(keep) == len(U.kterms):
+        return U
+    return U.sub(keep) if keep else None
+
+
+_ZERO = "every term of the workload is zero (all its answers are 0): there is no strategy to optimise"
+
 # %% ../nbs/97_kron_unions.ipynb #b1017c45
 def _is_IJ(G) -> bool:
     "G = alpha I + beta J (a factor the Helmert blocks diagonalise)?"
@@ -331,6 +344,8 @@ def kron_union_error(
     """Error constant of $\\bigotimes_a M_a$:
     $\\prod_a\\|M_a\\|_{1\\to2}^2\\sum_t\\prod_a\\mathrm{tr}(G_{t,a}X_a^+)$."""
     _check_union(U)
+    if (U := _nonzero_part(U)) is None:  # every answer is 0, exactly
+        return 0.0
     X = [M.T @ M for M in mats]
     tr = np.stack([_factor_traces(f, Xa) for f, Xa in zip(_distinct_factors(U.grams()), X)], axis=1)
     return float(math.prod(np.max(np.diag(Xa)) for Xa in X) * np.prod(tr, axis=1).sum())
@@ -373,6 +388,8 @@ def optimize_kron(
     `polish` buys the last digits where the product is the best candidate: its error is then set by the 1-D
     tolerance, not by the rounds (2d-64 reaches its limit in two rounds)."""
     _check_union(U, tol)
+    if (U := _nonzero_part(U)) is None:
+        raise ValueError(_ZERO)
     G = U.grams()
     F = _distinct_factors(G)  # a union of marginals repeats a few factors on each attribute
     mats = [np.eye(n) for n in U.domain.shape]
@@ -1223,6 +1240,8 @@ def union_optimal(
     A larger `max_order` buys a tighter certificate where the symmetric dual does not apply (seconds at
     4096-7140)."""
     _check_union(U, tol, max_order=max_order)
+    if (U := _nonzero_part(U)) is None:
+        raise ValueError(_ZERO)
     with one_blas_thread():  # threaded BLAS stalls on shared cores (many small eigendecompositions)
         return _union_optimal(U, tol, max_order)
 
@@ -1259,6 +1278,8 @@ def _union_rule(W, M):
     dense Gram."""
     if not isinstance(W, Union):
         return None
+    if (W := _nonzero_part(W)) is None:  # zero terms add no error, and M reconstructs them
+        return 0.0
     if isinstance(M, StackedStrategy) and _same_terms(M.union, W):
         return M.error_constant()
     if isinstance(M, SymmetricStrategy):
