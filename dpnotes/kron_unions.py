@@ -211,11 +211,16 @@ def _check_union(U, tol=None, **counts):
             raise ValueError(f"{k} must be an integer >= {int(k == 'iters')}, got {k}={v!r}")
 
 # %% ../nbs/97_kron_unions.ipynb #c1d526d9
+def _nonzero_terms(U: Union) -> list:
+    "Positions of the terms of U with no all-zero factor."
+    return [t for t, (_, m, _) in enumerate(U.kterms) if all(np.any(A) for A in m)]
+
+
 def _nonzero_part(U: Union) -> Union | None:
     """U without its zero terms (a factor with no nonzero entry), None when every term is zero. A zero term
     adds nothing to any strategy's error and every strategy reconstructs it, but a product descent would fit
     a factor to it (its trace on another attribute then refuses a strategy that serves the others)."""
-    keep = [t for t, (_, m, _) in enumerate(U.kterms) if all(np.any(A) for A in m)]
+    keep = _nonzero_terms(U)
     if len(keep) == len(U.kterms):
         return U
     return U.sub(keep) if keep else None
@@ -645,7 +650,13 @@ class StackedStrategy(Operator):
         "Answers of the union's rows: least squares over the stack, or each group from its own block."
         U = self.union
         if not _same_terms(U, workload):
-            raise ValueError("a StackedStrategy answers only the union it was built for")
+            part = _nonzero_part(workload) if isinstance(workload, Union) else None
+            if part is None or part is workload or not _same_terms(U, part):
+                raise ValueError("a StackedStrategy answers only the union it was built for")
+            out, ans = np.zeros(workload.shape[0]), self.reconstruct(part, y)  # zero terms answer 0
+            for j, t in enumerate(_nonzero_terms(workload)):
+                out[workload.rows[t] : workload.rows[t + 1]] = ans[part.rows[j] : part.rows[j + 1]]
+            return out
         if self.least_squares:
             return np.asarray(U @ _ls_solve(self._ls, self.rmatvec(np.ravel(y))), float)
         if U.shape[1] > MAX_CELLS:  # no vector over the cells: each term from its block's small factors
