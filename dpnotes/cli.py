@@ -302,7 +302,8 @@ def _add_options(p):
     p.add_argument(
         "--strategy",
         help="strategy of the factorization mechanism: identity, workload, tree (1-D only) or optimal "
-        "(default: optimal for marginals or <= 1024 cells, else tree in 1-D, identity otherwise)",
+        "(default: optimal for marginals, unions, Kronecker products or <= 1024 cells, else tree in 1-D, "
+        "identity otherwise)",
     )
     p.add_argument(
         "--solver",

@@ -508,7 +508,8 @@ def _strategy_for(workload, name):
     N = workload.shape[1]
     one_d = len(workload.domain) == 1
     if name is None:
-        if isinstance(workload, Marginals) or N <= 1024 or hasattr(workload, 'optimal_strategy'):
+        structured = isinstance(workload, (Marginals, Kron)) or hasattr(workload, 'optimal_strategy')
+        if structured or N <= 1024:  # a Kronecker product: the product of its factors' optima
             name = 'optimal'
         else:
             name = 'tree' if one_d else 'identity'
