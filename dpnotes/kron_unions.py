@@ -204,7 +204,8 @@ def _check_union(U, tol=None, **counts):
         raise TypeError(
             f"expected a Union workload, got {type(U).__name__} (a single workload W: Union([W]))"
         )
-    if tol is not None and (isinstance(tol, bool) or not isinstance(tol, (int, float)) or not 0 < tol < 1):
+    real = isinstance(tol, (int, float, np.integer, np.floating)) and not isinstance(tol, (bool, np.bool_))
+    if tol is not None and not (real and 0 < tol < 1):
         raise ValueError(f"tol must be in (0, 1), got tol={tol!r}")
     for k, v in counts.items():
         if isinstance(v, (bool, np.bool_)) or not isinstance(v, (int, np.integer)) or v < (k == 'iters'):
