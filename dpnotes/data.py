@@ -149,7 +149,7 @@ def _view_mass(total, max_records) -> float | None:
 class MissingMaxRecords(ValueError):
     """A mechanism under add/remove neighbours needs the public bound `max_records`, and none was given. The
     add/remove wrapper learns it only after drawing the record count: it rewinds a reproducible noise source
-    on this error, so that the refused call leaves no trace."""
+    on this error (as on any other), so that the refused call leaves no trace."""
 
 
 def mass_bound(mass, name: str) -> float:

@@ -14,7 +14,7 @@ import numpy as np
 from .privacy import Accountant, Budget
 from .noise import floor_float, gaussian_noise, laplace_noise
 from .samplers import noise_source
-from .data import Domain, Dataset, MissingMaxRecords, _checked_total, sample_records
+from .data import Domain, Dataset, _checked_total, sample_records
 from .ingest import MarginalCounts, check_memory
 from .workloads import Marginals, Workload
 from . import __version__
@@ -169,8 +169,8 @@ def add_remove_call(
     `max_records` is a public bound on the number of records (the input domain: more are refused before any
     noise). The counts over n_hat then sum to at most max_records / n_hat, which bounds the floating-point
     error of answers computed from them; mechanisms whose answers are not exact counts need it. Without it,
-    such a mechanism refuses (`MissingMaxRecords`) after n_hat is drawn: a reproducible `rng` is then rewound
-    to where it was, so the refused call leaves no trace on it."""
+    such a mechanism refuses (`MissingMaxRecords`) after n_hat is drawn, as it refuses a bad option: on any
+    error a reproducible `rng` is rewound to where it was, so the refused call leaves no trace on it."""
     if not isinstance(data, (Dataset, MarginalCounts)):
         raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
     if not isinstance(budget, Budget):
@@ -190,8 +190,8 @@ def add_remove_call(
     view = data.with_total(n_hat, max_records)
     try:
         rel = fn(view, workload, inner, *args, rng=src, neighbours='add-remove', **kwargs)
-    except MissingMaxRecords:  # known only now: nothing released, the generator as before the call
-        rewind()
+    except Exception:  # a refusal known only now (MissingMaxRecords, a bad option): nothing released
+        rewind()  # and a reproducible generator as before the call
         raise
     total = dict(
         n_hat=n_hat, **spent, share=total_share, noise=plan.info(src.secure), max_records=max_records
