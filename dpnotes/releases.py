@@ -305,7 +305,8 @@ Release.save, Release.load = _save, staticmethod(_load)
 # %% ../nbs/12_releases.ipynb #38e6dbd2
 def check_mechanism_args(data, workload, budget, options: dict, name: str, accepts: str = ''):
     """TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty
-    (`accepts` lists the valid ones); MemoryError, before any allocation, when the answers cannot fit."""
+    (`accepts` lists the valid ones); ValueError unless the workload's attributes are the data's, with the
+    same sizes; MemoryError, before any allocation, when the answers cannot fit."""
     if options:
         raise TypeError(
             f"{name} got unknown option(s) {sorted(options)}" + (f"; it accepts {accepts}" if accepts else '')
@@ -316,6 +317,7 @@ def check_mechanism_args(data, workload, budget, options: dict, name: str, accep
         raise TypeError(f"workload must be a Workload, got {type(workload).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
+    workload.check(data)  # before any noise: every mechanism reads the data on the workload's attributes
     k = workload.shape[0]  # a release holds a few float64 arrays of k answers (truth, noise, estimate)
     check_memory(24 * k, f"the {k:,} answers of the workload", "ask for fewer or smaller marginals")
 
