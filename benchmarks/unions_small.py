@@ -8,7 +8,7 @@ certificate big5 gets). Prints one markdown row per copy.
 
 Run: python benchmarks/unions_small.py
 """
-import math, sys, time
+import sys, time
 
 from unions import WORKLOADS, build
 from dpnotes.kron_unions import (

@@ -149,11 +149,12 @@ class NoiseSource:
         no-op for the secure source (OS entropy has no state to keep, and fresh bits are as good)."""
         if self.secure:
             return lambda: None
-        state, buf, st, chunk = self.rng.bit_generator.state, self.buf.copy(), self.st.copy(), self._chunk
+        # the words are never written in place (`_refill` makes a new array): only the read position is copied
+        state, buf, st, chunk = self.rng.bit_generator.state, self.buf, self.st.copy(), self._chunk
 
         def restore():
             self.rng.bit_generator.state = state
-            self.buf, self.st, self._chunk = buf.copy(), st.copy(), chunk
+            self.buf, self.st, self._chunk = buf, st.copy(), chunk
 
         return restore
 
