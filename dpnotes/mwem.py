@@ -221,6 +221,25 @@ def _mwem_accounting(
         raise ValueError(f"beta must be in (0, 1), got beta={beta}")
     return accounting
 
+# %% ../nbs/04_mwem.ipynb #toosmall2
+def _budget_too_small(
+    asked: int | None,  # rounds as the user gave them (None: chosen from n)
+    rounds: int,  # the rounds that were refused
+    detail: str,  # the numbers behind the refusal (functions of n)
+    neighbours: str,  # 'replace' (n public) or 'add-remove' (n: the released noisy count)
+) -> ValueError:
+    "The refusal of a selection budget too small for `rounds`, saying nothing derived from a noisy n."
+    if neighbours == 'replace':
+        return ValueError(
+            f"budget too small for rounds={rounds}: {detail}; use fewer rounds or a larger budget"
+        )
+    what = f"rounds={asked}" if asked is not None else "even one round"
+    return ValueError(
+        f"budget too small for {what} at the record count released under add/remove neighbours: the "
+        "selection would be swamped by its noise; "
+        + ("use fewer rounds or a larger budget" if asked not in (None, 1) else "use a larger budget")
+    )
+
 # %% ../nbs/04_mwem.ipynb #22a7d8e4
 @register("mwem", add_remove=True)
 def mwem(
@@ -258,11 +277,9 @@ def mwem(
     T = mwem_rounds(n, m, K, budget, accounting, beta) if rounds is None else rounds
     eps0 = mwem_epsilon0(budget, T, accounting)
     if _selection_slack(n, K, eps0) >= 1:
-        raise ValueError(
-            f"budget too small for rounds={T}: per-round epsilon0={eps0:.3g} gives selection slack "
-            f"2 ln(2k)/(n epsilon0)={_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score; "
-            f"use fewer rounds or a larger budget"
-        )
+        detail = f"per-round epsilon0={eps0:.3g} gives selection slack 2 ln(2k)/(n epsilon0)="
+        detail += f"{_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score"
+        raise _budget_too_small(rounds, T, detail, neighbours)
     acct = Accountant(budget)
     spend = _mwem_cost(eps0, T, budget, accounting)  # fits exactly: mwem_epsilon0 rounds eps0 down
     acct.check(**spend)
@@ -411,6 +428,7 @@ def mwem_practical(
     n, m, k = data.n, Q.m, Q.k
     if unit is None:
         unit = 'marginal' if isinstance(workload, Marginals) else 'query'
+    asked = rounds  # as the user set it (None: chosen below from n, a noisy count under add/remove)
     if rounds is None:
         G = len(Q.groups) if unit == 'marginal' else k
         rounds = hlm_rounds(n, budget, G, unit, noise, select_fraction)
@@ -420,11 +438,10 @@ def mwem_practical(
     cal = hlm_calibration(n, budget, rounds, unit, noise, select_fraction, neighbours)
     G = len(Q.groups) if unit == 'marginal' else k
     if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
-        raise ValueError(
-            f"budget too small for rounds={rounds}: selection epsilon={cal['eps_select']:.3g} per round "
-            f"cannot single out one of {G} candidates (2 sensitivity ln(G)/epsilon >= 1); use fewer rounds "
-            "or a larger budget"
+        detail = (
+            f"selection epsilon={cal['eps_select']:.3g} per round cannot single out one of {G} candidates "
         )
+        raise _budget_too_small(asked, rounds, detail + "(2 sensitivity ln(G)/epsilon >= 1)", neighbours)
     acct = Accountant(budget)
     src = noise_source(rng)
     h = Q.truth(data, workload)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_releases.ipynb #225650bf
 from __future__ import annotations
-import dataclasses, datetime, functools, itertools, json, os, tempfile
+import contextlib, dataclasses, datetime, functools, itertools, json, os, tempfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -13,7 +13,7 @@ import numpy as np
 
 from .privacy import Accountant, Budget
 from .noise import floor_float, gaussian_noise, laplace_noise
-from .samplers import noise_source
+from .samplers import noise_draws, noise_source
 from .data import Domain, Dataset, _checked_total, sample_records
 from .ingest import MarginalCounts, check_memory
 from .workloads import Marginals, Workload
@@ -100,6 +100,24 @@ def check_neighbours(neighbours: str, name: str = 'this mechanism', add_remove: 
         ok = sorted(k for k, m in MECHANISMS.items() if getattr(m, 'add_remove', False))
         raise ValueError(f"{name} supports neighbours='replace' only; add-remove runs in: {', '.join(ok)}")
 
+# %% ../nbs/12_releases.ipynb #charge001
+@contextlib.contextmanager
+def _charged_on_noise(
+    accountant: Accountant | None,  # the caller's ledger, or None
+    budget: Budget,  # the call's whole budget
+    name: str,  # the mechanism, for the ledger's label
+):
+    "Charge `budget` to `accountant` when the block raises after noise was drawn, and say so in the error."
+    start = noise_draws()
+    try:
+        yield
+    except Exception as e:
+        if noise_draws() != start:
+            if accountant is not None:
+                _charge(accountant, budget, f"{name}: failed after drawing noise", record=True)
+            e.add_note(f"{name} failed after drawing noise: the call's budget counts as spent")
+        raise
+
 # %% ../nbs/12_releases.ipynb #6844ee7c
 def register(
     name: str,  # registry name
@@ -107,7 +125,8 @@ def register(
 ):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
     `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
-    caller's ledger, and `neighbours='add-remove'` runs it with n private (see `add_remove_call`;
+    caller's ledger (also when the call fails after drawing noise, see `_charged_on_noise`), and
+    `neighbours='add-remove'` runs it with n private (see `add_remove_call`;
     `max_records=` declares the public bound on the number of records that answers other than exact counts
     need)."""
     if not isinstance(name, str) or not name:
@@ -131,12 +150,11 @@ def register(
                 if not isinstance(accountant, Accountant):
                     raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
                 _charge(accountant, budget, name, record=False)  # an overspend is refused before any noise
-            if neighbours == 'replace':
-                if 'max_records' in kwargs:  # n is public: no bound to declare
-                    raise ValueError("max_records applies to neighbours='add-remove' only")
-                rel = fn(data, workload, budget, *args, **kwargs)
-            else:
-                rel = add_remove_call(fn, data, workload, budget, *args, **kwargs)
+            if neighbours == 'replace' and 'max_records' in kwargs:  # n is public: no bound to declare
+                raise ValueError("max_records applies to neighbours='add-remove' only")
+            call = fn if neighbours == 'replace' else functools.partial(add_remove_call, fn)
+            with _charged_on_noise(accountant, budget, name):
+                rel = call(data, workload, budget, *args, **kwargs)
             if accountant is not None:
                 _charge(accountant, budget, f"{name}: {workload!r}", record=True)
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)

@@ -11,8 +11,8 @@ from numba import njit
 from scipy import optimize, special
 
 # %% auto #0
-__all__ = ['SIGMA_MARGIN', 'log_profile', 'analytic_s', 'safe_s', 'cks_terms', 'cks_t', 'NoiseSource', 'noise_source', 'fill',
-           'gauss_params', 'pick']
+__all__ = ['SIGMA_MARGIN', 'log_profile', 'analytic_s', 'safe_s', 'cks_terms', 'cks_t', 'NoiseSource', 'noise_source',
+           'noise_draws', 'fill', 'gauss_params', 'pick']
 
 # %% ../nbs/91_samplers.ipynb #58411ccf
 _GL_X, _GL_W = np.polynomial.legendre.leggauss(24)
@@ -114,6 +114,9 @@ def cks_t(rho, log1d):
     return math.exp(optimize.brentq(f, lo, hi, xtol=1e-13, rtol=4 * np.finfo(float).eps, maxiter=200))
 
 # %% ../nbs/91_samplers.ipynb #3e6a884f
+_DRAWS = [0]  # draws made by any NoiseSource in this process
+
+
 class NoiseSource:
     """Random 64-bit words for the exact samplers.
 
@@ -160,6 +163,7 @@ class NoiseSource:
 
     def run(self, kernel, out, *args):
         "Fill `out` with `kernel(out, start, *args, words, state)`, refilling the words until it is full."
+        _DRAWS[0] += 1  # every draw of noise passes here (see `noise_draws`)
         i = 0
         while True:
             i = kernel(out, i, *args, self.buf, self.st)
@@ -186,6 +190,11 @@ def noise_source(rng=None) -> NoiseSource:
             f"numpy.random.default_rng({rng})"
         )
     return NoiseSource(rng)
+
+# %% ../nbs/91_samplers.ipynb #draws001
+def noise_draws() -> int:
+    "How many draws (calls of `NoiseSource.run`) this process has made so far, by any noise source."
+    return _DRAWS[0]
 
 # %% ../nbs/91_samplers.ipynb #b25423ec
 @njit(cache=True)
