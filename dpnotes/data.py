@@ -186,9 +186,9 @@ class Dataset:
                 f"records have {arr.shape[1]} columns but the domain has {len(domain)} attributes "
                 f"{domain.attrs}"
             )
-        if arr.shape[0] == 0:
-            raise ValueError("dataset is empty: need at least one record")
-        if (
+        if arr.shape[0] == 0:  # no records: valid (under add/remove neighbours it is released like any other)
+            recs = np.zeros((0, len(domain)), np.int64)
+        elif (
             arr.dtype.kind in 'iu'
             and (arr.min(axis=0) >= 0).all()
             and (arr.max(axis=0) < np.array(domain.shape)).all()
@@ -276,8 +276,6 @@ class Dataset:
         if isinstance(domain, Mapping):
             domain = Domain.from_dict(domain)
         check_columns(list(df.columns), domain.attrs)
-        if len(df) == 0:
-            raise ValueError("dataset is empty: need at least one record")
         cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
         return cls._trusted(np.column_stack(cols), domain)
 

@@ -37,8 +37,8 @@ class MarginalCounts:
         self.domain, self.cliques = domain, [_clique(c) for c in cliques]
         self.counts = [_frozen_counts(c, domain.project(q).size(), q) for c, q in zip(counts, self.cliques)]
         self.n = int(n)
-        if self.n < 1:
-            raise ValueError("dataset is empty: need at least one record")
+        if self.n < 0:
+            raise ValueError(f"n must be a count of records (>= 0), got n={n!r}")
 
 # %% ../nbs/15_ingest.ipynb #f6ae6d26
 def _frozen_counts(c, size: int, clique) -> np.ndarray:
@@ -289,8 +289,8 @@ def iter_csv_chunks(
             recs = out[:r] if r >= 0 else _exact_chunk(raw, header, domain, where, row0, byte0)
             row0 += len(recs)
             yield recs
-    if row0 == 0:
-        raise ValueError(f"{where}dataset is empty: header but no records")
+    if row0 == 0:  # a header and no records: the empty dataset
+        yield np.zeros((0, len(domain)), np.int64)
 
 # %% ../nbs/15_ingest.ipynb #e48dab66
 def read_csv(
@@ -368,6 +368,8 @@ def count_chunks(chunks, domain: Domain, cliques: Sequence) -> MarginalCounts:
             part = chunk_counts(recs, domain.shape, axes)
             total = part if total is None else [a + b for a, b in zip(total, part)]
             n += len(recs)
+    if total is None:  # no records: zero counts
+        total = [np.zeros(domain.project(c).size(), np.int64) for c in cliques]
     return MarginalCounts(domain, cliques, total, n)
 
 # %% ../nbs/15_ingest.ipynb #a6dd8fa1

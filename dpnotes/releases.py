@@ -152,6 +152,13 @@ def register(
                 _charge(accountant, budget, name, record=False)  # an overspend is refused before any noise
             if neighbours == 'replace' and 'max_records' in kwargs:  # n is public: no bound to declare
                 raise ValueError("max_records applies to neighbours='add-remove' only")
+            if (
+                neighbours == 'replace' and getattr(data, 'n', None) == 0
+            ):  # n public: refusing reveals nothing
+                raise ValueError(
+                    "the data hold no records: under replace-one neighbours the answers are fractions of the "
+                    "public n >= 1; an empty dataset is released under neighbours='add-remove' (n private)"
+                )
             call = fn if neighbours == 'replace' else functools.partial(add_remove_call, fn)
             with _charged_on_noise(accountant, budget, name):
                 rel = call(data, workload, budget, *args, **kwargs)

@@ -145,8 +145,8 @@ def _columns(names, get, n: int, domain: Domain | None, spec, where: str) -> tup
         dom = domain if isinstance(domain, Domain) else Domain.from_json(domain)
         check_columns(names, dom.attrs, where)
         cols = [coerce_column(get(a), a, s, where) for a, s in zip(dom.attrs, dom.shape)]
-    if n == 0:
-        raise ValueError(f"{where}dataset is empty: need at least one record")
+    if n == 0:  # the empty dataset
+        return np.zeros((0, len(dom)), np.int64), dom
     return np.column_stack(cols), dom
 
 # %% ../nbs/16_sources.ipynb #8e6692cd
@@ -219,8 +219,8 @@ def read_parquet(
     domain = spec_domain(spec) if spec is not None else domain
     domain = domain if isinstance(domain, Domain) else Domain.from_json(domain)
     parts = [_parquet_piece(f, g, domain, spec) for f, g in parquet_pieces(path)]
-    if not parts:
-        raise ValueError(f"{path}: dataset is empty: need at least one record")
+    if not parts:  # the empty dataset
+        parts = [np.zeros((0, len(domain)), np.int64)]
     return Dataset._trusted(np.concatenate(parts), domain)
 
 # %% ../nbs/16_sources.ipynb #2a149cac
@@ -342,8 +342,8 @@ def _count_dask(path, domain, cliques, spec, piece_bytes, split_every) -> Margin
     kind, pieces = _pieces(path, domain, spec, piece_bytes)
     tasks = [delayed(_count_piece)(kind, p, domain, cliques, spec) for p in pieces]
     out = _dask_compute(_tree_sum(tasks, split_every))
-    if out is None:
-        raise ValueError(f"{path}: dataset is empty: need at least one record")
+    if out is None:  # no records: zero counts (the empty dataset)
+        out = count_chunks([], domain, cliques)
     return out
 
 # %% ../nbs/16_sources.ipynb #3579a524
@@ -412,6 +412,4 @@ def encode_to_csv(
     for codes in parts:
         np.savetxt(out, codes, fmt='%d', delimiter=',')
         n += len(codes)
-    if n == 0:
-        raise ValueError(f"{raw}: dataset is empty: header but no records")
-    return n
+    return n  # 0 for a header alone: the empty dataset, coded
