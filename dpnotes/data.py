@@ -14,8 +14,8 @@ import numpy as np
 from .counting import MAX_CELLS, check_columns, coerce_column, marginal_counts
 
 # %% auto #0
-__all__ = ['DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_bound', 'Dataset', 'default_dataset', 'as_domain',
-           'sample_records']
+__all__ = ['DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_bound', 'Dataset', 'frame_codes', 'default_dataset',
+           'as_domain', 'sample_records']
 
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -251,41 +251,11 @@ class Dataset:
         return cls(arr, domain)
 
     @classmethod
-    def from_csv(
-        cls,
-        csv_path,  # CSV with a header row naming the columns (any order)
-        domain_path,  # private-pgm style domain JSON, or a `Domain`
-    ) -> Dataset:
-        """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON.
-
-        Columns must match the domain exactly. Read in chunks by `dpnotes.ingest.read_csv` (numba parser, the
-        `csv` module for anything but plain digits and commas); memory is checked first.
-        """
-        from dpnotes.ingest import read_csv  # the chunked reader lives in 15_ingest
-
-        return read_csv(csv_path, domain_path)
-
-    @classmethod
-    def from_dataframe(cls, df, domain: Domain | None = None, *, spec=None) -> Dataset:
-        """Dataset from a pandas (or polars) DataFrame whose columns are the domain's attributes (any order),
-        or with `spec` from raw columns encoded by a public spec (`dpnotes.sources.from_frame`)."""
-        if spec is not None:
-            from dpnotes.sources import from_frame  # the encoding of raw columns lives in 16_sources
-
-            return from_frame(df, domain, spec)
-        if isinstance(domain, Mapping):
-            domain = Domain.from_dict(domain)
-        check_columns(list(df.columns), domain.attrs)
-        cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
-        return cls._trusted(np.column_stack(cols), domain)
-
-    @classmethod
-    def from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
-        """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
-        encoded by `spec` (`dpnotes.sources.read_parquet`)."""
-        from dpnotes.sources import read_parquet
-
-        return read_parquet(path, domain, spec)
+    def from_dataframe(cls, df, domain: Domain) -> Dataset:
+        """Dataset from a pandas (or polars) DataFrame whose columns are the domain's attributes (any order).
+        (`dpnotes.sources` adds `spec=`, for raw columns; `Dataset.from_csv` and `from_parquet` are added by
+        the readers of [15](15_ingest.ipynb) and [16](16_sources.ipynb), which build on this module.)"""
+        return frame_codes(df, domain)
 
     def to_dataframe(self):
         "The records as a pandas DataFrame (needs pandas)."
@@ -296,6 +266,20 @@ class Dataset:
     def project(self, attrs: Sequence[str]) -> Dataset:
         "The records restricted to `attrs` (in that order)."
         return Dataset._trusted(self.records[:, list(self.domain.axes(attrs))], self.domain.project(attrs))
+
+# %% ../nbs/10_data.ipynb #framecodes1
+def frame_codes(
+    df,  # pandas or polars DataFrame of integer codes, a column per attribute (any order)
+    domain: Domain,  # the domain (or a mapping attribute -> size)
+) -> Dataset:
+    "The records of a DataFrame of integer codes, each column checked against its attribute's size."
+    if domain is None:
+        raise TypeError("give the domain of the integer-coded columns (or spec= for raw columns)")
+    if isinstance(domain, Mapping):
+        domain = Domain.from_dict(domain)
+    check_columns(list(df.columns), domain.attrs)
+    cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
+    return Dataset._trusted(np.column_stack(cols) if cols else np.zeros((len(df), 0), np.int64), domain)
 
 # %% ../nbs/10_data.ipynb #29c1866c
 def _marginals(data: Dataset, cliques, normalize=True) -> list:

@@ -15,11 +15,11 @@ from .counting import block_plan, check_columns, coerce_column, cover_plan, marg
 from .data import Dataset, Domain, _checked_total
 
 # %% auto #0
-__all__ = ['MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'iter_csv_chunks', 'read_csv', 'chunk_counts',
-           'count_chunks', 'count_csv']
+__all__ = ['as_clique', 'MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'parse_chunk', 'shift_rows',
+           'exact_chunk', 'read_header', 'iter_csv_chunks', 'read_csv', 'chunk_counts', 'count_chunks', 'count_csv']
 
 # %% ../nbs/15_ingest.ipynb #b9908973
-def _clique(c) -> tuple:
+def as_clique(c) -> tuple:
     return (c,) if isinstance(c, str) else tuple(c)
 
 
@@ -34,7 +34,7 @@ class MarginalCounts:
         counts: Sequence,  # one int64 array per clique, C order over the clique's attributes
         n: int,  # number of records counted (public under replace-one neighbours)
     ):
-        self.domain, self.cliques = domain, [_clique(c) for c in cliques]
+        self.domain, self.cliques = domain, [as_clique(c) for c in cliques]
         self.counts = [_frozen_counts(c, domain.project(q).size(), q) for c, q in zip(counts, self.cliques)]
         self.n = int(n)
         if self.n < 0:
@@ -57,7 +57,7 @@ def _mc_marginal(
     normalize: bool = True,  # divide by n (frequencies) or keep counts
 ) -> np.ndarray:
     "Marginal on `attrs` (C order over `attrs`), summed out of the smallest counted clique that contains it."
-    attrs = _clique(attrs)
+    attrs = as_clique(attrs)
     self.domain.axes(attrs)  # validates names and repeats
     have = [j for j, c in enumerate(self.cliques) if set(attrs) <= set(c)]
     if not have:
@@ -131,7 +131,7 @@ def counts_of(
     cliques: Sequence,  # attribute subsets to count
 ) -> MarginalCounts:
     "The `MarginalCounts` of an in-memory `Dataset` on `cliques` (one counting pass)."
-    cliques = [_clique(c) for c in cliques]
+    cliques = [as_clique(c) for c in cliques]
     return MarginalCounts(data.domain, cliques, data.marginals(cliques, normalize=False), data.n)
 
 # %% ../nbs/15_ingest.ipynb #bb82dfe3
@@ -175,7 +175,7 @@ def check_memory(
 
 # %% ../nbs/15_ingest.ipynb #d4c8f6be
 @njit(cache=True)
-def _parse_chunk(buf, col, sizes, out):
+def parse_chunk(buf, col, sizes, out):
     """Parse `buf` (uint8: digits, commas, LF or CRLF) into `out[r, col[j]]`; the number of rows, or -1 when
     the chunk holds anything else (or a code >= its size)."""
     r, j, v, nd, d, m = 0, 0, 0, 0, col.size, buf.size
@@ -203,7 +203,7 @@ def _parse_chunk(buf, col, sizes, out):
     return r + 1
 
 # %% ../nbs/15_ingest.ipynb #41c0ef9e
-def _shift_rows(e: ValueError, row0: int, where: str) -> ValueError:
+def shift_rows(e: ValueError, row0: int, where: str) -> ValueError:
     "The error `e` of a chunk with its first 'row N' moved on by `row0`, prefixed with `where`."
     msg = re.sub(r'\brow (\d+)', lambda m: f"row {int(m[1]) + row0}", str(e), count=1)
     return ValueError(where + msg)
@@ -218,7 +218,7 @@ def _exact_rows(text: str, header: list, where: str, row0: int) -> list:
     return body
 
 # %% ../nbs/15_ingest.ipynb #9e54c534
-def _exact_chunk(raw: bytes, header: list, domain: Domain, where: str, row0: int, byte0: int) -> np.ndarray:
+def exact_chunk(raw: bytes, header: list, domain: Domain, where: str, row0: int, byte0: int) -> np.ndarray:
     "Records of one chunk parsed as the `csv` module reads a file (same checks, same errors)."
     try:
         text = raw.decode('utf-8')
@@ -232,11 +232,11 @@ def _exact_chunk(raw: bytes, header: list, domain: Domain, where: str, row0: int
             try:
                 recs[:, j] = coerce_column(table[:, header.index(a)], a, s)
             except ValueError as e:
-                raise _shift_rows(e, row0, where) from None
+                raise shift_rows(e, row0, where) from None
     return recs
 
 # %% ../nbs/15_ingest.ipynb #cdb513bb
-def _header(f, domain: Domain, where: str) -> tuple:
+def read_header(f, domain: Domain, where: str) -> tuple:
     "Header fields and byte length of the first line (after a UTF-8 byte-order mark)."
     line = f.readline()
     skip = 3 if line.startswith(b'\xef\xbb\xbf') else 0
@@ -279,14 +279,14 @@ def iter_csv_chunks(
     "Validated int64 records of the CSV, chunk by chunk (columns in domain order)."
     where = f"{csv_path}: "
     with open(csv_path, 'rb') as f:
-        header, _ = _header(f, domain, where)
+        header, _ = read_header(f, domain, where)
         col = np.array([domain.attrs.index(h) for h in header], np.int64)
         sizes, row0 = np.array(domain.shape, np.int64), 0
         for raw, byte0 in _blocks(f, chunk_bytes):
             buf = np.frombuffer(raw, np.uint8)
             out = np.empty((int(np.count_nonzero(buf == 10)) + 1, len(domain)), np.int64)
-            r = _parse_chunk(buf, col, sizes, out)
-            recs = out[:r] if r >= 0 else _exact_chunk(raw, header, domain, where, row0, byte0)
+            r = parse_chunk(buf, col, sizes, out)
+            recs = out[:r] if r >= 0 else exact_chunk(raw, header, domain, where, row0, byte0)
             row0 += len(recs)
             yield recs
     if row0 == 0:  # a header and no records: the empty dataset
@@ -307,6 +307,19 @@ def read_csv(
     )
     parts = list(iter_csv_chunks(csv_path, domain, chunk_bytes))
     return Dataset._trusted(np.concatenate(parts) if len(parts) > 1 else parts[0], domain)
+
+# %% ../nbs/15_ingest.ipynb #fromcsv01
+def _dataset_from_csv(
+    cls,
+    csv_path,  # CSV with a header row naming the columns (any order)
+    domain_path,  # private-pgm style domain JSON, or a `Domain`
+) -> Dataset:
+    """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON: columns
+    must match the domain exactly; read in chunks by `read_csv`, memory checked first."""
+    return read_csv(csv_path, domain_path)
+
+
+Dataset.from_csv = classmethod(_dataset_from_csv)
 
 # %% ../nbs/15_ingest.ipynb #4feb3d39
 @njit(cache=True)
@@ -359,7 +372,7 @@ def chunk_counts(
 # %% ../nbs/15_ingest.ipynb #7946bc2c
 def count_chunks(chunks, domain: Domain, cliques: Sequence) -> MarginalCounts:
     "Marginal counts on `cliques` summed over an iterable of record chunks (int64, columns in domain order)."
-    cliques = [_clique(c) for c in cliques]
+    cliques = [as_clique(c) for c in cliques]
     axes = [domain.axes(c) for c in cliques]
     check_memory(8 * sum(domain.project(c).size() for c in cliques), f"counts of {len(cliques)} marginals")
     total, n = None, 0

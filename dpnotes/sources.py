@@ -11,8 +11,8 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .counting import check_columns, coerce_column
-from .data import Dataset, Domain
-from .ingest import MarginalCounts, _clique, _exact_chunk, _header, _parse_chunk, _shift_rows
+from .data import Dataset, Domain, frame_codes
+from .ingest import MarginalCounts, as_clique, exact_chunk, read_header, parse_chunk, shift_rows
 from .ingest import check_memory, chunk_counts, count_chunks, count_csv
 
 # %% auto #0
@@ -228,7 +228,7 @@ def csv_pieces(csv_path, domain: Domain, piece_bytes: int = 2**26) -> tuple:
     "Header fields and byte ranges (start, end) of the records, each range ending at a newline."
     where = f"{csv_path}: "
     with open(csv_path, 'rb') as f:
-        header, start = _header(f, domain, where)
+        header, start = read_header(f, domain, where)
         size, cuts = os.path.getsize(csv_path), [start]
         while cuts[-1] + piece_bytes < size:
             f.seek(cuts[-1] + piece_bytes)
@@ -249,9 +249,9 @@ def _csv_piece(csv_path, header, lo: int, hi: int, domain: Domain) -> np.ndarray
     col = np.array([domain.attrs.index(h) for h in header], np.int64)
     buf = np.frombuffer(raw, np.uint8)
     out = np.empty((int(np.count_nonzero(buf == 10)) + 1, len(domain)), np.int64)
-    r = _parse_chunk(buf, col, np.array(domain.shape, np.int64), out)
+    r = parse_chunk(buf, col, np.array(domain.shape, np.int64), out)
     where = f"{csv_path} bytes {lo}..{hi}: "
-    return out[:r] if r >= 0 else _exact_chunk(raw, header, domain, where, 0, lo)
+    return out[:r] if r >= 0 else exact_chunk(raw, header, domain, where, 0, lo)
 
 # %% ../nbs/16_sources.ipynb #79a75ef1
 def _count_piece(kind: str, args: tuple, domain: Domain, cliques: list, spec) -> MarginalCounts | None:
@@ -320,7 +320,7 @@ def count_marginals(
     "Exact marginal counts of data on disk, streamed or on Dask; equal counts whichever engine is used."
     domain = spec_domain(spec) if spec is not None else domain
     domain = domain if isinstance(domain, Domain) else Domain.from_json(domain)
-    cliques = [_clique(c) for c in cliques]
+    cliques = [as_clique(c) for c in cliques]
     if engine not in ('memory', 'dask'):
         raise ValueError(f"engine must be 'memory' or 'dask', got {engine!r}")
     if engine == 'memory':
@@ -390,7 +390,7 @@ def _encode_rows(rows, header, rules, where, row0) -> np.ndarray:
     try:
         return np.column_stack([encode_column(table[:, header.index(a)], a, r) for a, r in rules.items()])
     except ValueError as e:
-        raise _shift_rows(e, row0, where) from None
+        raise shift_rows(e, row0, where) from None
 
 # %% ../nbs/16_sources.ipynb #5a1a0926
 def encode_to_csv(
@@ -413,3 +413,24 @@ def encode_to_csv(
         np.savetxt(out, codes, fmt='%d', delimiter=',')
         n += len(codes)
     return n  # 0 for a header alone: the empty dataset, coded
+
+# %% ../nbs/16_sources.ipynb #fromframe1
+def _dataset_from_dataframe(
+    cls,
+    df,  # pandas or polars DataFrame
+    domain=None,  # domain of integer-coded columns (any order); None when `spec` is given
+    *,
+    spec=None,  # encoding spec (mapping or JSON path) for raw columns
+) -> Dataset:
+    "Dataset from a DataFrame: integer codes checked against `domain`, or raw columns encoded by `spec`."
+    return frame_codes(df, domain) if spec is None else from_frame(df, domain, spec)
+
+
+def _dataset_from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
+    """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
+    encoded by `spec` (`read_parquet`)."""
+    return read_parquet(path, domain, spec)
+
+
+Dataset.from_dataframe = classmethod(_dataset_from_dataframe)
+Dataset.from_parquet = classmethod(_dataset_from_parquet)
