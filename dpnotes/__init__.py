@@ -15,9 +15,10 @@ from .histograms import gaussian_mechanism, laplace_baseline
 from .factorization import factorization_mechanism, optimize_strategy, strategy_error
 from .kron_unions import Union  # stacked Kronecker products of workloads (HDMM's ground)
 from .projection import projection_mechanism
-from .mwem import mwem, mwem_practical
+from .mwem import mwem as mwem_mechanism, mwem_practical  # `dpnotes.mwem` stays the module
 from .relaxation import relaxation_mechanism
 from .boosting import boosting_mechanism
+from .adaptive import adaptive_mechanism
 from .sdp import sdp_max, bilinear_max
 from .encoding import bit_code, BitCode
 from .ingest import MarginalCounts, count_csv
