@@ -38,7 +38,8 @@ from dpnotes.strategy_solvers import (
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
            'marginal_strategy', 'svd_bound', 'optimal_strategy', 'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp',
-           'measurement_error', 'table_roundings', 'factorize_release', 'strategy_diameter', 'factorization_mechanism']
+           'measurement_error', 'table_roundings', 'factorize_release', 'strategy_diameter', 'factorization_mechanism',
+           'classic_error_bound']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
 from .workloads import prefix_gram, allrange_gram
@@ -635,3 +636,25 @@ def factorization_mechanism(
         },
         measurements=(m,),
     )
+
+# %% ../nbs/02_factorization.ipynb #classic-bound-fn
+def classic_error_bound(
+    M,  # strategy (r x N): ndarray, sparse matrix, TreeStrategy, KronStrategy or MarginalStrategy
+    R,  # reconstruction (k x r), ndarray or sparse, with R M = W
+    n: int,  # number of records (public)
+    epsilon: float,  # privacy parameter, in (0, 1): the classical calibration's range
+    delta: float,  # privacy parameter, in (0, 1)
+) -> float:  # bound on the per-query mean squared error (1/k) E||R Z||^2
+    r"""Lecture 001's $8\ln(1.25/\delta)\|M\|_{1\to2}^2\|R\|_F^2/(k n^2\varepsilon^2)$.
+
+    The error of $R(Mh+Z)$ with $\sigma = \Delta_2\sqrt{2\ln(1.25/\delta)}/\varepsilon$ and
+    $\Delta_2 = 2\|M\|_{1\to2}/n$ (replace-one neighbours)."""
+    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
+        raise ValueError(f"n must be a positive integer, got n={n!r}")
+    if not 0 < epsilon < 1:
+        raise ValueError(f"the classical calibration needs epsilon in (0, 1), got epsilon={epsilon!r}")
+    if not 0 < delta < 1:
+        raise ValueError(f"delta must be in (0, 1), got delta={delta!r}")
+    R = R.toarray() if sp.issparse(R) else np.asarray(R, float)
+    k = R.shape[0]
+    return 8 * math.log(1.25 / delta) * _norm_1_2(M) ** 2 * float(np.sum(R * R)) / (k * n**2 * epsilon**2)
