@@ -15,8 +15,9 @@ from .counting import block_plan, check_columns, coerce_column, cover_plan, marg
 from .data import Dataset, Domain, _checked_total
 
 # %% auto #0
-__all__ = ['as_clique', 'MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'parse_chunk', 'shift_rows',
-           'exact_chunk', 'read_header', 'iter_csv_chunks', 'read_csv', 'chunk_counts', 'count_chunks', 'count_csv']
+__all__ = ['as_clique', 'MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'progress', 'parse_chunk',
+           'shift_rows', 'exact_chunk', 'read_header', 'iter_csv_chunks', 'read_csv', 'chunk_counts', 'count_chunks',
+           'count_csv']
 
 # %% ../nbs/15_ingest.ipynb #b9908973
 def as_clique(c) -> tuple:
@@ -172,6 +173,19 @@ def check_memory(
             f"{what} needs about {nbytes / 2**30:.2f} GiB but only {available / 2**30:.2f} GiB of memory "
             f"is available" + (f"; {hint}" if hint else '')
         )
+
+# %% ../nbs/15_ingest.ipynb #progress1
+def progress(
+    iterable,  # what to iterate over
+    desc: str,  # label of the bar
+    unit: str = "it",  # unit of one step
+    total: int | None = None,  # number of steps, when `iterable` has no length (None: counted as it goes)
+):
+    "`iterable` with a tqdm bar on stderr when stderr is a terminal (quiet in notebooks, tests and pipes)."
+    import sys
+    from tqdm import tqdm
+
+    return tqdm(iterable, desc=desc, unit=unit, total=total, file=sys.stderr, disable=None, leave=False)
 
 # %% ../nbs/15_ingest.ipynb #d4c8f6be
 @njit(cache=True)

@@ -4,20 +4,20 @@
 
 # %% ../nbs/17_models.ipynb #00621480
 from __future__ import annotations
-import itertools
+import itertools, json
 import math
 from dataclasses import dataclass
 import numpy as np
 from numba import njit
 from scipy.special import logsumexp
 from .data import Dataset, Domain, as_domain
-from .ingest import check_memory
 from .workloads import Marginals
-from .releases import progress
+from .ingest import check_memory, progress
 
 # %% auto #0
 __all__ = ['triangulate', 'model_size', 'model_sizes', 'JunctionTree', 'calibrate', 'GraphicalModel', 'independent_parts',
-           'CliqueMeasurement', 'marginal_measurements', 'potential_model', 'estimate', 'MixtureModel']
+           'CliqueMeasurement', 'marginal_measurements', 'potential_model', 'estimate', 'MixtureModel', 'model_arrays',
+           'model_from_arrays']
 
 # %% ../nbs/17_models.ipynb #49e6839c
 def _domain(domain) -> Domain:
@@ -184,9 +184,10 @@ class JunctionTree:
         self,
         domain,  # Domain (or mapping attribute -> size)
         cliques,  # attribute sets to cover
+        triangulated: bool = False,  # True: `cliques` are already a tree's maximal cliques (a saved tree)
     ):
         self.domain = _domain(domain)
-        self.cliques = triangulate(self.domain, cliques)
+        self.cliques = [tuple(c) for c in cliques] if triangulated else triangulate(self.domain, cliques)
         self.edges = _max_spanning_tree(self.cliques)
         self.order, self.up = _rooted(len(self.cliques), self.edges)
         self.adj = {i: [] for i in range(len(self.cliques))}  # neighbours of each clique
@@ -987,3 +988,36 @@ class MixtureModel:
 
     def __repr__(self):
         return f"MixtureModel({len(self.potentials)} components, {self.tree!r})"
+
+# %% ../nbs/17_models.ipynb #modarr1
+def model_arrays(
+    model,  # a GraphicalModel or a MixtureModel
+) -> dict:
+    "The model as named arrays for `np.savez`: a JSON header (kind, domain, cliques, total) and its tables."
+    if not isinstance(model, (GraphicalModel, MixtureModel)):
+        raise TypeError(f"model must be a GraphicalModel or a MixtureModel, got {type(model).__name__}")
+    head = dict(
+        domain=model.domain.to_dict(), cliques=[list(c) for c in model.tree.cliques], total=model.total
+    )
+    if isinstance(model, GraphicalModel):
+        head['kind'], tables = 'graphical', {f'theta_{i}': t for i, t in enumerate(model.theta)}
+    else:
+        head['kind'], head['sets'] = 'mixture', [[list(s) for s in phi] for phi in model.potentials]
+        phis = enumerate(model.potentials)
+        tables = {f'phi_{j}_{i}': t for j, phi in phis for i, t in enumerate(phi.values())}
+    return dict(tables, model=np.array(json.dumps(head)))
+
+# %% ../nbs/17_models.ipynb #modarr2
+def model_from_arrays(
+    arrays,  # what `model_arrays` wrote (a dict or an open `np.load` file)
+) -> GraphicalModel | MixtureModel:
+    "The model `model_arrays` described, on the same junction tree."
+    head = json.loads(str(arrays['model']))
+    tree = JunctionTree(Domain.from_dict(head['domain']), head['cliques'], triangulated=True)
+    if head['kind'] == 'graphical':
+        return GraphicalModel(tree, [arrays[f'theta_{i}'] for i in range(len(tree.cliques))], head['total'])
+    if head['kind'] != 'mixture':
+        raise ValueError(f"unknown model kind {head['kind']!r}")
+    sets = head['sets']
+    phis = [{tuple(s): arrays[f'phi_{j}_{i}'] for i, s in enumerate(ss)} for j, ss in enumerate(sets)]
+    return MixtureModel(tree, phis, head['total'])

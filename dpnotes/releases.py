@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_releases.ipynb #225650bf
 from __future__ import annotations
-import contextlib, dataclasses, datetime, functools, itertools, json, os, tempfile
+import contextlib, csv, dataclasses, datetime, functools, io, itertools, json, os, tempfile, zipfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -15,14 +15,15 @@ from .privacy import Accountant, Budget
 from .noise import floor_float, gaussian_noise, laplace_noise
 from .samplers import noise_draws, noise_source
 from .data import Domain, Dataset, _checked_total, sample_records
-from .ingest import MarginalCounts, check_memory
+from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
+from .models import model_arrays, model_from_arrays
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'MECHANISMS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'progress',
-           'check_neighbours', 'register', 'split_total', 'add_remove_call', 'check_mechanism_args', 'zcdp_budget',
-           'write_files', 'write_release_csv', 'jsonable', 'metadata_json', 'release_metadata', 'check_outputs']
+__all__ = ['NEIGHBOURS', 'MECHANISMS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours',
+           'register', 'split_total', 'add_remove_call', 'check_mechanism_args', 'zcdp_budget', 'write_files',
+           'write_release_csv', 'jsonable', 'metadata_json', 'release_metadata', 'release_files', 'check_outputs']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -63,19 +64,6 @@ class Release:
     def n(self) -> int | None:
         "Number of records (public)."
         return self.info.get('n')
-
-# %% ../nbs/12_releases.ipynb #progress1
-def progress(
-    iterable,  # what to iterate over
-    desc: str,  # label of the bar
-    unit: str = "it",  # unit of one step
-    total: int | None = None,  # number of steps, when `iterable` has no length (None: counted as it goes)
-):
-    "`iterable` with a tqdm bar on stderr when stderr is a terminal (quiet in notebooks, tests and pipes)."
-    import sys
-    from tqdm import tqdm
-
-    return tqdm(iterable, desc=desc, unit=unit, total=total, file=sys.stderr, disable=None, leave=False)
 
 # %% ../nbs/12_releases.ipynb #77cb1e51
 MECHANISMS: dict = {}
@@ -263,70 +251,6 @@ def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
 
 Release.labels, Release.to_frame, Release.synthetic = _labels, _to_frame, _synthetic
 
-# %% ../nbs/12_releases.ipynb #10daa209
-def _save(self: Release, path):
-    "Write the release to `path` (.npz: answers, distribution, labels, JSON metadata), atomically."
-    import json, os, tempfile
-
-    path = Path(path)
-    meta = dict(
-        mechanism=self.mechanism,
-        sigma=self.sigma,
-        seconds=self.seconds,
-        neighbours=self.neighbours,
-        budget={k: v for k, v in vars(self.budget).items() if v is not None},
-        n=self.n,
-        noise=self.noise,
-        domain=None if self.domain is None else self.domain.to_dict(),
-        measurements=[m.summary() for m in self.measurements],
-    )
-    arrays = dict(
-        answers=np.asarray(self.answers, float),
-        labels=np.array(self.labels(), dtype=str),
-        meta=np.array(json.dumps(meta, default=float)),
-    )
-    if self.distribution is not None:
-        arrays['distribution'] = np.asarray(self.distribution, float)
-    for i, m in enumerate(self.measurements):  # the measured answers; the query operators are not stored
-        arrays[f'measured_{i}'] = np.asarray(m.answers, float)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, 'wb') as f:
-            np.savez_compressed(f, **arrays)
-        os.replace(tmp, path)
-    except BaseException:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-        raise
-
-# %% ../nbs/12_releases.ipynb #206b9a64
-def _load(path) -> Release:
-    """A release written by `Release.save` (workload and measurement queries are not stored: labels, measured
-    answers are)."""
-    import json
-
-    with np.load(path, allow_pickle=False) as z:
-        meta = json.loads(str(z['meta']))
-        info = {'n': meta['n'], 'noise': meta['noise'], 'labels': [str(s) for s in z['labels']]}
-        if meta['domain'] is not None:
-            info['domain'] = Domain.from_dict(meta['domain'])
-        if 'distribution' in z:
-            info['distribution'] = z['distribution']
-        ms = meta.get('measurements', [])
-        info['measured'] = [dict(m, answers=z[f'measured_{i}']) for i, m in enumerate(ms)]
-        return Release(
-            z['answers'],
-            meta['mechanism'],
-            Budget(**meta['budget']),
-            meta['sigma'],
-            meta['seconds'],
-            info,
-            neighbours=meta['neighbours'],
-        )
-
-
-Release.save, Release.load = _save, staticmethod(_load)
-
 # %% ../nbs/12_releases.ipynb #38e6dbd2
 def check_mechanism_args(data, workload, budget, options: dict, name: str, accepts: str = ''):
     """TypeError unless `data`, `workload`, `budget` have the registry's types and `options` is empty
@@ -373,7 +297,7 @@ def _cannot_write(path, e: OSError) -> OSError:
 
 # %% ../nbs/12_releases.ipynb #843dd174
 def write_files(
-    files: dict,  # output path -> its text, or a function writing it to an open text file
+    files: dict,  # output path -> its text (or bytes), or a function writing it to an open text file
 ):
     "Write every file of `files` or none: temporary files in the target folders, renamed at the end."
     mode, temps, placed = _file_mode(), [], []
@@ -385,7 +309,8 @@ def write_files(
             try:
                 fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
                 temps.append(tmp)
-                with os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
+                binary = isinstance(content, bytes)
+                with os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
                     content(f) if callable(content) else f.write(content)
                 os.chmod(tmp, mode)
             except OSError as e:
@@ -406,9 +331,9 @@ def write_files(
 
 # %% ../nbs/12_releases.ipynb #a90f3d6e
 def _label_chunks(workload, size: int):
-    "The labels of `workload` in lists of at most `size`, in order; those of marginals are made lazily."
-    if type(workload).labels is not Marginals.labels:
-        labels = workload.labels()
+    "The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily."
+    if isinstance(workload, list) or type(workload).labels is not Marginals.labels:
+        labels = workload if isinstance(workload, list) else workload.labels()
         for i in range(0, len(labels), size):
             yield labels[i : i + size]
         return
@@ -428,15 +353,16 @@ def _quoted(label: str) -> str:
 # %% ../nbs/12_releases.ipynb #8225c4ea
 def write_release_csv(
     f,  # an open text file
-    workload,  # the workload answered
+    workload,  # the workload answered (or the list of its labels)
     answers,  # (k,) released answers, in the order of `workload.labels()`
     chunk: int = 65536,  # rows formatted and written at a time
     n: int | None = None,  # the public record count: adds a column count = answer * n
 ):
     "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count])."
     answers = np.asarray(answers, dtype=float).ravel()
-    if answers.shape[0] != workload.shape[0]:
-        raise ValueError(f"got {answers.shape[0]} answers for {workload.shape[0]} queries")
+    k = len(workload) if isinstance(workload, list) else workload.shape[0]
+    if answers.shape[0] != k:
+        raise ValueError(f"got {answers.shape[0]} answers for {k} queries")
     f.write("query,label,answer\n" if n is None else "query,label,answer,count\n")
     row = "{},{},{:.10g}\n" if n is None else "{},{},{:.10g},{:.10g}\n"
     i = 0
@@ -490,7 +416,7 @@ def release_metadata(
         },
         neighbouring=getattr(release, "neighbours", "replace-one, n public"),
         n=int(n),
-        queries=int(workload.shape[0]),
+        queries=int(workload.shape[0] if workload is not None else len(release.answers)),
         workload=spec,
         noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
         measurements=[m.summary() for m in getattr(release, "measurements", ())],
@@ -500,9 +426,121 @@ def release_metadata(
     )
     if total is not None:
         meta['total'] = dict(total)  # n_hat, its rho and share, its noise
+    dom = getattr(release, 'domain', None)
+    meta.update(sigma=release.sigma, seconds=release.seconds, domain=None if dom is None else dom.to_dict())
     if seed is not None:
         meta.update(insecure_seed=True, seed=seed)
     return meta
+
+# %% ../nbs/12_releases.ipynb #relfiles1
+def _state_bytes(release) -> bytes | None:
+    "What `synthetic` samples from (distribution or model) as `.npz` bytes; None if the release has neither."
+    model, dist = release.info.get('model'), release.distribution
+    if model is None and dist is None:
+        return None
+    arrays = model_arrays(model) if model is not None else dict(distribution=np.asarray(dist, float))
+    buf = io.BytesIO()
+    np.savez_compressed(buf, **arrays)
+    return buf.getvalue()
+
+# %% ../nbs/12_releases.ipynb #relfiles2
+def _queries(release):
+    "The release's workload, or the labels it was loaded with."
+    return release.workload if release.workload is not None else release.labels()
+
+
+def release_files(
+    path,  # the answers CSV; the metadata and the state go beside it
+    release: Release,  # what to write
+    meta: dict,  # its metadata (`release_metadata`)
+    wrap=lambda f: f,  # wraps the CSV's open file (e.g. to count rows for a progress bar)
+) -> dict:
+    "The files of a release, path -> content, for `write_files`: answers CSV, metadata JSON, state if any."
+    n = meta.get('n') if 'count' in meta.get('columns', ()) else None
+    state = _state_bytes(release)
+    meta = dict(meta, state=None if state is None else f"{Path(path).name}.state.npz")
+    files = {
+        path: lambda f: write_release_csv(wrap(f), _queries(release), release.answers, n=n),
+        f"{path}.meta.json": metadata_json(meta),
+    }
+    return files if state is None else {**files, f"{path}.state.npz": state}
+
+# %% ../nbs/12_releases.ipynb #relfiles3
+def _save(
+    self: Release,
+    path,  # the answers CSV to write; `path`.meta.json (and `path`.state.npz) go beside it
+):
+    "Write the release as the command line does: answers CSV, metadata JSON, state; all or nothing."
+    spec = repr(self.workload) if self.workload is not None else self.info.get('workload', '')
+    meta = release_metadata(self.mechanism, self.budget, self.n or 0, self.workload, spec, self)
+    if self.n is not None:
+        meta['columns'] = ["query", "label", "answer", "count"]
+    write_files(release_files(path, self, meta))
+
+# %% ../nbs/12_releases.ipynb #relfiles4
+def _not_a_release(path, why: str) -> ValueError:
+    return ValueError(
+        f"{path} is not a dpnotes release ({why}): a release is an answers CSV (query,label,answer[,count]) "
+        "with its metadata in <answers>.meta.json, as Release.save and `dpnotes release` write them"
+    )
+
+
+def _read_meta(path) -> dict:
+    "The metadata beside answers CSV `path`, checked to be a release's."
+    mp = Path(f"{path}.meta.json")
+    if zipfile.is_zipfile(path):
+        raise _not_a_release(path, "it is a zip archive")
+    try:
+        meta = json.loads(mp.read_text(encoding='utf-8'))
+    except FileNotFoundError:
+        raise _not_a_release(path, f"no {mp.name} beside it") from None
+    except (UnicodeDecodeError, json.JSONDecodeError) as e:
+        raise _not_a_release(path, f"{mp.name} is not JSON: {e}") from None
+    if not isinstance(meta, dict) or not {'mechanism', 'budget', 'neighbouring', 'queries'} <= meta.keys():
+        raise _not_a_release(path, f"{mp.name} is not a release's metadata")
+    return meta
+
+# %% ../nbs/12_releases.ipynb #relfiles5
+def _read_answers(path, k: int) -> tuple:
+    "(answers, labels) of the answers CSV `path`, which must hold the `k` rows its metadata announces."
+    try:
+        with open(path, newline='', encoding='utf-8') as f:
+            rows = list(csv.reader(f))
+    except UnicodeDecodeError:
+        raise _not_a_release(path, "not UTF-8 text") from None
+    if not rows or rows[0][:3] != ['query', 'label', 'answer']:
+        raise _not_a_release(path, "its header is not query,label,answer")
+    try:
+        answers = np.array([float(r[2]) for r in rows[1:]])
+    except (ValueError, IndexError):
+        raise _not_a_release(path, "a row has no numeric answer") from None
+    if len(answers) != k:
+        raise _not_a_release(path, f"{len(answers)} rows, its metadata says {k} queries")
+    return answers, [r[1] for r in rows[1:]]
+
+# %% ../nbs/12_releases.ipynb #relfiles6
+def _load(
+    path,  # an answers CSV written by `Release.save` or `dpnotes release`
+) -> Release:
+    "The release in `path` and its metadata (and state, when there is one): labels, not the workload object."
+    meta = _read_meta(path)
+    answers, labels = _read_answers(path, meta['queries'])
+    dom = meta.get('domain')
+    info = dict(
+        n=meta.get('n'), noise=meta.get('noise'), labels=labels, measured=meta.get('measurements', [])
+    )
+    info.update(total=meta.get('total'), workload=meta.get('workload'))
+    if dom is not None:
+        info['domain'] = Domain.from_dict(dom)
+    if meta.get('state'):
+        with np.load(Path(path).parent / meta['state'], allow_pickle=False) as z:
+            info.update(distribution=z['distribution'] if 'distribution' in z else None)
+            info.update(model=model_from_arrays(z) if 'model' in z else None)
+    budget, sigma, secs = Budget(**meta['budget']), meta.get('sigma'), meta.get('seconds', 0.0)
+    return Release(answers, meta['mechanism'], budget, sigma, secs, info, neighbours=meta['neighbouring'])
+
+
+Release.save, Release.load = _save, staticmethod(_load)
 
 # %% ../nbs/12_releases.ipynb #3d9f7a42
 def _same_file(a, b) -> bool:
