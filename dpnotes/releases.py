@@ -4,7 +4,8 @@
 
 # %% ../nbs/12_releases.ipynb #225650bf
 from __future__ import annotations
-import contextlib, csv, dataclasses, datetime, functools, io, itertools, json, os, tempfile, zipfile
+import contextlib, csv, dataclasses, datetime, functools, io, itertools, json, os, signal, tempfile, threading
+import zipfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -300,7 +301,7 @@ def write_files(
     files: dict,  # output path -> its text (or bytes), or a function writing it to an open text file
 ):
     "Write every file of `files` or none: temporary files in the target folders, renamed at the end."
-    mode, temps, placed = _file_mode(), [], []
+    mode, temps = _file_mode(), []
     try:
         for path, content in files.items():
             path = Path(path)
@@ -315,19 +316,54 @@ def write_files(
                 os.chmod(tmp, mode)
             except OSError as e:
                 raise _cannot_write(path, e) from None
-        for tmp, path in zip(temps, files):
+        with _interrupt_after():
+            _place(list(zip(temps, files)))
+    except BaseException:
+        for tmp in temps:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+        raise
+
+# %% ../nbs/12_releases.ipynb #place1
+def _place(
+    pairs: list,  # (temporary file, target path), in order
+):
+    "Rename each temporary onto its target; on any failure, remove the new files and restore the old ones."
+    kept, placed = [], []  # (aside, target) of previous versions; targets already renamed onto
+    try:
+        for tmp, path in pairs:
+            if os.path.isfile(path):
+                os.replace(path, f"{tmp}.previous")  # same folder: a rename, never a copy
+                kept.append((f"{tmp}.previous", path))
             try:
                 os.replace(tmp, path)
             except OSError as e:
                 raise _cannot_write(path, e) from None
             placed.append(path)
     except BaseException:
-        for tmp in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
         for path in placed:
             Path(path).unlink(missing_ok=True)
+        for aside, path in kept:
+            os.replace(aside, path)
         raise
+    for aside, _ in kept:
+        os.unlink(aside)
+
+# %% ../nbs/12_releases.ipynb #place2
+@contextlib.contextmanager
+def _interrupt_after():
+    "Hold a SIGINT (Ctrl-C) that arrives inside the block, and raise it as KeyboardInterrupt at its end."
+    if threading.current_thread() is not threading.main_thread():
+        yield  # only the main thread receives signals
+        return
+    held = []
+    previous = signal.signal(signal.SIGINT, lambda sig, frame: held.append(sig))
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGINT, previous)
+    if held:
+        raise KeyboardInterrupt
 
 # %% ../nbs/12_releases.ipynb #a90f3d6e
 def _label_chunks(workload, size: int):
