@@ -38,7 +38,8 @@ _all_ = [
 __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'frank_wolfe',
            'accelerated_projection', 'active_set_projection', 'cvxpy_projection', 'project', 'project_measurements',
            'projection_mechanism', 'sample_synthetic', 'gaussian_width', 'width_bound', 'projection_rmse_bound',
-           'simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator', 'as_operator']
+           'gaussian_norm_mean', 'mean_width', 'simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator',
+           'as_operator']
 
 # %% ../nbs/03_projection.ipynb #0ca07ca8
 class ConvergenceWarning(RuntimeWarning):
@@ -442,3 +443,37 @@ def projection_rmse_bound(
     """Bound $\\sqrt{(\\sigma\\,\\ell^* + gap)/k}$ on the projection mechanism's RMSE (Thm 8; with
     `width_bound`, Thm 4)."""
     return math.sqrt((sigma * width + gap) / k)
+
+# %% ../nbs/03_projection.ipynb #mean-width-fn
+def gaussian_norm_mean(
+    k,  # dimension (int or array of ints), >= 1
+):  # c_k = E||G||_2 for G ~ N(0, I_k)
+    r"$c_k=\sqrt2\,\Gamma(\frac{k+1}2)/\Gamma(\frac k2)=\mathbb E\|G\|_2$: $\ell^*(K)=c_k M^*(K)$."
+    from scipy.special import gammaln
+
+    kk = np.asarray(k, dtype=float)
+    if np.any(~np.isfinite(kk)) or np.any(kk < 1):
+        raise ValueError(f"k must be >= 1, got k={k!r}")
+    out = np.sqrt(2.0) * np.exp(gammaln((kk + 1) / 2) - gammaln(kk / 2))
+    return float(out) if out.ndim == 0 else out
+
+
+def mean_width(
+    W,  # workload, operator or matrix (k x |X|)
+    *,
+    samples: int = 200,  # Monte Carlo samples
+    rng=None,  # seed or np.random.Generator
+) -> tuple:
+    r"""Monte Carlo estimate of $M^*(W\Delta)=\mathbb E\max_x (W^\top u)_x$, u uniform on the sphere.
+
+    (mean, standard error)."""
+    op = as_operator(W)
+    rng = np.random.default_rng(rng)
+    if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
+        raise ValueError(f"samples must be an integer >= 2, got samples={samples!r}")
+    vals = []
+    for _ in range(int(samples)):
+        g = rng.normal(size=op.shape[0])
+        vals.append(op.rmatvec(g / np.linalg.norm(g)).max())
+    vals = np.array(vals)
+    return float(vals.mean()), float(vals.std(ddof=1) / math.sqrt(samples))
