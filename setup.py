@@ -41,7 +41,14 @@ setuptools.setup(
     packages=setuptools.find_packages(include=["dpnotes", "dpnotes.*"]),
     include_package_data=True,
     install_requires=reqs("requirements"),
-    extras_require={"dev": reqs("dev_requirements"), "scale": reqs("scale_requirements")},
+    extras_require={
+        "dev": reqs("dev_requirements"),
+        "scale": reqs("scale_requirements"),
+        "frames": reqs("frames_requirements"),
+        "widgets": reqs("widgets_requirements"),
+        "all": reqs("frames_requirements") + reqs("widgets_requirements") + reqs("scale_requirements")
+        + ["polars>=1.0"],
+    },
     python_requires=">=" + min_python,
     long_description=(here / "README.md").read_text(encoding="utf-8"),
     long_description_content_type="text/markdown",

@@ -4,7 +4,7 @@
 
 # %% ../nbs/10_data.ipynb #24804045
 from __future__ import annotations
-import csv, json, math
+import csv, importlib, json, math
 from fractions import Fraction
 from dataclasses import dataclass
 from typing import Mapping, Sequence
@@ -14,8 +14,8 @@ import numpy as np
 from .counting import MAX_CELLS, check_columns, coerce_column, marginal_counts
 
 # %% auto #0
-__all__ = ['DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_bound', 'Dataset', 'frame_codes', 'default_dataset',
-           'as_domain', 'sample_records']
+__all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_bound', 'Dataset', 'frame_codes', 'require',
+           'default_dataset', 'as_domain', 'sample_records']
 
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -258,8 +258,8 @@ class Dataset:
         return frame_codes(df, domain)
 
     def to_dataframe(self):
-        "The records as a pandas DataFrame (needs pandas)."
-        import pandas as pd
+        "The records as a pandas DataFrame (needs pandas: `dpnotes[frames]`)."
+        pd = require('pandas', 'Dataset.to_dataframe')
 
         return pd.DataFrame(self.records, columns=list(self.domain.attrs))
 
@@ -280,6 +280,30 @@ def frame_codes(
     check_columns(list(df.columns), domain.attrs)
     cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
     return Dataset._trusted(np.column_stack(cols) if cols else np.zeros((len(df), 0), np.int64), domain)
+
+# %% ../nbs/10_data.ipynb #require1
+EXTRAS = {
+    'pandas': 'frames',
+    'ipywidgets': 'widgets',
+    'pyarrow': 'scale',
+    'dask': 'scale',
+    'distributed': 'scale',
+}
+
+
+def require(
+    module: str,  # the optional package, e.g. 'pandas'
+    feature: str,  # what needs it, e.g. 'Release.to_frame'
+):
+    "The imported `module`, or an ImportError that names the feature and the extra installing the package."
+    try:
+        return importlib.import_module(module)
+    except ImportError:
+        extra = EXTRAS.get(module.split('.')[0], 'all')
+        raise ImportError(
+            f"{feature} needs {module}, which is not installed: "
+            f"pip install 'dpnotes[{extra}]' (or 'dpnotes[all]')"
+        ) from None
 
 # %% ../nbs/10_data.ipynb #29c1866c
 def _marginals(data: Dataset, cliques, normalize=True) -> list:

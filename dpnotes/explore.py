@@ -4,10 +4,11 @@
 
 # %% ../nbs/98_explore.ipynb #e69b9949
 from __future__ import annotations
+import warnings
 
 import numpy as np
 
-from .data import default_dataset
+from .data import default_dataset, require
 from .privacy import Budget
 from .workloads import Marginals, rmse
 from .releases import MECHANISMS
@@ -89,15 +90,24 @@ def strategy_errors(epsilon: float = 1.0, n: int = 20_000, k: int = 2, seed: int
     return {s: error_point("factorization", epsilon, n, k, seed=seed, strategy=s) for s in STRATEGIES}
 
 # %% ../nbs/98_explore.ipynb #6de97eb7
-def _live_widgets():
-    "ipywidgets, if it is installed and a Jupyter kernel is running; else None."
+def _in_kernel() -> bool:
+    "Whether this code runs in a Jupyter kernel (where widgets can be shown)."
     try:
-        import ipywidgets
         from IPython import get_ipython
     except ImportError:
+        return False
+    return getattr(get_ipython(), "kernel", None) is not None
+
+
+def _live_widgets():
+    "ipywidgets in a Jupyter kernel, else None; in a kernel without ipywidgets, a warning naming the extra."
+    if not _in_kernel():
         return None
-    shell = get_ipython()
-    return ipywidgets if shell is not None and getattr(shell, "kernel", None) is not None else None
+    try:
+        return require('ipywidgets', 'the explorer sliders')
+    except ImportError as e:
+        warnings.warn(f"{e}; showing a static figure instead", stacklevel=3)
+        return None
 
 # %% ../nbs/98_explore.ipynb #64e3d0b3
 def explorer_update(mechanism: str, epsilon=1.0, n=20_000, k=2, strategy=None):

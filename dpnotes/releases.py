@@ -15,7 +15,7 @@ import numpy as np
 from .privacy import Accountant, Budget
 from .noise import floor_float, gaussian_noise, laplace_noise
 from .samplers import noise_draws, noise_source
-from .data import Domain, Dataset, _checked_total, sample_records
+from .data import Domain, Dataset, _checked_total, require, sample_records
 from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
 from .models import model_arrays, model_from_arrays
@@ -223,8 +223,7 @@ def _labels(self: Release) -> list:
 def _to_frame(self: Release):
     """One row per query: index, readable label, released fraction, and the count it stands for (fraction
     times n)."""
-    import pandas as pd
-
+    pd = require('pandas', 'Release.to_frame')
     df = pd.DataFrame(
         {
             'query': np.arange(len(self.answers)),
