@@ -91,6 +91,7 @@ QUICK_SKIP = {
     "01_histograms.ipynb": {"b8f4d399"},   # add/remove Laplace sensitivities through the registry, ~90 s
     "03_projection.ipynb": {"b078cb7c"},   # projection vs gaussian RMSE ratio up to 3-way at n=20000 (plot), ~45 s
     "04_mwem.ipynb": {"dc26ad79"},         # RMSE and max error against epsilon, five mechanisms (plot), ~10 s
+    "16_sources.ipynb": {"9ea7cbb0"},      # the Dask engine on a LocalCluster of two workers, ~15 s
 }
 SOURCE_LINES = 6    # lines of a failing cell's source shown
 TB_LINES = 12       # lines of the end of a failing cell's traceback shown
