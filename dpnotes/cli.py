@@ -28,11 +28,11 @@ from .projection import project
 from .projection_solvers import simplex_projection
 
 # %% auto #0
-__all__ = ['FACTOR_KINDS', 'COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'POSTPROCESS', 'INSECURE_SEED_WARNING', 'mechanism_modules',
-           'load_mechanisms', 'workload_file_spec', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism',
-           'format_table', 'mechanism_help', 'build_parser', 'route_options', 'warm_up', 'cmd_demo', 'cmd_compare',
-           'plot_records', 'postprocess', 'cmd_release', 'read_marginals', 'marginal_table', 'cmd_show', 'load_data',
-           'add_encode_parser', 'cmd_encode', 'main']
+__all__ = ['FACTOR_KINDS', 'COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'NEIGHBOUR_KEYS', 'POSTPROCESS', 'INSECURE_SEED_WARNING',
+           'mechanism_modules', 'load_mechanisms', 'workload_file_spec', 'parse_workload', 'parse_budget',
+           'parse_options', 'run_mechanism', 'format_table', 'mechanism_help', 'build_parser', 'route_options',
+           'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records', 'postprocess', 'cmd_release', 'read_marginals',
+           'marginal_table', 'cmd_show', 'load_data', 'add_encode_parser', 'cmd_encode', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -538,13 +538,21 @@ def _declares(fn, key):
     return p is not None and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
 
 # %% ../nbs/07_cli.ipynb #a8ba3222
+NEIGHBOUR_KEYS = (
+    "neighbours",
+    "max_records",
+)  # every registered mechanism takes these (`register`'s wrapper)
+
+
 def route_options(names, options) -> dict:
-    "Give each mechanism the options its signature names; an option no mechanism names is an error."
+    """Give each mechanism the options its signature names, and the neighbour options (`NEIGHBOUR_KEYS`) to
+    all of them; an option no mechanism takes is an error."""
     registry = load_mechanisms()
+    takes = lambda m, key: key in NEIGHBOUR_KEYS or _declares(registry[m], key)
     for key in options:
-        if not any(_declares(registry[m], key) for m in names):
+        if not any(takes(m, key) for m in names):
             raise ValueError(f"option {key!r} is not an option of {', '.join(names)}")
-    return {m: {k: v for k, v in options.items() if _declares(registry[m], k)} for m in names}
+    return {m: {k: v for k, v in options.items() if takes(m, k)} for m in names}
 
 # %% ../nbs/07_cli.ipynb #150ad77b
 def warm_up(name, data, workload, budget, options, rows: int = 2000) -> float | None:
@@ -568,7 +576,7 @@ def _attempt(m, s, data, workload, budget, opts, truth, warm):
         return rec if warm is False else dict(rec, warmup_seconds=warm)
     except Exception as e:  # the others still run; the message goes to the row, the JSON and stderr
         key = "refused" if isinstance(e, ValueError) else "failed"
-        msg = _one_line(str(e) if key == "refused" else f"{type(e).__name__}: {e}")
+        msg = _message(e) if key == "refused" else f"{type(e).__name__}: {_message(e)}"  # whole
         print(f"{m}: {key}: {msg}", file=sys.stderr)
         return {"mechanism": m, "seed": s, key: msg, "private": False, "error": e}
 
@@ -592,6 +600,38 @@ def _columns(recs, base=COLUMNS):
     extra = ("warmup_seconds", "refused", "failed")
     return tuple(base) + tuple(c for c in extra if any(c in r for r in recs))
 
+# %% ../nbs/07_cli.ipynb #c3d5e7f9
+def _short(
+    msg: str,  # a message on one line
+    width: int = 36,  # at most this many characters
+) -> str:
+    "The start of `msg` for a table cell, cut at a word (mid-word only when its first word is too long)."
+    s = textwrap.shorten(msg, width, placeholder="...")
+    return s if s != "..." else msg[: width - 3] + "..."
+
+
+def _table_notes(
+    records,  # compare's records, some with 'refused' or 'failed'
+    columns,  # the table's columns
+) -> str:
+    """The table of `records`, each refusal or failure cut to a short reason and a note number [i]; below
+    it the notes, each message whole (wrapped), once per mechanism and message with the seeds it concerns."""
+    notes, shown = {}, []
+    for r in records:
+        r = dict(r)
+        for key in ("refused", "failed"):
+            if key in r:
+                i, seeds = notes.setdefault((r["mechanism"], key, r[key]), (len(notes) + 1, []))
+                seeds.append(r.get("seed"))
+                r[key] = f"{_short(r[key])} [{i}]"
+        shown.append(r)
+    wrap = dict(width=100, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
+    lines = [format_table(shown, columns)] + ([""] if notes else [])
+    for (m, key, msg), (i, seeds) in notes.items():
+        which = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {', '.join(map(str, seeds))}"
+        lines.append(textwrap.fill(f"[{i}] {m}, {which}: {key}: {msg}", **wrap))
+    return "\n".join(lines)
+
 # %% ../nbs/07_cli.ipynb #a1b2c3bc
 def cmd_demo(args):
     """Every registered mechanism on the embedded synthetic dataset.
@@ -612,7 +652,7 @@ def cmd_demo(args):
     recs = _compare(data, workload, budget, names, [args.seed], opts, warmup=not args.no_warmup)
     print(NOT_PRIVATE)
     print(
-        format_table(recs, _columns(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
+        _table_notes(recs, _columns(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
     )
     return 0
 
@@ -634,7 +674,7 @@ def cmd_compare(args):
     names = _mechanism_list(args.mechanisms)
     recs = _compare(data, workload, budget, names, range(args.seeds), _options(args), not args.no_warmup)
     print(NOT_PRIVATE)
-    print(format_table(recs, _columns(recs)))
+    print(_table_notes(recs, _columns(recs)))
     if args.json:
         write_files({args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
     if args.plot:
@@ -806,8 +846,24 @@ def marginal_table(cells: dict, attrs, value: str = "count") -> str:
     return "\n".join("  ".join(s.rjust(k) for s, k in zip(g, w)) for g in grid)
 
 # %% ../nbs/07_cli.ipynb #b370d43d
+def _find_marginal(
+    found: dict,  # `read_marginals` of the file
+    want: tuple,  # the attributes asked for, in any order
+    path,  # the file, for the error
+) -> dict:
+    "The cells of the marginal on the attributes `want`, keyed by their values in the order of `want`."
+    for attrs, cells in found.items():
+        if sorted(attrs) == sorted(want):
+            pos = [attrs.index(a) for a in want]
+            return {tuple(v[i] for i in pos): row for v, row in cells.items()}
+    have = "; ".join(",".join(a) for a in found) or "none"
+    raise ValueError(
+        f"no marginal {','.join(want)!r} in {path}; give the attributes of one it has (in any order): {have}"
+    )
+
+
 def cmd_show(args):
-    "List the marginals in a release CSV, or print one of them as a table."
+    "List the marginals in a release CSV, or print one of them (its attributes in any order) as a table."
     found = read_marginals(args.csv)
     if not args.marginal:
         for attrs, cells in found.items():
@@ -815,17 +871,23 @@ def cmd_show(args):
             print(f"{','.join(attrs)}: {len(cells)} cells, answers sum to {total:.4g}")
         return 0
     want = tuple(a.strip() for a in args.marginal.split(","))
-    if want not in found:
-        have = "; ".join(",".join(a) for a in found) or "none"
-        raise ValueError(f"no marginal {args.marginal!r} in {args.csv}; it has: {have}")
-    print(marginal_table(found[want], want, args.value))
+    print(marginal_table(_find_marginal(found, want, args.csv), want, args.value))
     return 0
 
 # %% ../nbs/07_cli.ipynb #8aea3639
-def _one_line(msg, limit: int = 200) -> str:
-    "`msg` on one line (runs of whitespace, newlines too, become one space), cut to `limit` characters."
+def _one_line(
+    msg,  # an error message, maybe on several lines
+    limit: int | None = None,  # cut to this many characters (None: never, for a message the user acts on)
+) -> str:
+    "`msg` on one line: runs of whitespace, newlines too, become one space."
     s = " ".join(str(msg).split())
-    return s if len(s) <= limit else s[: limit - 3] + "..."
+    return s if limit is None or len(s) <= limit else s[: limit - 3] + "..."
+
+
+def _message(e: BaseException) -> str:
+    "The whole text of `e` on one line (a KeyError's key unquoted), then its notes (`add_note`), if any."
+    msg = e.args[0] if isinstance(e, KeyError) and e.args else e
+    return _one_line("; ".join([str(msg), *getattr(e, "__notes__", [])]))
 
 # %% ../nbs/07_cli.ipynb #53ef1782
 from .data import Domain
@@ -906,8 +968,9 @@ def main(argv=None) -> int:
     try:
         return cmd(args)
     except (ValueError, TypeError, OSError, KeyError, MemoryError, ImportError) as e:
-        msg = e.args[0] if isinstance(e, KeyError) and e.args else e
-        print(_one_line(f"dpnotes {args.command}: error: {msg}"), file=sys.stderr)
+        print(
+            f"dpnotes {args.command}: error: {_message(e)}", file=sys.stderr
+        )  # whole: its end is often advice
         if argv is None:
             sys.exit(2)
         return 2
