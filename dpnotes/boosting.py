@@ -9,8 +9,9 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from tqdm.auto import tqdm
 from .privacy import Accountant, Budget, exponential_plan, exponential_mechanism
-from .noise import gaussian_plan, add_noise
+from .noise import ceil_float, gaussian_plan
 from .samplers import noise_source
+from .measurements import Meter
 from .data import Dataset, _checked_total
 from .encoding import to_bits
 from .counting import fwht
@@ -118,7 +119,7 @@ def sample_queries(
     logw: np.ndarray,  # log-weights u_t of the queries (depend on the private data)
     m: int,  # draws
     eps: float,  # bounded-range parameter of one draw: 2 x sensitivity of logw (0: logw is data-free)
-    src,  # NoiseSource
+    meter,  # the run's Meter (or a noise source: a Meter is made for these m draws alone)
     error: float = 0.0,  # data-independent bound on the floating-point error of logw
 ) -> tuple:
     """m draws from $\\propto e^{u}$ by the exact exponential mechanism.
@@ -127,11 +128,15 @@ def sample_queries(
 
     Each draw is $\\epsilon'$-bounded range, so $\\epsilon'^2/8$-zCDP (replace-one, n public).
     """
-    if eps == 0:
+    if eps == 0:  # the first round's weights ignore the data: uniform draws, no privacy spent
+        src = meter.src if isinstance(meter, Meter) else noise_source(meter)
         idx = [exponential_mechanism(np.zeros(len(logw)), 1.0, 1.0, src) for _ in range(m)]
         return np.bincount(idx, minlength=len(logw)), 0.0
     e_exact = exponential_plan(eps / 2, eps, error)[3]
-    idx = [exponential_mechanism(logw, eps / 2, eps, src, error=error) for _ in range(m)]
+    cost = m * e_exact**2 / 8  # m draws, each e'-bounded range: e'^2/8-zCDP
+    meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(ceil_float(cost)), meter)
+    meter.prepay('select', m, f"sample {m} queries", rho=ceil_float(cost))
+    idx = [meter.select(logw, eps / 2, eps, error=error) for _ in range(m)]
     return np.bincount(idx, minlength=len(logw)), float(e_exact)
 
 # %% ../nbs/06_boosting.ipynb #61f62cd2
@@ -207,7 +212,7 @@ class RelaxationBase:
         sets: list,  # all the queries Q (parity sets)
         counts: np.ndarray,  # multiplicity of each query in this round's sample
         rho: float,  # zCDP budget of the run
-        src,  # NoiseSource
+        meter,  # the boosting run's Meter, charged here (or a noise source: a Meter over rho is made)
         total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
         max_records: int | None = None,  # unused: the parity sums are exact counts (no float allowance)
     ) -> Synopsis:
@@ -221,13 +226,14 @@ class RelaxationBase:
         sens, _ = parity_l2_sensitivity(drawn, d, len(records), total)
         plan = gaussian_plan(sens, rho, len(idx), n=total or len(records), bound=1.0)
         y = np.zeros(len(sets))
-        y[idx] = add_noise(plan, parity_answers(records, drawn, total), rng=src)
+        meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(rho), meter)
+        y[idx] = meter.noisy(parity_answers(records, drawn, total), plan, "base synopsis")
         w = counts / counts.sum()
         p, V, gap, calls = weighted_projection(
             y, w, self.tmap, target=self.tol * plan.scale**2, max_iter=self.max_iter, oracle=self.oracle
         )
         info = dict(gap=gap, calls=calls, distinct=len(idx), sensitivity=sens)
-        return Synopsis(p, plan.info(src.secure)['rho'], V.size * 64, float(plan.scale), V, info)
+        return Synopsis(p, plan.info(meter.secure)['rho'], V.size * 64, float(plan.scale), V, info)
 
 # %% ../nbs/06_boosting.ipynb #01ac11d4
 def distribution_parities(
@@ -246,7 +252,7 @@ class ReleaseBase:
     def __init__(self, name: str, domain, **options):  # registry name, the workload's domain, its options
         self.name, self.domain, self.options = name, domain, options
 
-    def __call__(self, records, sets, counts, rho, src, total=None, max_records=None) -> Synopsis:
+    def __call__(self, records, sets, counts, rho, meter, total=None, max_records=None) -> Synopsis:
         """Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP: replace-one with n public,
         or (`total` = the released $\\hat n$) add/remove, the mechanism's own add/remove calibration, with
         `max_records` the public bound on the number of records (see `add_remove_call`)."""
@@ -260,7 +266,9 @@ class ReleaseBase:
                 data.with_total(total, max_records),
                 opts | dict(neighbours='add-remove'),
             )
-        rel = fn(data, Marginals(self.domain, cliques), Budget.zcdp(rho), rng=src, **opts)
+        meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(rho), meter)
+        meter.charge(f"{self.name} base", rho=rho)  # the whole run's budget, before it draws on the source
+        rel = fn(data, Marginals(self.domain, cliques), Budget.zcdp(rho), rng=meter.src, **opts)
         p = np.asarray(rel.distribution, float)
         return Synopsis(distribution_parities(p, sets), rho, p.size * 64, float(rel.sigma or np.nan))
 
@@ -323,7 +331,7 @@ class BoostResult:
 def boost(
     records: np.ndarray,  # private 0/1 records (n public)
     sets: list,  # the queries Q, as parity sets
-    base,  # (records, sets, counts, rho, src) -> Synopsis
+    base,  # (records, sets, counts, rho, meter) -> Synopsis, charging its noise to the meter
     rho: float,  # zCDP budget of the run
     *,
     rounds: int,  # T
@@ -348,7 +356,8 @@ def boost(
     src, n = noise_source(src), len(records) if total is None else total
     nb = 'replace' if total is None else 'add-remove'
     plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max, nb)
-    ledger, x = Accountant(Budget.zcdp(rho)), parity_answers(records, sets, total)
+    meter, x = Meter(Budget.zcdp(rho), src), parity_answers(records, sets, total)
+    ledger = meter.ledger
     extra = {} if total is None else dict(total=total, max_records=max_records)
     logw, syns, D = np.zeros(len(sets)), [], []
     off = None if progress is None else not progress
@@ -356,11 +365,11 @@ def boost(
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())
         amax = max((float(np.abs(y.answers).max()) for y in syns), default=0.0)  # released values
         err = logw_error(plan['alpha'], t, lam, mu, amax)  # float error of logw, from public quantities
-        counts, e = sample_queries(logw, sample, plan['eps'][t], src, err)
-        if e > 0:
-            ledger.spend(f"round {t + 1}: sample {sample} queries", rho=sample * e * e / 8)
-        syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), src, **extra)
-        ledger.spend(f"round {t + 1}: base synopsis", rho=syn.rho)
+        counts, e = sample_queries(logw, sample, plan['eps'][t], meter, err)  # charged in the meter
+        spent = ledger.spent['rho']
+        syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), meter, **extra)
+        if ledger.spent['rho'] - spent < syn.rho * (1 - 1e-9):  # floats of exact sums: an ulp apart at most
+            raise ValueError(f"the base reported rho={syn.rho} but charged less to the meter it was given")
         syn = compress(syn) if compress else syn
         logw = logw + 2 * plan['alpha'] * soft_error(syn.answers, x, lam, mu)
         syns.append(syn)

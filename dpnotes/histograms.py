@@ -34,7 +34,7 @@ from dpnotes.workloads import (
     rmse,
 )
 from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
-from .measurements import gaussian_plan_for, measure
+from .measurements import Meter, gaussian_plan_for, measure
 
 # kept importable from here: the names this module held before data, workloads and releases had their own
 from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
@@ -130,9 +130,9 @@ def gaussian_mechanism(
     $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget is converted to the largest $\\rho$ implying it).
     """
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
-    t0, src = time.perf_counter(), noise_source(rng)
+    t0, meter = time.perf_counter(), Meter(budget, rng)
     plan = gaussian_plan_for(workload, data.n, budget, neighbours=neighbours, mass=data.mass)
-    m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
+    m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))
     sigma = m.sigma
     return Release(
         m.answers,
@@ -144,7 +144,7 @@ def gaussian_mechanism(
             'sensitivity': workload.sensitivity(data.n, neighbours),
             'n': data.n,
             'expected_rmse': sigma,
-            'noise': None if plan is None else plan.info(src.secure),
+            'noise': None if plan is None else plan.info(meter.secure),
         },
         measurements=(m,),
     )
@@ -177,12 +177,12 @@ def laplace_baseline(
     rounded up.
     """
     check_mechanism_args(data, workload, budget, options, 'laplace_baseline')
-    t0, src = time.perf_counter(), noise_source(rng)
+    t0, meter = time.perf_counter(), Meter(budget, rng)
     d = l1_diameter(workload) if neighbours == 'replace' else l1_norm(workload)
     sens, eps = ceil_float(Fraction(d) / data.n), _pure_epsilon(budget)
     truth = workload.answer(data)
     if sens == 0.0:
-        m = measure(workload, truth, None, rng=src, label=repr(workload))
+        m = meter.measure(workload, truth, None, label=repr(workload))
         info = {'sensitivity': 0.0, 'n': data.n}
         return Release(m.answers, 'laplace', budget, None, time.perf_counter() - t0, info, measurements=(m,))
     exact = integral(workload)
@@ -194,7 +194,7 @@ def laplace_baseline(
         error=0.0 if exact else answer_error(workload) * mass_bound(data.mass, 'laplace_baseline'),
         bound=workload.norm_1_2(),
     )
-    m = measure(workload, truth, plan, rng=src, label=repr(workload))
+    m = meter.measure(workload, truth, plan, label=repr(workload))
     return Release(
         m.answers,
         'laplace',
@@ -205,7 +205,7 @@ def laplace_baseline(
             'sensitivity': sens,
             'n': data.n,
             'expected_rmse': plan.scale * math.sqrt(2),
-            'noise': plan.info(src.secure),
+            'noise': plan.info(meter.secure),
         },
         measurements=(m,),
     )

@@ -5,18 +5,21 @@
 # %% ../nbs/13_measurements.ipynb #35fc8797
 from __future__ import annotations
 import math
+from fractions import Fraction
 from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator, aslinearoperator, lsqr
-from .noise import add_noise, gaussian_plan
+from .noise import add_noise, ceil_float, gaussian_plan
+from .samplers import noise_source
 from .workloads import answer_error, integral
-from .releases import zcdp_budget
+from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
 from .data import mass_bound
 
 # %% auto #0
-__all__ = ['Measurement', 'check_measurement', 'measure', 'weighted_stack', 'check_measurements', 'vstack_operators',
-           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix', 'gaussian_plan_for']
+__all__ = ['Measurement', 'check_measurement', 'measure', 'plan_cost', 'select_cost', 'Meter', 'weighted_stack',
+           'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix',
+           'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -77,6 +80,100 @@ def measure(
     cost = {'rho': info['rho']} if gauss else {'epsilon': info['epsilon'], 'delta': 0.0}
     sigma = plan.scale * (1.0 if gauss else math.sqrt(2))
     return Measurement(query, y, sigma, cost, 'gaussian' if gauss else 'laplace', label)
+
+# %% ../nbs/13_measurements.ipynb #meter1
+def plan_cost(
+    plan,  # NoisePlan of a measurement (dpnotes.noise)
+) -> dict:
+    "The exact privacy a plan's noise realises: {'rho': ...} (Gaussian) or {'epsilon': ..., 'delta': 0}."
+    info = plan.info(True)
+    return (
+        {'rho': info['rho']}
+        if plan.kind == 'discrete_gaussian'
+        else {'epsilon': info['epsilon'], 'delta': 0.0}
+    )
+
+
+def select_cost(
+    epsilon: float,  # the exponential mechanism's epsilon
+    zcdp: bool,  # True: charged in rho (bounded range, epsilon^2/8); False: epsilon, delta = 0
+) -> dict:
+    "What one exponential-mechanism selection costs in the ledger's units."
+    e = Fraction(epsilon)
+    return {'rho': ceil_float(e**2 / 8)} if zcdp else {'epsilon': ceil_float(e), 'delta': 0.0}
+
+# %% ../nbs/13_measurements.ipynb #meter2
+class Meter:
+    "The private steps of one mechanism call: each charges the call's ledger, then draws its noise."
+
+    def __init__(
+        self,
+        budget: Budget,  # the call's budget: the ledger refuses any step beyond it
+        rng=None,  # None: secure noise (os.urandom); a numpy Generator or NoiseSource: reproducible
+    ):
+        self.ledger, self.src, self.credits = Accountant(budget), noise_source(rng), {}
+
+    @property
+    def secure(self) -> bool:
+        "Whether the noise comes from the OS's secure source."
+        return self.src.secure
+
+    def charge(self, label: str, **cost):
+        "Charge a step that runs elsewhere on this meter's source (a mechanism inside this one), first."
+        self.ledger.spend(label, **cost)
+
+    def prepay(self, kind: str, steps: int, label: str, **cost):
+        "Charge the composed `cost` of `steps` later steps of `kind` ('measure' or 'select') at once."
+        self.charge(label, **cost)
+        self.credits[kind] = self.credits.get(kind, 0) + int(steps)
+
+    def _pay(self, kind: str, label: str, cost: dict):
+        if self.credits.get(kind, 0) > 0:
+            self.credits[kind] -= 1
+        else:
+            self.ledger.spend(label, **cost)
+
+# %% ../nbs/13_measurements.ipynb #meter3
+def _meter_noisy(
+    self: Meter,
+    values: np.ndarray,  # exact answers, from the private data
+    plan,  # NoisePlan calibrated to their sensitivity
+    label: str = '',  # what is measured, for the ledger
+) -> np.ndarray:
+    "Charge the plan's exact cost (or a prepaid credit), then return `values` + its noise."
+    self._pay('measure', label or 'measure', plan_cost(plan))
+    return add_noise(plan, values, rng=self.src)
+
+
+def _meter_measure(
+    self: Meter,
+    query,  # Q: matrix or operator whose exact answers are `truth`
+    truth: np.ndarray,  # Q h, computed from the private data
+    plan,  # NoisePlan calibrated to Q's sensitivity, or None (exact answers: the query ignores the data)
+    label: str = '',  # what is measured, for the ledger and the measurement
+) -> Measurement:
+    "Charge the plan's exact cost (or a prepaid credit), then add its noise: the measure step, recorded."
+    if plan is not None:
+        self._pay('measure', label or 'measure', plan_cost(plan))
+    return measure(query, truth, plan, rng=self.src, label=label)
+
+
+def _meter_select(
+    self: Meter,
+    scores,  # utility of each candidate, from the private data
+    sensitivity: float,  # sensitivity of every score
+    epsilon: float,  # the exponential mechanism's epsilon
+    label: str = '',  # what is selected, for the ledger
+    error: float = 0.0,  # float error allowance of a score (see `exponential_mechanism`)
+) -> int:
+    "Charge one selection (or a prepaid credit), then pick a candidate by the exact exponential mechanism."
+    zcdp = not self.ledger.budget.is_pure and self.ledger.spent.keys() != {'epsilon', 'delta'}
+    exact = exponential_plan(sensitivity, epsilon, error)[3]  # the epsilon' <= epsilon the draw realises
+    self._pay('select', label or 'select', select_cost(exact, zcdp))
+    return exponential_mechanism(scores, sensitivity, epsilon, self.src, error=error)
+
+
+Meter.noisy, Meter.measure, Meter.select = _meter_noisy, _meter_measure, _meter_select
 
 # %% ../nbs/13_measurements.ipynb #a97d5421
 def weighted_stack(

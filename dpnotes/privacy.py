@@ -59,7 +59,7 @@ _all_ = [
 # %% auto #0
 __all__ = ['MAX_EPSILON', 'classic_gaussian_sigma', 'gaussian_delta', 'gaussian_sigma', 'zcdp_sigma', 'zcdp_to_epsilon',
            'zcdp_rho', 'laplace_scale', 'laplace_mechanism', 'exponential_plan', 'exponential_mechanism',
-           'basic_composition', 'advanced_composition', 'advanced_epsilon', 'zcdp_composition', 'Budget',
+           'basic_composition', 'advanced_composition', 'advanced_epsilon', 'zcdp_composition', 'Budget', 'zcdp_budget',
            'PrivacyEvent', 'Accountant', 'MIN_NORMAL', 'NoisePlan', 'add_noise', 'ceil_float', 'ceil_sqrt',
            'discrete_gaussian', 'discrete_laplace', 'gaussian_noise', 'gaussian_plan', 'laplace_noise', 'laplace_plan']
 
@@ -429,6 +429,19 @@ class Budget:
         if self.is_pure:
             return f"epsilon={self.epsilon:g}, delta=0 (pure)"
         return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
+
+# %% ../nbs/00_privacy.ipynb #ad209772
+def zcdp_budget(budget: Budget, name: str) -> float:
+    """The rho a Gaussian-noise mechanism may spend.
+
+    A pure-DP budget is refused (Gaussian noise cannot give delta = 0).
+    """
+    if getattr(budget, 'is_pure', False):
+        raise ValueError(
+            f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
+            "or mwem-hlm with noise='laplace', or give a delta > 0"
+        )
+    return budget.to_rho()
 
 # %% ../nbs/00_privacy.ipynb #5490433b
 @dataclass(frozen=True)

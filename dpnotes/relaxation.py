@@ -10,8 +10,8 @@ import numpy as np
 from numba import njit
 from fractions import Fraction
 from .privacy import Budget
-from .noise import gaussian_plan, add_noise, ceil_float, ceil_sqrt
-from .samplers import noise_source
+from .noise import gaussian_plan, ceil_float, ceil_sqrt
+from .measurements import Meter
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
@@ -524,6 +524,7 @@ def parity_l2_sensitivity(
     d: int,  # attributes
     n: int,  # records (public under replace-one)
     total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
+    meter: Meter | None = None,  # the call's private steps (default: a Meter over rho-zCDP with `rng`)
 ) -> tuple:
     r"""$\ell_2$ sensitivity of the parity means, rounded up: (value, exact?). Replace-one, n public:
     `parity_sensitivity`. Add/remove: one record moves every sum by 1, so $\sqrt m/\hat n$ exactly."""
@@ -542,6 +543,7 @@ def relaxed_parities(
     max_iter: int | None = None,  # Frank-Wolfe iterations (default Thm 3.4's count)
     tol: float = 0.1,  # stop at gap <= tol * min(sigma * width_bound, m sigma^2)
     total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
+    meter: Meter | None = None,  # the call's private steps (default: a Meter over rho-zCDP with `rng`)
 ) -> tuple:
     """Noisy parity means (exact discrete Gaussian) projected onto $RL'_k$.
 
@@ -560,7 +562,8 @@ def relaxed_parities(
     tmap = TupleMap(d, max(len(T) for T in sets), sets)  # before any noise: refuses SDPs above MAX_SDP
     sens, exact = parity_l2_sensitivity(sets, d, n, total)
     plan = gaussian_plan(sens, rho, len(sets), n=n if total is None else total, bound=1.0)
-    noisy = add_noise(plan, parity_answers(records, sets, total), rng=rng)
+    meter = Meter(Budget.zcdp(rho), rng) if meter is None else meter
+    noisy = meter.noisy(parity_answers(records, sets, total), plan, f"{len(sets)} parities")
     sig, m = plan.scale, len(sets)
     target = tol * min(sig * width_bound(tmap), m * sig**2)  # below the bound's term and the noise's own size
     res = relaxed_projection(noisy, tmap, target=target, max_iter=max_iter, oracle=oracle)
@@ -594,7 +597,8 @@ def relaxation_mechanism(
     neighbours: a record is still one record).
     """
     check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
-    t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'relaxation_mechanism')
+    t0, rho = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism')
+    meter = Meter(budget, rng)
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets = parity_sets(wl)
@@ -606,7 +610,7 @@ def relaxation_mechanism(
         _records(data, wl),
         sets,
         rho,
-        rng=src,
+        meter=meter,
         oracle=oracle,
         max_iter=max_iter,
         tol=tol,
@@ -615,7 +619,7 @@ def relaxation_mechanism(
     ans = res.answers if isinstance(wl, Parities) else marginals_from_parities(res.answers, sets, wl)
     ans = ans if code is None else code.decode(workload, ans)
     info = dict(
-        noise=plan.info(src.secure), sensitivity=sens, sensitivity_exact=exact, n=total or data.n, sets=sets
+        noise=plan.info(meter.secure), sensitivity=sens, sensitivity_exact=exact, n=total or data.n, sets=sets
     )
     info |= dict(bits=None if code is None else dict(zip(code.domain.attrs, code.bits)))
     info |= dict(noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target)

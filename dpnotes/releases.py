@@ -12,8 +12,9 @@ from pathlib import Path
 
 import numpy as np
 
-from .privacy import Accountant, Budget
-from .noise import floor_float, gaussian_noise, laplace_noise
+from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable from here too
+from .noise import floor_float, gaussian_plan, laplace_plan
+from .measurements import Meter
 from .samplers import noise_draws, noise_source
 from .data import Domain, Dataset, _checked_total, require, sample_records
 from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
@@ -23,8 +24,8 @@ from . import __version__
 
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'MECHANISMS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours',
-           'register', 'split_total', 'add_remove_call', 'check_mechanism_args', 'zcdp_budget', 'write_files',
-           'write_release_csv', 'jsonable', 'metadata_json', 'release_metadata', 'release_files', 'check_outputs']
+           'register', 'split_total', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv',
+           'jsonable', 'metadata_json', 'release_metadata', 'release_files', 'check_outputs']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -195,11 +196,11 @@ def add_remove_call(
     rewind = src.checkpoint()
     count = np.array([float(data.n)])  # sensitivity 1 under add/remove
     if budget.is_pure:  # epsilon-DP throughout: the count by discrete Laplace, basic composition
-        noisy, plan = laplace_noise(count, 1.0, part, rng=src, n=1)
-        inner, spent = Budget.pure(rest), dict(epsilon=part)
+        plan, inner, spent = laplace_plan(1.0, part, 1, n=1), Budget.pure(rest), dict(epsilon=part)
     else:
-        noisy, plan = gaussian_noise(count, 1.0, part, rng=src, n=1)
-        inner, spent = Budget.zcdp(rest), dict(rho=part)
+        plan, inner, spent = gaussian_plan(1.0, part, 1, n=1), Budget.zcdp(rest), dict(rho=part)
+    meter = Meter(Budget.pure(part) if budget.is_pure else Budget.zcdp(part), src)  # the count's own share
+    noisy = meter.noisy(count, plan, 'the record count n_hat')
     n_hat = max(1, int(round(float(noisy[0]))))
     view = data.with_total(n_hat, max_records)
     try:
@@ -269,19 +270,6 @@ def check_mechanism_args(data, workload, budget, options: dict, name: str, accep
     workload.check(data)  # before any noise: every mechanism reads the data on the workload's attributes
     k = workload.shape[0]  # a release holds a few float64 arrays of k answers (truth, noise, estimate)
     check_memory(24 * k, f"the {k:,} answers of the workload", "ask for fewer or smaller marginals")
-
-# %% ../nbs/12_releases.ipynb #ad209772
-def zcdp_budget(budget: Budget, name: str) -> float:
-    """The rho a Gaussian-noise mechanism may spend.
-
-    A pure-DP budget is refused (Gaussian noise cannot give delta = 0).
-    """
-    if getattr(budget, 'is_pure', False):
-        raise ValueError(
-            f"{name} adds Gaussian noise, which cannot give pure epsilon-DP (delta=0); use laplace, mwem, "
-            "or mwem-hlm with noise='laplace', or give a delta > 0"
-        )
-    return budget.to_rho()
 
 # %% ../nbs/12_releases.ipynb #5d1a9e07
 def _file_mode() -> int:
