@@ -16,7 +16,7 @@ from .noise import gaussian_plan, laplace_plan, add_noise
 from .data import Dataset, Domain, mass_bound, sample_records
 from .workloads import Marginals, Workload, integral
 from .releases import Release, register, check_mechanism_args, progress
-from .measurements import check_measurements, measure, query_rows, stacked_matrix
+from .measurements import Meter, check_measurements, measure, query_rows, stacked_matrix
 from dpnotes.mwem_kernels import (
     MAX_CELLS,
     CODE_CACHE_BYTES,
@@ -306,10 +306,9 @@ def mwem(
         detail = f"per-round epsilon0={eps0:.3g} gives selection slack 2 ln(2k)/(n epsilon0)="
         detail += f"{_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score"
         raise _budget_too_small(rounds, T, detail, neighbours)
-    acct = Accountant(budget)
+    meter = Meter(budget, rng)  # T selections composed as a whole: their cost is charged before the first
     spend = _mwem_cost(eps0, T, budget, accounting)  # fits exactly: mwem_epsilon0 rounds eps0 down
-    acct.check(**spend)
-    src = noise_source(rng)
+    meter.prepay('select', T, "mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
     h = Q.truth(data, workload)
     eta = hedge_eta(m, T)
     err = Q.score_error(1, mass_bound(data.mass, 'mwem'))  # float error of a score
@@ -321,16 +320,15 @@ def mwem(
         ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
         if ok is not None:
             score[~np.tile(ok[Q.group_of], 2)] = -np.inf
-        i = exponential_mechanism(score, 1.0 / n, eps0, src, error=err)
+        i = meter.select(score, 1.0 / n, eps0, error=err)
         picks[t] = i  # Pr ~ exp(eps0 score/(2/n))
         # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
         Q.scale_query(p, i % k, -eta if i < k else eta)
     phat = Q.mean(psum, T)
-    acct.spend("mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
-    noise = dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=src.secure)
+    noise = dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=meter.secure)
     info = dict(Q.release_info(phat), domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, noise=noise)
     info.update(accounting=accounting, bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks)
-    info.update(spent=spend, secure=src.secure)
+    info.update(spent=spend, secure=meter.secure)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
 # %% ../nbs/04_mwem.ipynb #c032f80f
@@ -468,8 +466,7 @@ def mwem_practical(
             f"selection epsilon={cal['eps_select']:.3g} per round cannot single out one of {G} candidates "
         )
         raise _budget_too_small(asked, rounds, detail + "(2 sensitivity ln(G)/epsilon >= 1)", neighbours)
-    acct = Accountant(budget)
-    src = noise_source(rng)
+    meter = Meter(budget, rng)  # each selection and each measurement charged as it is drawn
     h = Q.truth(data, workload)
     exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
     sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
@@ -493,7 +490,7 @@ def mwem_practical(
             bound=1.0,
         )  # answers of [0, 1] queries
         rows = query_rows(workload, idx)
-        return measure(rows, h[idx], plan, rng=src, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
+        return meter.measure(rows, h[idx], plan, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
 
     for t in progress(range(rounds), "mwem-hlm rounds", "round"):
         err = Q.answers(p) - h
@@ -506,7 +503,7 @@ def mwem_practical(
         fresh[list(done)] = False
         if not remeasure and fresh.any():
             score[list(done)] = -np.inf  # candidates not yet measured
-        i = exponential_mechanism(score, cal['select_sensitivity'], cal['eps_select'], src, error=sel_err)
+        i = meter.select(score, cal['select_sensitivity'], cal['eps_select'], f"round {t}: select", sel_err)
         done.add(i)
         if unit == 'marginal':
             g, idx = i, Q.groups[i]
@@ -520,8 +517,6 @@ def mwem_practical(
             psum = Q.collect(psum, p)
     phat = Q.mean(psum, rounds) if average else p
     pure = getattr(budget, 'is_pure', False)
-    spent = dict(epsilon=budget.epsilon) if pure else dict(rho=budget.to_rho())
-    acct.spend(f"mwem-hlm: {rounds} rounds of selection + {noise} measurement", **spent)
     info = dict(
         Q.release_info(phat),
         domain=workload.domain,
@@ -532,7 +527,7 @@ def mwem_practical(
         passes=passes,
         remeasure=remeasure,
         rho=budget.to_rho(),
-        noise=plan.info(src.secure),
+        noise=plan.info(meter.secure),
         epsilon=budget.epsilon
         if pure
         else None
