@@ -8,7 +8,9 @@ from __future__ import annotations
 import argparse
 import importlib
 import inspect
+import io
 import json
+import os
 import re
 import sys
 import textwrap
@@ -587,8 +589,8 @@ def _compare(data, workload, budget, names, seeds, options, warmup=False):
     truth, routed = workload.answer(data), route_options(names, options)
     warm = {m: warmup and warm_up(m, data, workload, budget, routed[m]) for m in names}
     jobs = [(m, s) for m in names for s in seeds]
-    bar = tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None)
-    records = [_attempt(m, s, data, workload, budget, routed[m], truth, warm[m]) for m, s in bar]
+    with tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None) as bar:
+        records = [_attempt(m, s, data, workload, budget, routed[m], truth, warm[m]) for m, s in bar]
     errors = [r.pop("error") for r in records if "error" in r]
     if len(errors) == len(jobs):
         raise errors[0]
@@ -676,10 +678,18 @@ def cmd_compare(args):
     print(NOT_PRIVATE)
     print(_table_notes(recs, _columns(recs)))
     if args.json:
-        write_files({args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
+        _write(args, {args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
     if args.plot:
-        plot_records(recs, args.plot)
+        _write(args, {args.plot: _figure_bytes(plot_records(recs), args.plot)})
     return 0
+
+
+def _figure_bytes(fig, path) -> bytes:
+    "`fig` saved in the format of `path`'s suffix (PNG if matplotlib does not know it), as bytes."
+    fmt = Path(path).suffix[1:].lower()
+    buf = io.BytesIO()
+    fig.savefig(buf, format=fmt if fmt in fig.canvas.get_supported_filetypes() else "png", dpi=100)
+    return buf.getvalue()
 
 # %% ../nbs/07_cli.ipynb #0918b5bd
 def plot_records(records, path=None):
@@ -765,7 +775,7 @@ def _write_release(args, name, budget, data, workload, rel, answers):
         meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
     bar = tqdm(total=workload.shape[0] + 1, desc="writing", unit="row", file=sys.stderr, disable=None)
     with bar:
-        write_files(files)
+        _write(args, files)
 
 
 def _synthetic_writer(args, rel, n):
@@ -889,6 +899,39 @@ def _message(e: BaseException) -> str:
     msg = e.args[0] if isinstance(e, KeyError) and e.args else e
     return _one_line("; ".join([str(msg), *getattr(e, "__notes__", [])]))
 
+# %% ../nbs/07_cli.ipynb #a9c4e6b2
+def _identity(path) -> tuple | None:
+    "(device, inode) of the file at `path`, or None if there is none: a rename onto `path` changes it."
+    try:
+        s = os.stat(path)
+    except OSError:
+        return None
+    return s.st_dev, s.st_ino
+
+
+def _write(
+    args,  # the command's arguments: `args.written` lists the files in place
+    files: dict,  # path -> content, as `write_files` takes it
+):
+    """`write_files(files)`, all or none, noting the paths on `args.written` once they are in place, also when
+    a Ctrl-C ends it: `write_files` holds one that arrives while it renames, and raises it after."""
+    before = {p: _identity(p) for p in files}
+    try:
+        write_files(files)
+    except KeyboardInterrupt:
+        if all(_identity(p) not in (None, before[p]) for p in files):
+            args.written = [*getattr(args, "written", []), *map(str, files)]
+        raise
+    args.written = [*getattr(args, "written", []), *map(str, files)]
+
+
+def _interrupted(written: list) -> str:
+    "What a Ctrl-C leaves: the files written in full before it, or nothing."
+    if not written:
+        return "interrupted; nothing written"
+    names = written[0] if len(written) == 1 else f"{', '.join(written[:-1])} and {written[-1]}"
+    return f"interrupted after writing {names} (complete)"
+
 # %% ../nbs/07_cli.ipynb #53ef1782
 from .data import Domain
 from .ingest import read_csv
@@ -947,11 +990,12 @@ def cmd_encode(args):
         {"--out": args.out, "--domain-out": args.domain_out}, {"--data": args.data, "--spec": args.spec}
     )
     domain, n = spec_domain(args.spec), []
-    write_files(
+    _write(
+        args,
         {
             args.out: lambda f: n.append(encode_to_csv(args.data, args.spec, f)),
             args.domain_out: lambda f: f.write(json.dumps(domain.to_dict(), indent=1) + "\n"),
-        }
+        },
     )
     print(
         f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
@@ -961,16 +1005,24 @@ def cmd_encode(args):
 
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
-    "Entry point of the `dpnotes` console script; bad input -> one line on stderr and exit status 2."
-    args = build_parser().parse_args(argv)
+    """Entry point of the `dpnotes` console script. Bad input: the whole message on one line of stderr, exit
+    status 2; Ctrl-C: one line saying which files were written in full (or none), exit status 130."""
     cmds = dict(demo=cmd_demo, release=cmd_release, compare=cmd_compare, show=cmd_show, encode=cmd_encode)
-    cmd = cmds[args.command]
+    args = argparse.Namespace(command=None, written=[])
     try:
-        return cmd(args)
+        args = build_parser().parse_args(argv, namespace=args)
+        status = cmds[args.command](args)
+    except KeyboardInterrupt:
+        print(f"{_prog(args)}: {_interrupted(args.written)}", file=sys.stderr)
+        status = 130
     except (ValueError, TypeError, OSError, KeyError, MemoryError, ImportError) as e:
-        print(
-            f"dpnotes {args.command}: error: {_message(e)}", file=sys.stderr
-        )  # whole: its end is often advice
-        if argv is None:
-            sys.exit(2)
-        return 2
+        print(f"{_prog(args)}: error: {_message(e)}", file=sys.stderr)  # whole: its end is often advice
+        status = 2
+    if argv is None and status:
+        sys.exit(status)
+    return status
+
+
+def _prog(args) -> str:
+    "'dpnotes COMMAND', or 'dpnotes' before the command is known."
+    return f"dpnotes {args.command}" if args.command else "dpnotes"
