@@ -8,9 +8,9 @@ import functools, itertools, math, time
 from fractions import Fraction
 import numpy as np
 from numba import njit
-from .privacy import Accountant, Budget, exponential_mechanism
-from .noise import gaussian_plan, add_noise, ceil_float, ceil_sqrt
-from .samplers import noise_source
+from .privacy import Budget
+from .noise import gaussian_plan, ceil_float, ceil_sqrt
+from .measurements import Meter
 from .workloads import Marginals
 from .models import CliqueMeasurement, GraphicalModel, estimate, independent_parts, model_sizes
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
@@ -71,7 +71,8 @@ class _Run:
     "State of one adaptive run: ledger, noise source, true marginals, measurements, current model."
 
     def __init__(self, data, workload, rho, rng, neighbours, iters):
-        self.acct, self.src = Accountant(Budget.zcdp(rho)), noise_source(rng)
+        self.meter = Meter(Budget.zcdp(rho), rng)  # every draw of the run goes through it
+        self.acct, self.src = self.meter.ledger, self.meter.src
         self.dom, self.n, self.iters = workload.domain, data.n, iters
         self.mass = mass_bound(data.mass, 'adaptive_mechanism')  # the truth's sum bound (scores' float error)
         self.l2, self.l1 = marginal_sensitivity(data.n, neighbours)
@@ -86,8 +87,8 @@ class _Run:
         "Measure marginal r with exact discrete Gaussian noise of scale >= sigma, charged before drawing."
         rho_m = min((self.l2 / sigma) ** 2 / 2, self.acct.remaining['rho'])
         self.plan = gaussian_plan(self.l2, rho_m, self.truth[r].size, n=self.n, bound=1.0)
-        self.acct.spend(label, rho=rho_m)
-        y = add_noise(self.plan, self.truth[r], rng=self.src)
+        self.meter.prepay('measure', 1, label, rho=rho_m)  # the rho asked for (the plan realises at most it)
+        y = self.meter.noisy(self.truth[r], self.plan, label)
         self.meas.append(CliqueMeasurement(r, y, self.plan.scale))
 
     def fit(self, iters: int):
@@ -146,8 +147,8 @@ def _select(run: _Run, sigma: float, eps: float, cap: float) -> int:
     err = np.array([_l1(run.truth[r], est[r]) if o else np.nan for r, o in zip(run.names, ok)])
     score = np.where(ok, run.w * (np.nan_to_num(err) - bias), -np.inf)
     fp = math.ldexp(2 * run.cells.max(), -52) * (1 + run.mass) * run.w.max()  # float error of a score
-    run.acct.spend("select", rho=ceil_float(Fraction(eps) ** 2 / 8))
-    return exponential_mechanism(score, run.l1 * run.w.max(), eps, run.src, error=fp)
+    run.meter.prepay('select', 1, "select", rho=ceil_float(Fraction(eps) ** 2 / 8))  # eps, as asked
+    return run.meter.select(score, run.l1 * run.w.max(), eps, error=fp)
 
 # %% ../nbs/18_adaptive.ipynb #b974aa1e
 def _rounds(run: _Run, rho: float, sigma: float, eps: float, share: float, max_cells: int):

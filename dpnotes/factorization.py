@@ -15,7 +15,7 @@ from .releases import check_mechanism_args, zcdp_budget, Release, register
 from .counting import MAX_CELLS, KronOperator, block_offsets, helmert, kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset, mass_bound
-from .measurements import least_squares, measure
+from .measurements import Meter, least_squares, measure
 from dpnotes.strategy_solvers import (
     tree_levels,
     tree_sums,
@@ -464,7 +464,8 @@ def factorize_release(
     plan = None
     if sigma > 0:
         plan = gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size), bound=_norm_1_2(M))
-    return least_squares(measure(M, y, plan, rng=rng), W)
+    # scale sigma is 1/2-zCDP for a query of l2 sensitivity sigma: the meter's budget, charged as it is drawn
+    return least_squares(Meter(Budget.zcdp(0.5), rng).measure(M, y, plan), W)
 
 # %% ../nbs/02_factorization.ipynb #20119d42
 def _bound_diameter(M) -> float:
@@ -567,7 +568,7 @@ def factorization_mechanism(
     """
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     workload.check(data)  # the workload may act on a projection of the data's domain
-    t0, src = time.perf_counter(), noise_source(rng)
+    t0, meter = time.perf_counter(), Meter(budget, rng)
     rho = zcdp_budget(budget, 'factorization_mechanism')
     name, M, err = _strategy_for(workload, strategy)
     if M.shape[1] != workload.shape[1]:
@@ -613,7 +614,7 @@ def factorization_mechanism(
             y = M.measure_tables(dict(zip(tables, data.marginals(attrs))))
         else:
             y = np.asarray(M @ workload.histogram(data), float)
-    m = measure(M, y, plan, rng=src, label=f"strategy {name}")  # select -> measure
+    m = meter.measure(M, y, plan, label=f"strategy {name}")  # select -> measure
     answers = least_squares(m, workload)  # -> estimate: W M^+ y
     if err is None:
         err = strategy_error(workload, M)
@@ -632,7 +633,7 @@ def factorization_mechanism(
             'n': data.n,
             'error_constant': err,
             'expected_rmse': rmse,
-            'noise': None if plan is None else plan.info(src.secure),
+            'noise': None if plan is None else plan.info(meter.secure),
         },
         measurements=(m,),
     )

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from .privacy import Budget
 from .samplers import noise_source
-from .measurements import gaussian_plan_for, measure
+from .measurements import Meter, gaussian_plan_for, measure
 from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
 from .releases import Release, register, check_mechanism_args, progress
@@ -334,11 +334,12 @@ def projection_mechanism(
     big = workload.shape[1] > MAX_UNIVERSE
     if big:
         _model_route(workload)  # refuses, before any noise, what no junction tree of 2^24 cells can hold
-    t0, src = time.perf_counter(), noise_source(rng)
+    t0, meter = time.perf_counter(), Meter(budget, rng)
+    src = meter.src
     plan = gaussian_plan_for(
         workload, data.n, budget, 'projection_mechanism', neighbours, data.mass
     )  # the Gaussian step
-    m = measure(workload, workload.answer(data), plan, rng=src, label=repr(workload))
+    m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))
     noisy, sigma, sens = m.answers, m.sigma, workload.sensitivity(data.n, neighbours)
     atol = NOISE_FRACTION * sigma * math.sqrt(noisy.size)  # E||Z||_2 is about sigma sqrt(k)
     if big:  # the projection in marginal space: a graphical model fitted to the noisy tables
