@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import csv
 import importlib
 import inspect
 import io
@@ -78,6 +79,19 @@ def _attr(domain, name, spec):
         )
     return name
 
+
+def _k(arg: str, spec: str, d: int) -> int | None:
+    "The K of 'marginals:K' or 'parities:K' (an integer in 1..d), or None if `arg` is not an integer."
+    if not re.fullmatch(r"[+-]?\d+", arg):
+        return None
+    k = int(arg)
+    if not 1 <= k <= d:
+        raise ValueError(
+            f"workload {spec!r}: K must be in 1..{d}, got {k}: the attributes per marginal (or parity), at "
+            f"most the domain's {d}"
+        )
+    return k
+
 # %% ../nbs/07_cli.ipynb #d1d646a3
 FACTOR_KINDS = ("identity", "total", "prefix", "range")  # per-attribute factors of a workload file's term
 
@@ -120,10 +134,8 @@ def parse_workload(
         sub = domain.project([_attr(domain, arg, spec)])
         return Prefix(sub) if kind == "prefix" else AllRange(sub)
     if kind == "marginals" and arg:
-        if arg.isdigit():
-            k = int(arg)
-            if not 1 <= k <= len(domain.attrs):
-                raise ValueError(f"workload {spec!r}: K must be in 1..{len(domain.attrs)}, got {k}")
+        k = _k(arg, spec, len(domain.attrs))
+        if k is not None:
             return Marginals.all_kway(domain, k)
         cliques = []
         for group in arg.split(";"):
@@ -133,16 +145,13 @@ def parse_workload(
             cliques.append(tuple(names))
         used = [a for a in domain.attrs if any(a in c for c in cliques)]
         return Marginals(domain.project(used), cliques)  # the same queries over the smallest universe
-    if kind == "parities" and arg.isdigit():
+    if kind == "parities" and re.fullmatch(r"[+-]?\d+", arg):
         bad = [a for a in domain.attrs if domain[a] != 2]
         if bad:
             raise ValueError(
                 f"workload {spec!r}: parities need binary attributes, {bad[0]!r} has size {domain[bad[0]]}"
             )
-        k = int(arg)
-        if not 1 <= k <= len(domain.attrs):
-            raise ValueError(f"workload {spec!r}: K must be in 1..{len(domain.attrs)}, got {k}")
-        return Parities(domain, k)
+        return Parities(domain, _k(arg, spec, len(domain.attrs)))
     raise ValueError(
         f"unknown workload {spec!r}; use identity, prefix:ATTR, range:ATTR, marginals:K, "
         "marginals:A,B,C or parities:K"
@@ -642,6 +651,7 @@ def cmd_demo(args):
     relaxation on non-binary attributes) get a row with the reason. Each mechanism is first warmed up on
     a sample, so `seconds` excludes numba's compilation (shown as `warmup_seconds`), unless --no-warmup.
     """
+    _check_seed(args.seed, "--seed")
     data = default_dataset(n=args.n, rng=args.seed)
     workload = parse_workload(args.workload, data.domain)
     budget = Budget.approx(args.epsilon, args.delta)
@@ -779,12 +789,55 @@ def _write_release(args, name, budget, data, workload, rel, answers):
 
 
 def _synthetic_writer(args, rel, n):
-    "A writer of `rows` synthetic records drawn from the release's model or distribution (post-processing)."
+    """A writer of synthetic records drawn from the release's model or distribution (post-processing), as a
+    CSV with the input file's column order."""
     seed = args.insecure_seed
     syn = rel.synthetic(args.synthetic_rows or n, rng=np.random.default_rng(seed))  # refused before writing
-    return lambda f: syn.to_dataframe().to_csv(f, index=False)
+    return _records_csv(syn.records, syn.domain.attrs, _input_columns(args.data, syn.domain.attrs))
+
+
+def _records_csv(
+    records,  # (n, d) integer records
+    attrs,  # the attribute of each column of `records`
+    columns,  # the CSV's columns: `attrs` in the order to write
+):
+    "A writer of `records` as an integer CSV with the header `columns` (the csv module: no pandas needed)."
+    pos = [list(attrs).index(c) for c in columns]
+
+    def write(f):
+        w = csv.writer(f, lineterminator="\n")
+        w.writerow(columns)
+        for i in range(0, len(records), 1 << 16):
+            w.writerows(np.asarray(records[i : i + (1 << 16)])[:, pos].tolist())
+
+    return write
+
+
+def _input_columns(
+    path,  # the --data file: a CSV, or Parquet
+    attrs,  # the attributes to order
+) -> list:
+    "`attrs` in the column order of the input file (its header, or its Parquet schema), else as given."
+    try:
+        if is_parquet(path):
+            import pyarrow.parquet as pq
+
+            names = pq.read_schema(parquet_files(path)[0]).names
+        else:
+            with open(path, encoding="utf-8-sig", newline="") as f:
+                names = [c.strip() for c in next(csv.reader(f), [])]
+    except (OSError, ImportError, ValueError, StopIteration):
+        return list(attrs)
+    order = [c for c in names if c in attrs]
+    return order if sorted(order) == sorted(attrs) else list(attrs)
 
 # %% ../nbs/07_cli.ipynb #5b8d0e2a
+def _check_seed(seed: int | None, flag: str):
+    "ValueError naming `flag` unless `seed` is None or an integer >= 0 (numpy's seeds)."
+    if seed is not None and seed < 0:
+        raise ValueError(f"{flag} must be an integer >= 0, got {seed}")
+
+
 INSECURE_SEED_WARNING = (
     "dpnotes release: warning: --insecure-seed makes the noise reproducible; "
     "for experiments only, do not publish this release"
@@ -793,6 +846,7 @@ INSECURE_SEED_WARNING = (
 
 def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
+    _check_seed(args.insecure_seed, "--insecure-seed")
     budget = parse_budget(args.epsilon, args.delta, args.rho)
     outs = {"--out": args.out, "the metadata file": f"{args.out}.meta.json"}
     if args.synthetic:
@@ -939,6 +993,7 @@ from dpnotes.sources import (
     count_marginals,
     encode_to_csv,
     is_parquet,
+    parquet_files,
     read_parquet,
     spec_domain,
     workload_cliques,
@@ -959,10 +1014,53 @@ def load_data(args) -> tuple:
     "(data, workload) of --data/--domain/--workload: records, or with --engine dask the workload's counts."
     domain = Domain.from_json(args.domain)
     workload = parse_workload(args.workload, domain)
-    if getattr(args, "engine", "memory") == "dask":
-        return count_marginals(args.data, domain, workload_cliques(workload), engine="dask"), workload
-    data = read_parquet(args.data, domain) if is_parquet(args.data) else read_csv(args.data, domain)
+    try:
+        if getattr(args, "engine", "memory") == "dask":
+            return count_marginals(args.data, domain, workload_cliques(workload), engine="dask"), workload
+        data = read_parquet(args.data, domain) if is_parquet(args.data) else read_csv(args.data, domain)
+    except ValueError as e:
+        raise _with_line(e, args.data) from None
     return data, workload
+
+# %% ../nbs/07_cli.ipynb #e3a9c5f1
+def _file_line(
+    path,  # a CSV file
+    row: int,  # a record, 0-based, blank lines not counted (as the readers count them)
+    start: int | None = None,  # count from the record at this byte (None: the first after the header)
+) -> int | None:
+    "The line of the file (1-based, the header is line 1) where record `row` begins; None past the end."
+    with open(path, "rb") as f:
+        if start is None:
+            f.readline()
+            line = 2
+        else:
+            line = 1
+            while f.tell() < start:
+                line += f.read(min(1 << 20, start - f.tell())).count(b"\n")
+        reader = csv.reader(io.TextIOWrapper(f, encoding="utf-8", errors="replace", newline=""))
+        seen, before = 0, 0  # records seen; lines read by the reader before the current record
+        for r in reader:
+            if r:
+                if seen == row:
+                    return line + before
+                seen += 1
+            before = reader.line_num
+    return None
+
+
+def _with_line(
+    e: ValueError,  # an error of a CSV reader, 'PATH: ... row N ...' or 'PATH bytes LO..HI: ... row N ...'
+    path,  # the file, as the reader was given it
+) -> ValueError:
+    "`e` with its 0-based record 'row N' given as the line of the file a user opens ('line L'); else `e`."
+    msg = str(e)
+    m = re.match(re.escape(str(path)) + r"(?: bytes (\d+)\.\.\d+)?: ", msg)
+    r = re.search(r"\brow (\d+)\b", msg[m.end() :]) if m and not is_parquet(path) else None
+    line = r and _file_line(path, int(r[1]), None if m[1] is None else int(m[1]))
+    if not line:
+        return e
+    rest = msg[m.end() :]
+    return ValueError(f"{path}: {rest[: r.start()]}line {line}{rest[r.end() :]}")
 
 # %% ../nbs/07_cli.ipynb #db9421a8
 def add_encode_parser(sub):
@@ -990,13 +1088,14 @@ def cmd_encode(args):
         {"--out": args.out, "--domain-out": args.domain_out}, {"--data": args.data, "--spec": args.spec}
     )
     domain, n = spec_domain(args.spec), []
-    _write(
-        args,
-        {
-            args.out: lambda f: n.append(encode_to_csv(args.data, args.spec, f)),
-            args.domain_out: lambda f: f.write(json.dumps(domain.to_dict(), indent=1) + "\n"),
-        },
-    )
+    files = {
+        args.out: lambda f: n.append(encode_to_csv(args.data, args.spec, f)),
+        args.domain_out: lambda f: f.write(json.dumps(domain.to_dict(), indent=1) + "\n"),
+    }
+    try:
+        _write(args, files)
+    except ValueError as e:
+        raise _with_line(e, args.data) from None
     print(
         f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
         f"{args.domain_out}"
