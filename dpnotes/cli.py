@@ -24,7 +24,7 @@ from tqdm import tqdm
 from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .kron_unions import union_spec
-from .data import Dataset, default_dataset
+from .data import EXTRAS, Dataset, default_dataset, require
 from .releases import MECHANISMS, check_outputs, jsonable, metadata_json
 from .releases import release_metadata, write_files, write_release_csv
 from .projection import project
@@ -1062,6 +1062,34 @@ def _with_line(
     rest = msg[m.end() :]
     return ValueError(f"{path}: {rest[: r.start()]}line {line}{rest[r.end() :]}")
 
+# %% ../nbs/07_cli.ipynb #f6b2d8e4
+def _needs(
+    module: str,  # what the feature imports, e.g. 'matplotlib.figure'
+    feature: str,  # the feature as the user asked for it, e.g. 'compare --plot'
+):
+    """ImportError unless `module` imports: the extra that installs it for an optional package (`require`),
+    else the package to install."""
+    top = module.split(".")[0]
+    if top in EXTRAS:
+        require(module, feature)
+        return
+    try:
+        importlib.import_module(module)
+    except ImportError:
+        raise ImportError(f"{feature} needs {top}, which is not installed: pip install {top}") from None
+
+
+def _check_packages(args):
+    "The packages the command's flags need, checked before the data are read or any mechanism runs."
+    if getattr(args, "plot", None):
+        _needs("matplotlib.figure", "compare --plot")
+    if getattr(args, "engine", "memory") == "dask":
+        _needs("dask", "--engine dask")
+    if getattr(args, "data", None) and is_parquet(args.data):
+        _needs("pyarrow.parquet", "Parquet input (--data)")
+    if getattr(args, "solver", None) == "cvxpy" or "solver=cvxpy" in (getattr(args, "option", None) or []):
+        _needs("cvxpy", "--solver cvxpy")
+
 # %% ../nbs/07_cli.ipynb #db9421a8
 def add_encode_parser(sub):
     "The `encode` subcommand's arguments."
@@ -1110,6 +1138,7 @@ def main(argv=None) -> int:
     args = argparse.Namespace(command=None, written=[])
     try:
         args = build_parser().parse_args(argv, namespace=args)
+        _check_packages(args)
         status = cmds[args.command](args)
     except KeyboardInterrupt:
         print(f"{_prog(args)}: {_interrupted(args.written)}", file=sys.stderr)
