@@ -89,7 +89,7 @@ class _Run:
         self.plan = gaussian_plan(self.l2, rho_m, self.truth[r].size, n=self.n, bound=1.0)
         self.meter.prepay('measure', 1, label, rho=rho_m)  # the rho asked for (the plan realises at most it)
         y = self.meter.noisy(self.truth[r], self.plan, label)
-        self.meas.append(CliqueMeasurement(r, y, self.plan.scale))
+        self.meas.append(CliqueMeasurement(r, y, self.plan.scale, {'rho': rho_m}))
 
     def fit(self, iters: int):
         self.model = estimate(self.dom, self.meas, iters=iters, tol=1e-7, warm_start=self.model)
@@ -232,4 +232,5 @@ def _release(run: _Run, workload, budget, sigma, t, seconds, neighbours) -> Rele
         noise=None if run.plan is None else run.plan.info(run.src.secure),
         domain=workload.domain,
     )
-    return Release(run.model.answer(workload), 'adaptive', budget, float(sigma), seconds, info)
+    answers = run.model.answer(workload)
+    return Release(answers, 'adaptive', budget, float(sigma), seconds, info, measurements=tuple(run.meas))

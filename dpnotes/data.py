@@ -79,6 +79,7 @@ class Domain:
         return cls.from_dict(d)
 
     def to_dict(self) -> dict:
+        "Attribute -> size, in the domain's order (the private-pgm domain JSON)."
         return dict(zip(self.attrs, self.shape))
 
     def size(self) -> int:

@@ -95,6 +95,7 @@ def _mc_datavector(self: MarginalCounts, normalize: bool = True) -> np.ndarray:
 
 
 def _mc_records(self: MarginalCounts):
+    "Not available: counts hold no records (a ValueError says what to load instead)."
     raise ValueError(
         f"only marginal counts were read ({len(self.cliques)} cliques), not records; this needs the "
         "records: load a Dataset (Dataset.from_csv, read_parquet) or use a mechanism that works on marginals"

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import itertools, json
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 from scipy.special import logsumexp
@@ -483,6 +483,18 @@ class CliqueMeasurement:
     attrs: tuple  # attributes measured, in the order of the answers' axes
     answers: np.ndarray  # noisy marginal (normalised units)
     sigma: float  # noise standard deviation, > 0
+    cost: dict = field(default_factory=dict)  # privacy charged for it, e.g. {'rho': ...} ({} if not known)
+
+    def summary(self) -> dict:
+        "JSON-ready description for release metadata (as `Measurement.summary`): everything but the answers."
+        label = ",".join((self.attrs,) if isinstance(self.attrs, str) else self.attrs)
+        return dict(
+            label=label,
+            shape=[int(np.size(self.answers))],
+            sigma=self.sigma,
+            noise='gaussian',
+            cost=self.cost,
+        )
 
     def check(self, domain: Domain) -> np.ndarray:
         "The answers as a table with axes in domain order; ValueError for bad input."

@@ -388,10 +388,12 @@ class Budget:
 
     @property
     def is_zcdp(self) -> bool:
+        "Whether this is a rho-zCDP budget."
         return self.rho is not None
 
     @property
     def is_pure(self) -> bool:
+        "Whether this is a pure epsilon-DP budget (delta = 0)."
         return self.rho is None and self.delta == 0
 
     def to_rho(self) -> float:

@@ -216,6 +216,7 @@ def add_remove_call(
 
 # %% ../nbs/12_releases.ipynb #0cce6167
 def _labels(self: Release) -> list:
+    "A readable label per answer (e.g. 'age=3,sex=1'), from the workload, or as loaded from a release file."
     if self.workload is not None:
         return list(self.workload.labels())
     return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
