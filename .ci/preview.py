@@ -4,6 +4,8 @@ The real site is built with `nbdev_docs` where Quarto is installed. This renders
 notebooks (directives applied, hidden cells dropped, `show_doc` tables) as plain HTML pages, so they can
 be read and screenshotted on a machine without Quarto and without a network:
 
+- every page gets a bar linking the index and its previous and next pages (in the index's order), and a
+  figure the alternative text of its cell's `#| fig-alt:` directive;
 - it calls nbdev's `proc_nbs` directly: `nbdev_proc_nbs` would first try to install Quarto (with sudo)
   and re-install this package with pip, changing the environment it runs in;
 - math renders with the MathJax 2 that the PyPI package `jupyter-server-mathjax` ships (a dev requirement),
@@ -15,7 +17,8 @@ be read and screenshotted on a machine without Quarto and without a network:
   site or repository is published yet) are dropped, keeping their text.
 
 `python .ci/preview.py --check` also checks every page: no remote script, MathJax local, every local link
-and image present, and the index links every page. `.ci/docs_browser_check.py` then opens each page in
+and image present, the index links every page, every page's bar links the index and its neighbours, and
+every image has alternative text. `.ci/docs_browser_check.py` then opens each page in
 headless Chromium and checks that the math was typeset.
 """
 import configparser, html, re, shutil, subprocess, sys, tempfile
@@ -65,6 +68,12 @@ def tidy(path, out):
             if TEST.search(c.source) and not re.search(r"^#\|\s*export", c.source, re.M):
                 tags.append("test")
             c.metadata["tags"] = sorted(set(tags))
+            alt = re.search(r"^#\|\s*fig-alt:\s*(.+)$", c.source, re.M)  # Quarto's alternative text
+            for o in c.get("outputs", []):  # nbconvert writes no alt: the image as HTML that carries it
+                if alt and "image/png" in o.get("data", {}):
+                    png = o.data.pop("image/png").strip()
+                    o.data.pop("text/plain", None)
+                    o.data["text/html"] = f'<img src="data:image/png;base64,{png}" alt="{html.escape(alt.group(1).strip())}">'
             c.source = "\n".join(l for l in c.source.splitlines() if not re.match(r"^#\|", l))
         cells.append(c)
     nb.cells = cells
@@ -83,6 +92,22 @@ def placeholder_hosts():
     if not d.get("doc_host") and d.get("doc_baseurl"):
         hosts.append(d.get("doc_baseurl").rstrip("/") + "/")
     return hosts
+
+
+NAV = '<nav class="dpnotes-nav">{}</nav>'
+NAV_CSS = ("<style>nav.dpnotes-nav { display: flex; gap: 1.5em; font-size: 90%; margin: 0.8em 0; }"
+           " nav.dpnotes-nav a { text-decoration: none; }</style>")
+
+
+def navigation(name, order):
+    "The bar of page `name`: the index, and the previous and next pages in `order` (the index's order)."
+    i = order.index(name)
+    links = [] if name == "index" else ['<a href="index.html">&#8962; index</a>']
+    if i > 0 and order[i - 1] != "index":
+        links.append(f'<a href="{order[i - 1]}.html" rel="prev">&#8592; {html.escape(order[i - 1])}</a>')
+    if i + 1 < len(order):
+        links.append(f'<a href="{order[i + 1]}.html" rel="next">{html.escape(order[i + 1])} &#8594;</a>')
+    return NAV.format(" ".join(links))
 
 
 def fix_page(text, hosts):
@@ -146,7 +171,27 @@ def check(docs):
     for page in sorted(docs.glob("*.html")):
         if page.name not in ("index.html", "pages.html") and f'href="{page.name}"' not in index:
             bad.append(f"index.html: no link to {page.name}")
+    order = page_order(docs)
+    for name in order:  # every page links the index and its neighbours, in the index's order
+        nav = re.search(r'<nav class="dpnotes-nav">(.*?)</nav>', (docs / f"{name}.html").read_text(encoding="utf-8"))
+        want = [f"{n}.html" for n in order[max(0, order.index(name) - 1): order.index(name) + 2] if n != name]
+        want += [] if name == "index" else ["index.html"]
+        missing = [w for w in set(want) if not nav or f'href="{w}"' not in nav.group(1)]
+        if missing:
+            bad.append(f"{name}.html: its navigation does not link {', '.join(sorted(missing))}")
+    for page in sorted(docs.glob("*.html")):  # every image says what it shows
+        for img in re.findall(r"<img\b[^>]*>", page.read_text(encoding="utf-8")):
+            if not re.search(r'\balt="[^"]+"', img) or "No description has been provided" in img:
+                bad.append(f"{page.name}: an image without alternative text (#| fig-alt: in its cell)")
     return bad
+
+
+def page_order(docs):
+    "The pages in the order the index links them (the index first), then any it does not link."
+    index = (docs / "index.html").read_text(encoding="utf-8")
+    linked = [m for m in dict.fromkeys(re.findall(r'href="([\w-]+)\.html"', index)) if (docs / f"{m}.html").exists()]
+    rest = sorted(p.stem for p in docs.glob("*.html") if p.stem not in linked + ["index", "pages"])
+    return ["index"] + [m for m in linked if m != "index"] + rest
 
 
 def main():
@@ -171,8 +216,14 @@ def main():
     finally:
         shutil.rmtree(staged)
     hosts = placeholder_hosts()
-    for page in docs.glob("*.html"):
+    for page in docs.glob("*.html"):  # links first: the order of the pages is read off the index's links
         page.write_text(fix_page(page.read_text(encoding="utf-8"), hosts), encoding="utf-8")
+    order = page_order(docs)
+    for name in order:
+        page = docs / f"{name}.html"
+        text = page.read_text(encoding="utf-8")
+        text = re.sub(r"(<body[^>]*>)", lambda m: m.group(1) + NAV_CSS + navigation(name, order), text, count=1)
+        page.write_text(text.replace("</body>", navigation(name, order) + "</body>", 1), encoding="utf-8")
     links = "\n".join(f'<li><a href="{html.escape(p.stem)}.html">{html.escape(p.stem)}</a></li>' for p in nbs)
     (docs / "pages.html").write_text(f"<html><body><h1>dpnotes pages</h1><ul>{links}</ul></body></html>\n")
     print(f"wrote {len(nbs)} pages to {docs}")
