@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import argparse
+import contextlib
 import csv
 import importlib
 import inspect
@@ -13,8 +14,10 @@ import io
 import json
 import os
 import re
+import signal
 import sys
 import textwrap
+import threading
 import time
 from pathlib import Path
 
@@ -979,12 +982,36 @@ def _write(
     args.written = [*getattr(args, "written", []), *map(str, files)]
 
 
-def _interrupted(written: list) -> str:
-    "What a Ctrl-C leaves: the files written in full before it, or nothing."
+def _interrupted(
+    written: list,  # the files in place (`args.written`)
+    what: str = "interrupted",  # or 'terminated'
+) -> str:
+    "What a Ctrl-C (or SIGTERM) leaves: the files written in full before it, or nothing."
     if not written:
-        return "interrupted; nothing written"
+        return f"{what}; nothing written"
     names = written[0] if len(written) == 1 else f"{', '.join(written[:-1])} and {written[-1]}"
-    return f"interrupted after writing {names} (complete)"
+    return f"{what} after writing {names} (complete)"
+
+
+class _Terminated(KeyboardInterrupt):
+    "SIGTERM as an exception, so that it unwinds as a Ctrl-C does: temporary files removed, a pair restored."
+
+
+def _raise_terminated(signum, frame):
+    raise _Terminated
+
+
+@contextlib.contextmanager
+def _sigterm_unwinds():
+    "SIGTERM raises `_Terminated` inside the block (main thread only), its previous handler restored after."
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    previous = signal.signal(signal.SIGTERM, _raise_terminated)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 # %% ../nbs/07_cli.ipynb #53ef1782
 from .data import Domain
@@ -1133,16 +1160,21 @@ def cmd_encode(args):
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
     """Entry point of the `dpnotes` console script. Bad input: the whole message on one line of stderr, exit
-    status 2; Ctrl-C: one line saying which files were written in full (or none), exit status 130."""
+    status 2; Ctrl-C (SIGTERM): one line naming the files written in full, or none; status 130 (143)."""
     cmds = dict(demo=cmd_demo, release=cmd_release, compare=cmd_compare, show=cmd_show, encode=cmd_encode)
     args = argparse.Namespace(command=None, written=[])
     try:
-        args = build_parser().parse_args(argv, namespace=args)
-        _check_packages(args)
-        status = cmds[args.command](args)
-    except KeyboardInterrupt:
-        print(f"{_prog(args)}: {_interrupted(args.written)}", file=sys.stderr)
-        status = 130
+        with _sigterm_unwinds():
+            args = build_parser().parse_args(argv, namespace=args)
+            _check_packages(args)
+            status = cmds[args.command](args)
+    except KeyboardInterrupt as e:
+        term = isinstance(e, _Terminated)
+        print(
+            f"{_prog(args)}: {_interrupted(args.written, 'terminated' if term else 'interrupted')}",
+            file=sys.stderr,
+        )
+        status = 143 if term else 130
     except (ValueError, TypeError, OSError, KeyError, MemoryError, ImportError) as e:
         print(f"{_prog(args)}: error: {_message(e)}", file=sys.stderr)  # whole: its end is often advice
         status = 2
