@@ -15,10 +15,11 @@ from .workloads import Marginals, Workload
 from .models import CliqueMeasurement
 from .releases import Release, register, check_mechanism_args
 from .histograms import gaussian_mechanism
+from .factorization import factorization_mechanism
 from .projection import ConvergenceWarning
 
 # %% auto #0
-__all__ = ['TIGHT', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
+__all__ = ['TIGHT', 'BASES', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
            'cvxpy_local_projection', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
@@ -335,7 +336,7 @@ def _check_solver_args(
 # %% ../nbs/19_local.ipynb #c1f35847
 def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float) -> Release:
     "The Gaussian release `rel` with its tables projected onto the local-consistency polytope."
-    sigma = rel.sigma or 1.0  # no noise (the tables ignore the data): any common weight
+    sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
     ms = [CliqueMeasurement(c, b, sigma) for c, b in zip(workload.cliques, workload.blocks(rel.answers))]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
     info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}  # the Gaussian's, not ours
@@ -351,7 +352,10 @@ def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: 
         measurements=rel.measurements,
     )
 
-# %% ../nbs/19_local.ipynb #d7fb5e10
+# %% ../nbs/19_local.ipynb #d9efaf39
+BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
+
+
 @register("local", add_remove=True)
 def local_mechanism(
     data: Dataset,  # private records (n is treated as public under replace-one)
@@ -359,6 +363,7 @@ def local_mechanism(
     budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on the Gaussian measurement
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    base: str = 'gaussian',  # the measurement projected: 'gaussian' or 'factorization' (its default strategy)
     tol: float = 1e-9,  # local_projection's tolerance (residual and relative gap)
     max_iter: int = 100_000,  # local_projection's iteration limit
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
@@ -368,14 +373,15 @@ def local_mechanism(
 
     Replace-one neighbours, n public, $\\Delta_2=\\sqrt{2T}/n$ for $T$ tables; or add/remove neighbours with
     counts over the registry's released $\\hat n$, $\\Delta_2=\\sqrt T/\\hat n$. The noise is
-    `gaussian_mechanism`'s ($\\rho$-zCDP, exact discrete Gaussian); the projection is post-processing.
+    `gaussian_mechanism`'s ($\\rho$-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
+    `base='factorization'` (its strategy's sensitivity); the projection is post-processing.
     """
-    check_mechanism_args(data, workload, budget, options, 'local_mechanism', 'tol, max_iter')
+    check_mechanism_args(data, workload, budget, options, 'local_mechanism', 'base, tol, max_iter')
     if not isinstance(workload, Marginals):
         raise TypeError(f"local_mechanism answers Marginals workloads, got {type(workload).__name__}")
     _check_solver_args(tol, max_iter)
-    t0 = (
-        time.perf_counter()
-    )  # the registered gaussian's own function: the registry here already ran add/remove
-    rel = gaussian_mechanism.__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
+    if base not in BASES:
+        raise ValueError(f"base must be one of {', '.join(BASES)}, got base={base!r}")
+    t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
+    rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
     return _projected_release(rel, workload, tol, max_iter, t0)
