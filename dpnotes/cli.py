@@ -583,15 +583,19 @@ def warm_up(name, data, workload, budget, options, rows: int = 2000) -> float | 
     return time.perf_counter() - t0
 
 # %% ../nbs/07_cli.ipynb #a043ab1d
-def _attempt(m, s, data, workload, budget, opts, truth, warm):
-    "One seeded run as a record; a mechanism that refuses (ValueError) or fails gets a row saying why."
+def _attempt(m, s, data, workload, budget, opts, truth, warm, said=None):
+    """One seeded run as a record; a mechanism that refuses (ValueError) or fails gets a row saying why,
+    and stderr the message, once per mechanism and message (`said`: those already printed)."""
     try:
         rec = run_mechanism(m, data, workload, budget, s, opts, truth=truth)[1]
         return rec if warm is False else dict(rec, warmup_seconds=warm)
     except Exception as e:  # the others still run; the message goes to the row, the JSON and stderr
         key = "refused" if isinstance(e, ValueError) else "failed"
         msg = _message(e) if key == "refused" else f"{type(e).__name__}: {_message(e)}"  # whole
-        print(f"{m}: {key}: {msg}", file=sys.stderr)
+        if said is None or (m, key, msg) not in said:
+            print(f"{m}: {key}: {msg}", file=sys.stderr)
+        if said is not None:
+            said.add((m, key, msg))
         return {"mechanism": m, "seed": s, key: msg, "private": False, "error": e}
 
 # %% ../nbs/07_cli.ipynb #b9a4330f
@@ -601,8 +605,9 @@ def _compare(data, workload, budget, names, seeds, options, warmup=False):
     truth, routed = workload.answer(data), route_options(names, options)
     warm = {m: warmup and warm_up(m, data, workload, budget, routed[m]) for m in names}
     jobs = [(m, s) for m in names for s in seeds]
+    said = set()  # messages printed on stderr: each once, the table's notes give the seeds
     with tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None) as bar:
-        records = [_attempt(m, s, data, workload, budget, routed[m], truth, warm[m]) for m, s in bar]
+        records = [_attempt(m, s, data, workload, budget, routed[m], truth, warm[m], said) for m, s in bar]
     errors = [r.pop("error") for r in records if "error" in r]
     if len(errors) == len(jobs):
         raise errors[0]
