@@ -322,7 +322,7 @@ def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     res = float(np.max(np.abs(r))) if r.size else 0.0
     return LocalResult(tabs, x, f / smin**2, res, math.nan, 1, True, time.perf_counter() - t0)
 
-# %% ../nbs/19_local.ipynb #ea7d539a
+# %% ../nbs/19_local.ipynb #b624a376
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
     max_iter,  # its iteration limit, >= 1
@@ -333,7 +333,7 @@ def _check_solver_args(
     if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
         raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
 
-# %% ../nbs/19_local.ipynb #c1f35847
+# %% ../nbs/19_local.ipynb #a105c714
 def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float) -> Release:
     "The Gaussian release `rel` with its tables projected onto the local-consistency polytope."
     sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
@@ -352,7 +352,7 @@ def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: 
         measurements=rel.measurements,
     )
 
-# %% ../nbs/19_local.ipynb #d9efaf39
+# %% ../nbs/19_local.ipynb #bcc01b2a
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
 
