@@ -46,8 +46,9 @@ setuptools.setup(
         "scale": reqs("scale_requirements"),
         "frames": reqs("frames_requirements"),
         "widgets": reqs("widgets_requirements"),
+        "solvers": reqs("solvers_requirements"),
         "all": reqs("frames_requirements") + reqs("widgets_requirements") + reqs("scale_requirements")
-        + ["polars>=1.0"],
+        + reqs("solvers_requirements") + ["polars>=1.0"],
     },
     python_requires=">=" + min_python,
     long_description=(here / "README.md").read_text(encoding="utf-8"),

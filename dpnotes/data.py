@@ -289,6 +289,7 @@ EXTRAS = {
     'pyarrow': 'scale',
     'dask': 'scale',
     'distributed': 'scale',
+    'cvxpy': 'solvers',
 }
 
 

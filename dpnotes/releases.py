@@ -320,8 +320,11 @@ def _place(
     kept, placed = [], []  # (aside, target) of previous versions; targets already renamed onto
     try:
         for tmp, path in pairs:
-            if os.path.isfile(path):
-                os.replace(path, f"{tmp}.previous")  # same folder: a rename, never a copy
+            if os.path.isfile(path):  # a second name for the previous version: `path` never disappears
+                try:
+                    os.link(path, f"{tmp}.previous")
+                except OSError:  # no hard links on this file system: move it aside
+                    os.replace(path, f"{tmp}.previous")
                 kept.append((f"{tmp}.previous", path))
             try:
                 os.replace(tmp, path)
@@ -332,7 +335,10 @@ def _place(
         for path in placed:
             Path(path).unlink(missing_ok=True)
         for aside, path in kept:
-            os.replace(aside, path)
+            if os.path.exists(path) and os.path.samefile(aside, path):  # never replaced: drop the second name
+                os.unlink(aside)  # (a rename between two links of one file does nothing)
+            else:
+                os.replace(aside, path)
         raise
     for aside, _ in kept:
         os.unlink(aside)
@@ -340,18 +346,19 @@ def _place(
 # %% ../nbs/12_releases.ipynb #place2
 @contextlib.contextmanager
 def _interrupt_after():
-    "Hold a SIGINT (Ctrl-C) that arrives inside the block, and raise it as KeyboardInterrupt at its end."
+    "Hold SIGINT (Ctrl-C) and SIGTERM (kill) arriving inside the block; deliver them again at its end."
     if threading.current_thread() is not threading.main_thread():
         yield  # only the main thread receives signals
         return
-    held = []
-    previous = signal.signal(signal.SIGINT, lambda sig, frame: held.append(sig))
+    held, sigs = [], (signal.SIGINT, signal.SIGTERM)
+    previous = {s: signal.signal(s, lambda sig, frame: held.append(sig)) for s in sigs}
     try:
         yield
     finally:
-        signal.signal(signal.SIGINT, previous)
-    if held:
-        raise KeyboardInterrupt
+        for s, handler in previous.items():
+            signal.signal(s, signal.SIG_DFL if handler is None else handler)
+    for s in dict.fromkeys(held):  # each once, in arrival order, to the handlers that were in place
+        signal.raise_signal(s)
 
 # %% ../nbs/12_releases.ipynb #a90f3d6e
 def _label_chunks(workload, size: int):

@@ -70,7 +70,7 @@ def _encode_categories(v, name, cats, where) -> np.ndarray:
     if bad.size:
         raise ValueError(
             f"{where}column {name!r} row {bad[0]}: value {str(keys[bad[0]])!r} is not one of the "
-            f"categories {list(cats)}"
+            f"categories {cats.tolist()}"
         )
     return order[pos].astype(np.int64)
 
