@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import csv
+import dataclasses
 import importlib
 import inspect
 import io
@@ -29,7 +30,7 @@ from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .kron_unions import union_spec
 from .data import EXTRAS, Dataset, default_dataset, require
 from .releases import MECHANISMS, check_outputs, jsonable, metadata_json
-from .releases import release_metadata, write_files, write_release_csv
+from .releases import release_files, release_metadata, write_files, write_release_csv
 from .projection import project
 from .projection_solvers import simplex_projection
 
@@ -784,13 +785,13 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     meta["columns"] = ["query", "label", "answer", "count"]  # answer: a fraction; count = answer x n
     if args.postprocess != "none":
         meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
-    files = {
-        args.out: lambda f: write_release_csv(_Rows(f, bar), workload, answers, n=n),
-        f"{args.out}.meta.json": lambda f: f.write(metadata_json(meta)),
-    }
+    extra = {}
     if getattr(args, "synthetic", None):
-        files[args.synthetic] = _synthetic_writer(args, rel, n)
+        extra[args.synthetic] = _synthetic_writer(args, rel, n)
         meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
+    # the one release format (Release.save writes the same): answers, metadata and what synthetic samples from
+    shown = dataclasses.replace(rel, answers=answers, workload=workload)
+    files = {**release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar)), **extra}
     bar = tqdm(total=workload.shape[0] + 1, desc="writing", unit="row", file=sys.stderr, disable=None)
     with bar:
         _write(args, files)
@@ -856,7 +857,11 @@ def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
     _check_seed(args.insecure_seed, "--insecure-seed")
     budget = parse_budget(args.epsilon, args.delta, args.rho)
-    outs = {"--out": args.out, "the metadata file": f"{args.out}.meta.json"}
+    outs = {
+        "--out": args.out,
+        "the metadata file": f"{args.out}.meta.json",
+        "the state file": f"{args.out}.state.npz",
+    }
     if args.synthetic:
         outs["--synthetic"] = args.synthetic
     check_outputs(outs, {"--data": args.data, "--domain": args.domain})
