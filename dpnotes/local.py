@@ -29,12 +29,11 @@ def separators(
 ) -> list:
     "Non-empty intersections of pairs of cliques, attributes in domain order, each once, in first-seen order."
     domain = as_domain(domain)
-    out = []
-    for c, d in itertools.combinations(cliques, 2):
-        s = tuple(a for a in domain.attrs if a in c and a in d)
-        if s and s not in out:
-            out.append(s)
-    return out
+    order, sets, out = {a: i for i, a in enumerate(domain.attrs)}, [frozenset(c) for c in cliques], {}
+    for c, d in itertools.combinations(sets, 2):
+        if c & d:
+            out.setdefault(c & d, None)
+    return [tuple(sorted(s, key=order.get)) for s in out]  # dict: insertion order, each set once
 
 # %% ../nbs/19_local.ipynb #c54d4733
 def cell_map(
@@ -98,9 +97,10 @@ def local_structure(
     cmap = np.concatenate(maps) if maps else np.zeros(0, np.int32)
     arrays = (_offsets([size(c) for c in cliques]), ic, js, _offsets([size(seps[j]) for j in js]))
     arrays += (_offsets([m.size for m in maps]), cmap, _offsets([size(s) for s in seps]))
-    lips = [
-        _lipschitz([seps[j] for i, j in inc if i == c], size(cliques[c]), size) for c in range(len(cliques))
-    ]
+    inside = [[] for _ in cliques]  # the separators inside each clique
+    for i, j in inc:
+        inside[i].append(seps[j])
+    lips = [_lipschitz(inside[i], size(c), size) for i, c in enumerate(cliques)]
     shapes = [tuple(domain[a] for a in c) for c in cliques]
     return LocalStructure(list(cliques), seps, shapes, arrays, np.array(lips, float))
 
@@ -176,7 +176,16 @@ def _evaluate(lam, y, w, S, x, r, taus):  # pragma: no cover (compiled)
     _centred_margins(x, S, r)
     return f
 
-# %% ../nbs/19_local.ipynb #4e8403a9
+# %% ../nbs/19_local.ipynb #2557594e
+@njit(cache=True)
+def _dot(a, b):  # pragma: no cover (compiled)
+    "Plain loop for a . b: numpy's dot goes through BLAS, whose threads cost milliseconds on a busy machine."
+    s = 0.0
+    for i in range(a.shape[0]):
+        s += a[i] * b[i]
+    return s
+
+# %% ../nbs/19_local.ipynb #654a70b6
 @njit(cache=True)
 def _ascent(y, w, S, step, tol, max_iter, lam):  # pragma: no cover (compiled)
     "Restarted accelerated ascent on the dual from lam (updated in place); (x, f, iterations)."
@@ -188,17 +197,17 @@ def _ascent(y, w, S, step, tol, max_iter, lam):  # pragma: no cover (compiled)
         _evaluate(mu, y, w, S, x, r, taus)
         prev[:] = lam
         lam[:] = mu + step * r
-        restart = np.dot(r, lam - prev) < 0.0  # the step turned against the momentum
+        restart = _dot(r, lam - prev) < 0.0  # the step turned against the momentum
         t1 = 1.0 if restart else 0.5 * (1.0 + math.sqrt(1.0 + 4.0 * t * t))
         mu[:] = lam + ((t - 1.0) / t1 if not restart else 0.0) * (lam - prev)
         t = t1
         if it % 10 == 0:
             f = _evaluate(lam, y, w, S, x, r, taus)
-            if (r.size == 0 or np.max(np.abs(r)) <= tol) and abs(np.dot(lam, r)) <= tol * max(f, 1.0):
+            if (r.size == 0 or np.max(np.abs(r)) <= tol) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
                 break
     return x, _evaluate(lam, y, w, S, x, r, taus), it
 
-# %% ../nbs/19_local.ipynb #4bafccf9
+# %% ../nbs/19_local.ipynb #81100e1b
 @dataclass(frozen=True)
 class LocalResult:
     "Tables projected onto the local-consistency polytope, with the solver's certificate."
@@ -212,7 +221,7 @@ class LocalResult:
     converged: bool  # residual and gap within tol
     seconds: float  # wall-clock time
 
-# %% ../nbs/19_local.ipynb #b2de2af6
+# %% ../nbs/19_local.ipynb #c58fc52b
 def _as_tables(
     measurements,  # list of CliqueMeasurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
@@ -235,7 +244,7 @@ def _as_tables(
     cl = [(m.attrs,) if isinstance(m.attrs, str) else tuple(m.attrs) for m in ms]
     return cl, [np.asarray(m.answers, float) for m in ms], np.array([m.sigma for m in ms], float)
 
-# %% ../nbs/19_local.ipynb #ed6f3397
+# %% ../nbs/19_local.ipynb #a1dbee65
 def local_projection(
     measurements,  # list of CliqueMeasurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
@@ -253,7 +262,7 @@ def local_projection(
     x, f, it = _ascent(y, w, S.arrays, step, float(tol), int(max_iter), lam)
     return _local_result(S, x, f, lam, y, w, sigma.min(), tol, it, t0)
 
-# %% ../nbs/19_local.ipynb #56c18d96
+# %% ../nbs/19_local.ipynb #2a597cae
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     "The ascent's solution as a LocalResult: residual and gap recomputed at lam, a warning if unconverged."
     r, taus = np.empty_like(lam), np.full(len(S.cliques), -np.inf)
@@ -271,7 +280,7 @@ def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     tables = {c: x[coff[i] : coff[i + 1]].reshape(sh) for i, (c, sh) in enumerate(zip(S.cliques, S.shapes))}
     return LocalResult(tables, x, f / smin**2, res, gap, it, ok, time.perf_counter() - t0)
 
-# %% ../nbs/19_local.ipynb #a54ee387
+# %% ../nbs/19_local.ipynb #1e2bf82c
 TIGHT = dict(tol_gap_abs=1e-12, tol_gap_rel=1e-12, tol_feas=1e-12, max_iter=500)  # Clarabel near its limits
 
 
@@ -309,7 +318,7 @@ def cvxpy_local_projection(
     cp.Problem(cp.Minimize(obj), cons).solve(solver=solver, **settings)
     return _cvxpy_result(domain, cliques, [v.value for v in X], tables, w, sigma.min(), t0)
 
-# %% ../nbs/19_local.ipynb #a2d07166
+# %% ../nbs/19_local.ipynb #154d0cc5
 def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     "LocalResult of a cvxpy solution: its objective and consistency residual measured as ours are."
     if any(v is None for v in xs):
@@ -322,7 +331,7 @@ def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     res = float(np.max(np.abs(r))) if r.size else 0.0
     return LocalResult(tabs, x, f / smin**2, res, math.nan, 1, True, time.perf_counter() - t0)
 
-# %% ../nbs/19_local.ipynb #b624a376
+# %% ../nbs/19_local.ipynb #da951ce4
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
     max_iter,  # its iteration limit, >= 1
@@ -333,7 +342,7 @@ def _check_solver_args(
     if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
         raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
 
-# %% ../nbs/19_local.ipynb #a105c714
+# %% ../nbs/19_local.ipynb #23d09b2b
 def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float) -> Release:
     "The Gaussian release `rel` with its tables projected onto the local-consistency polytope."
     sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
@@ -352,7 +361,7 @@ def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: 
         measurements=rel.measurements,
     )
 
-# %% ../nbs/19_local.ipynb #bcc01b2a
+# %% ../nbs/19_local.ipynb #4ac2733d
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
 
