@@ -22,22 +22,38 @@ __all__ = ['load_spec', 'spec_domain', 'encode_column', 'decode_column', 'from_f
 
 # %% ../nbs/16_sources.ipynb #b3029d01
 def _rule(name: str, rule) -> tuple:
-    "A spec entry checked: ('categories', list) | ('bins', float edges) | ('codes', size)."
-    if not isinstance(rule, Mapping) or len(rule) != 1:
-        raise ValueError(f"spec of {name!r}: expected one of categories, bins, codes; got {rule!r}")
-    ((kind, arg),) = rule.items()
+    """A spec entry checked: ('categories', list) | ('bins', float edges) | ('codes', size), then the label
+    of missing values (None: a missing value is an error)."""
+    if not isinstance(rule, Mapping) or not 1 <= len(rule) <= 2 or len(set(rule) - {'missing'}) != 1:
+        raise ValueError(
+            f"spec of {name!r}: expected one of categories, bins, codes (and optionally missing), got {rule}"
+        )
+    missing = rule.get('missing')
+    ((kind, arg),) = [(k, v) for k, v in rule.items() if k != 'missing']
+    if missing is not None and not (isinstance(missing, str) and missing.strip()):
+        raise ValueError(f"spec of {name!r}: missing must name the code of empty cells, got {missing!r}")
     if kind == 'categories' and isinstance(arg, list) and arg and len(set(map(str, arg))) == len(arg):
-        return kind, list(arg)
+        if missing is not None and missing in map(str, arg):
+            raise ValueError(f"spec of {name!r}: missing={missing!r} is also one of the categories")
+        return kind, list(arg), missing
     if kind == 'bins' and isinstance(arg, list) and len(arg) >= 2:
         e = np.asarray(arg, dtype=float)
         if np.isfinite(e).all() and (np.diff(e) > 0).all():
-            return kind, e
+            return kind, e, missing
     if kind == 'codes' and isinstance(arg, int) and not isinstance(arg, bool) and arg >= 1:
-        return kind, arg
+        return kind, arg, missing
     raise ValueError(
         f"spec of {name!r}: bad {kind} {arg!r} (categories: distinct values; bins: >= 2 "
         "finite increasing edges; codes: a positive size)"
     )
+
+
+def _is_missing(values) -> np.ndarray:
+    "Which raw values are missing: None, NaN, or empty (or blank) text."
+    v = np.asarray(values, dtype=object)
+    blank = np.array([x is None or (isinstance(x, str) and not x.strip()) for x in v.ravel()], bool)
+    nan = np.array([isinstance(x, (float, np.floating)) and x != x for x in v.ravel()], bool)
+    return (blank | nan).reshape(v.shape)
 
 # %% ../nbs/16_sources.ipynb #a20ec211
 def load_spec(spec) -> dict:
@@ -54,11 +70,9 @@ def load_spec(spec) -> dict:
 
 
 def spec_domain(spec) -> Domain:
-    "The domain the spec encodes into: one attribute per entry, size = categories, bins or codes."
+    "The domain a spec encodes into: an attribute per entry, size = categories, bins or codes (+1: missing)."
     spec = load_spec(spec)
-    return Domain.from_dict(
-        {a: len(arg) - (k == 'bins') if k != 'codes' else arg for a, (k, arg) in spec.items()}
-    )
+    return Domain.from_dict({a: _sizes(k, arg) + (miss is not None) for a, (k, arg, miss) in spec.items()})
 
 # %% ../nbs/16_sources.ipynb #495c508b
 def _encode_categories(v, name, cats, where) -> np.ndarray:
@@ -108,28 +122,42 @@ def encode_column(
     rule: tuple,  # a checked spec entry (see `load_spec`)
     where: str = '',  # prefix of errors, e.g. the file name
 ) -> np.ndarray:
-    "Integer codes of one raw column under its public rule."
-    kind, arg = rule
+    "Integer codes of one raw column under its public rule; declared missing values take the last code."
+    kind, arg, missing = rule
+    gap = _is_missing(values) if missing is not None else None
+    if gap is not None and gap.any():  # encode the rest, then give the empty cells their own code
+        v = np.asarray(values, dtype=object)
+        codes = np.full(len(v), _sizes(kind, arg), np.int64)
+        codes[~gap] = encode_column(v[~gap], name, (kind, arg, None), where)
+        return codes
     if kind == 'categories':
         return _encode_categories(values, name, arg, where)
     if kind == 'bins':
         return _encode_bins(values, name, arg, where)
     return coerce_column(values, name, arg, where)
 
+
+def _sizes(kind: str, arg) -> int:
+    "Codes of a rule before the missing code: categories, bins or the size given."
+    return len(arg) if kind == 'categories' else len(arg) - 1 if kind == 'bins' else arg
+
 # %% ../nbs/16_sources.ipynb #6498ca63
 def decode_column(codes, rule: tuple) -> np.ndarray:
-    "Raw meaning of codes: the category, the bin as text '[lo, hi)' ('[lo, hi]' for the last), or the code."
-    kind, arg = rule
+    """Raw meaning of codes: the category, the bin as text '[lo, hi)' ('[lo, hi]' for the last), or the code;
+    the missing code is the spec's label of missing values."""
+    kind, arg, missing = rule
     codes = np.asarray(codes, dtype=np.int64)
     if kind == 'categories':
-        return np.asarray(arg, dtype=object)[codes]
-    if kind == 'bins':
+        labels = [str(c) for c in arg]
+    elif kind == 'bins':
         labels = [
             f"[{lo:g}, {hi:g}" + (']' if i == len(arg) - 2 else ')')
             for i, (lo, hi) in enumerate(zip(arg[:-1], arg[1:]))
         ]
-        return np.asarray(labels, dtype=object)[codes]
-    return codes
+    else:
+        labels = list(range(arg))
+    labels += [] if missing is None else [missing]
+    return np.asarray(labels, dtype=object)[codes]
 
 # %% ../nbs/16_sources.ipynb #85682022
 def _columns(names, get, n: int, domain: Domain | None, spec, where: str) -> tuple:
