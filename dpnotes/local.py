@@ -20,7 +20,7 @@ from .projection import ConvergenceWarning
 
 # %% auto #0
 __all__ = ['TIGHT', 'BASES', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
-           'cvxpy_local_projection', 'local_mechanism']
+           'local_constraints', 'cvxpy_local_projection', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -84,6 +84,14 @@ def _offsets(sizes) -> np.ndarray:
     return np.concatenate([[0], np.cumsum(np.asarray(sizes, dtype=np.int64))]).astype(np.int64)
 
 
+def _lipschitz_bounds(cliques, seps, inc, size) -> np.ndarray:
+    "`_lipschitz` of every clique, from the (clique, separator) incidences `inc`."
+    inside = [[] for _ in cliques]  # the separators inside each clique
+    for i, j in inc:
+        inside[i].append(seps[j])
+    return np.array([_lipschitz(inside[i], size(c), size) for i, c in enumerate(cliques)], float)
+
+
 def local_structure(
     domain: Domain,  # the universe
     cliques: list,  # attribute tuples of the tables
@@ -97,12 +105,8 @@ def local_structure(
     cmap = np.concatenate(maps) if maps else np.zeros(0, np.int32)
     arrays = (_offsets([size(c) for c in cliques]), ic, js, _offsets([size(seps[j]) for j in js]))
     arrays += (_offsets([m.size for m in maps]), cmap, _offsets([size(s) for s in seps]))
-    inside = [[] for _ in cliques]  # the separators inside each clique
-    for i, j in inc:
-        inside[i].append(seps[j])
-    lips = [_lipschitz(inside[i], size(c), size) for i, c in enumerate(cliques)]
     shapes = [tuple(domain[a] for a in c) for c in cliques]
-    return LocalStructure(list(cliques), seps, shapes, arrays, np.array(lips, float))
+    return LocalStructure(list(cliques), seps, shapes, arrays, _lipschitz_bounds(cliques, seps, inc, size))
 
 # %% ../nbs/19_local.ipynb #c06d9535
 @njit(cache=True)
@@ -185,7 +189,20 @@ def _dot(a, b):  # pragma: no cover (compiled)
         s += a[i] * b[i]
     return s
 
-# %% ../nbs/19_local.ipynb #654a70b6
+# %% ../nbs/19_local.ipynb #2464f63d
+@njit(cache=True)
+def _nesterov(lam, prev, mu, r, step, t):  # pragma: no cover (compiled)
+    "lam <- mu + step r (old lam in prev), mu <- the momentum point; the new weight t (1 after a restart)."
+    prev[:] = lam
+    lam[:] = mu + step * r
+    if _dot(r, lam - prev) < 0.0:  # the step turned against the momentum: restart
+        mu[:] = lam
+        return 1.0
+    t1 = 0.5 * (1.0 + math.sqrt(1.0 + 4.0 * t * t))
+    mu[:] = lam + (t - 1.0) / t1 * (lam - prev)
+    return t1
+
+# %% ../nbs/19_local.ipynb #2675aec3
 @njit(cache=True)
 def _ascent(y, w, S, step, tol, max_iter, lam):  # pragma: no cover (compiled)
     "Restarted accelerated ascent on the dual from lam (updated in place); (x, f, iterations)."
@@ -195,19 +212,14 @@ def _ascent(y, w, S, step, tol, max_iter, lam):  # pragma: no cover (compiled)
     while it < max_iter:
         it += 1
         _evaluate(mu, y, w, S, x, r, taus)
-        prev[:] = lam
-        lam[:] = mu + step * r
-        restart = _dot(r, lam - prev) < 0.0  # the step turned against the momentum
-        t1 = 1.0 if restart else 0.5 * (1.0 + math.sqrt(1.0 + 4.0 * t * t))
-        mu[:] = lam + ((t - 1.0) / t1 if not restart else 0.0) * (lam - prev)
-        t = t1
+        t = _nesterov(lam, prev, mu, r, step, t)
         if it % 10 == 0:
             f = _evaluate(lam, y, w, S, x, r, taus)
             if (r.size == 0 or np.max(np.abs(r)) <= tol) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
                 break
     return x, _evaluate(lam, y, w, S, x, r, taus), it
 
-# %% ../nbs/19_local.ipynb #81100e1b
+# %% ../nbs/19_local.ipynb #cd0245a6
 @dataclass(frozen=True)
 class LocalResult:
     "Tables projected onto the local-consistency polytope, with the solver's certificate."
@@ -221,7 +233,7 @@ class LocalResult:
     converged: bool  # residual and gap within tol
     seconds: float  # wall-clock time
 
-# %% ../nbs/19_local.ipynb #c58fc52b
+# %% ../nbs/19_local.ipynb #900d68f0
 def _as_tables(
     measurements,  # list of CliqueMeasurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
@@ -244,7 +256,7 @@ def _as_tables(
     cl = [(m.attrs,) if isinstance(m.attrs, str) else tuple(m.attrs) for m in ms]
     return cl, [np.asarray(m.answers, float) for m in ms], np.array([m.sigma for m in ms], float)
 
-# %% ../nbs/19_local.ipynb #a1dbee65
+# %% ../nbs/19_local.ipynb #9f1cb9ea
 def local_projection(
     measurements,  # list of CliqueMeasurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
@@ -262,7 +274,7 @@ def local_projection(
     x, f, it = _ascent(y, w, S.arrays, step, float(tol), int(max_iter), lam)
     return _local_result(S, x, f, lam, y, w, sigma.min(), tol, it, t0)
 
-# %% ../nbs/19_local.ipynb #2a597cae
+# %% ../nbs/19_local.ipynb #cf81cf77
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     "The ascent's solution as a LocalResult: residual and gap recomputed at lam, a warning if unconverged."
     r, taus = np.empty_like(lam), np.full(len(S.cliques), -np.inf)
@@ -280,7 +292,7 @@ def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     tables = {c: x[coff[i] : coff[i + 1]].reshape(sh) for i, (c, sh) in enumerate(zip(S.cliques, S.shapes))}
     return LocalResult(tables, x, f / smin**2, res, gap, it, ok, time.perf_counter() - t0)
 
-# %% ../nbs/19_local.ipynb #1e2bf82c
+# %% ../nbs/19_local.ipynb #9f851656
 TIGHT = dict(tol_gap_abs=1e-12, tol_gap_rel=1e-12, tol_feas=1e-12, max_iter=500)  # Clarabel near its limits
 
 
@@ -292,6 +304,22 @@ def _sum_matrix(domain: Domain, clique: tuple, sep: tuple):
     return sp.csr_matrix(
         (np.ones(m.size), (m, np.arange(m.size))), shape=(math.prod(domain[a] for a in sep), m.size)
     )
+
+
+def local_constraints(
+    domain: Domain,  # the universe
+    cliques: list,  # the tables' attributes
+    X: list,  # one cvxpy variable per table (flat, C order over its clique), declared non-negative
+) -> list:
+    "cvxpy constraints of L on the variables X: each sums to 1, every pair agrees on its common attributes."
+    import cvxpy as cp
+
+    cons = [cp.sum(v) == 1 for v in X]
+    for (i, c), (j, d) in itertools.combinations(enumerate(cliques), 2):
+        s = tuple(a for a in domain.attrs if a in c and a in d)
+        if s:
+            cons.append(_sum_matrix(domain, c, s) @ X[i] == _sum_matrix(domain, d, s) @ X[j])
+    return cons
 
 
 def cvxpy_local_projection(
@@ -307,18 +335,13 @@ def cvxpy_local_projection(
     t0, domain = time.perf_counter(), as_domain(domain)
     cliques, tables, sigma = _as_tables(measurements, domain)
     X = [cp.Variable(t.size, nonneg=True) for t in tables]
-    cons = [cp.sum(v) == 1 for v in X]
-    for (i, c), (j, d) in itertools.combinations(enumerate(cliques), 2):
-        s = tuple(a for a in domain.attrs if a in c and a in d)
-        if s:
-            cons.append(_sum_matrix(domain, c, s) @ X[i] == _sum_matrix(domain, d, s) @ X[j])
-    w = (sigma.min() / sigma) ** 2
+    cons, w = local_constraints(domain, cliques, X), (sigma.min() / sigma) ** 2
     obj = sum(float(wc) * cp.sum_squares(v - t) for wc, v, t in zip(w, X, tables))
     settings = settings or (TIGHT if solver == 'CLARABEL' else {})
     cp.Problem(cp.Minimize(obj), cons).solve(solver=solver, **settings)
     return _cvxpy_result(domain, cliques, [v.value for v in X], tables, w, sigma.min(), t0)
 
-# %% ../nbs/19_local.ipynb #154d0cc5
+# %% ../nbs/19_local.ipynb #7b6b514d
 def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     "LocalResult of a cvxpy solution: its objective and consistency residual measured as ours are."
     if any(v is None for v in xs):
@@ -331,7 +354,7 @@ def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     res = float(np.max(np.abs(r))) if r.size else 0.0
     return LocalResult(tabs, x, f / smin**2, res, math.nan, 1, True, time.perf_counter() - t0)
 
-# %% ../nbs/19_local.ipynb #da951ce4
+# %% ../nbs/19_local.ipynb #001a1647
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
     max_iter,  # its iteration limit, >= 1
@@ -342,7 +365,7 @@ def _check_solver_args(
     if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
         raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
 
-# %% ../nbs/19_local.ipynb #23d09b2b
+# %% ../nbs/19_local.ipynb #ced36e3b
 def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float) -> Release:
     "The Gaussian release `rel` with its tables projected onto the local-consistency polytope."
     sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
@@ -361,7 +384,7 @@ def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: 
         measurements=rel.measurements,
     )
 
-# %% ../nbs/19_local.ipynb #4ac2733d
+# %% ../nbs/19_local.ipynb #2f35a2ee
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
 
