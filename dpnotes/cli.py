@@ -39,7 +39,7 @@ __all__ = ['FACTOR_KINDS', 'COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'NEIGHBOUR
            'mechanism_modules', 'load_mechanisms', 'workload_file_spec', 'parse_workload', 'parse_budget',
            'parse_options', 'run_mechanism', 'format_table', 'mechanism_help', 'build_parser', 'route_options',
            'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records', 'postprocess', 'cmd_release', 'read_marginals',
-           'marginal_table', 'cmd_show', 'load_data', 'add_encode_parser', 'cmd_encode', 'main']
+           'value_names', 'marginal_table', 'cmd_show', 'load_data', 'add_encode_parser', 'cmd_encode', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -488,6 +488,12 @@ def _release_outputs(r):
     )
     r.add_argument("--synthetic-rows", type=int, help="number of synthetic records (default: the released n)")
     r.add_argument(
+        "--spec",
+        metavar="SPEC",
+        help="the encoding spec the data were coded with (dpnotes encode): names every value in the "
+        "metadata, in show's tables and in --synthetic records, which hold raw values (default: codes)",
+    )
+    r.add_argument(
         "--out",
         required=True,
         help="output CSV (query, label, answer as a fraction, count = answer x n); the metadata goes "
@@ -785,7 +791,9 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     meta["columns"] = ["query", "label", "answer", "count"]  # answer: a fraction; count = answer x n
     if args.postprocess != "none":
         meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
-    extra = {}
+    extra, values = {}, getattr(args, "values", None)
+    if values is not None:
+        meta["values"] = values  # attribute -> the raw meaning of each code (public: the encoding spec)
     if getattr(args, "synthetic", None):
         extra[args.synthetic] = _synthetic_writer(args, rel, n)
         meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
@@ -802,22 +810,28 @@ def _synthetic_writer(args, rel, n):
     CSV with the input file's column order."""
     seed = args.insecure_seed
     syn = rel.synthetic(args.synthetic_rows or n, rng=np.random.default_rng(seed))  # refused before writing
-    return _records_csv(syn.records, syn.domain.attrs, _input_columns(args.data, syn.domain.attrs))
+    cols = _input_columns(args.data, syn.domain.attrs)
+    return _records_csv(syn.records, syn.domain.attrs, cols, getattr(args, "values", None))
 
 
 def _records_csv(
     records,  # (n, d) integer records
     attrs,  # the attribute of each column of `records`
     columns,  # the CSV's columns: `attrs` in the order to write
+    values: dict | None = None,  # attribute -> name of each code: the records are written decoded
 ):
-    "A writer of `records` as an integer CSV with the header `columns` (the csv module: no pandas needed)."
+    "A writer of `records` as a CSV with the header `columns`, codes or their names (csv module, no pandas)."
     pos = [list(attrs).index(c) for c in columns]
+    names = None if values is None else [np.asarray(values[c], dtype=object) for c in columns]
 
     def write(f):
         w = csv.writer(f, lineterminator="\n")
         w.writerow(columns)
         for i in range(0, len(records), 1 << 16):
-            w.writerows(np.asarray(records[i : i + (1 << 16)])[:, pos].tolist())
+            block = np.asarray(records[i : i + (1 << 16)])[:, pos]
+            if names is not None:
+                block = np.column_stack([nm[block[:, j]] for j, nm in enumerate(names)])
+            w.writerows(block.tolist())
 
     return write
 
@@ -876,6 +890,9 @@ def cmd_release(args):
             f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
         )
     name, seed = names[0], args.insecure_seed
+    args.values = (
+        None if args.spec is None else value_names(args.spec, data.domain)
+    )  # checked before any noise
     if seed is not None:
         print(INSECURE_SEED_WARNING, file=sys.stderr)
     rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
@@ -905,20 +922,49 @@ def read_marginals(path) -> dict:
             out.setdefault(attrs, {})[vals] = row
     return out
 
+# %% ../nbs/07_cli.ipynb #named1
+def value_names(
+    spec,  # encoding spec (mapping or JSON path), as for `dpnotes encode`
+    domain: Domain,  # the data's domain, which the spec must encode exactly
+) -> dict:
+    "Attribute -> the name of each code under `spec` (categories, bins as '[lo, hi)', missing labels)."
+    from dpnotes.sources import decode_column, load_spec, spec_domain
+
+    if spec_domain(spec) != domain:
+        raise ValueError(
+            f"--spec encodes {spec_domain(spec).to_dict()}, not the data's domain {domain.to_dict()}"
+        )
+    return {
+        a: [str(x) for x in decode_column(np.arange(s), r)]
+        for (a, r), s in zip(load_spec(spec).items(), domain.shape)
+    }
+
+
+def _release_values(csv_path) -> dict | None:
+    "The value names in a release's metadata (`release --spec`), or None."
+    try:
+        return json.loads(Path(f"{csv_path}.meta.json").read_text(encoding="utf-8")).get("values")
+    except (OSError, ValueError, AttributeError):
+        return None
+
 # %% ../nbs/07_cli.ipynb #b3b5d4b7
-def marginal_table(cells: dict, attrs, value: str = "count") -> str:
+def marginal_table(cells: dict, attrs, value: str = "count", values: dict | None = None) -> str:
     """One marginal of `read_marginals` as text: a grid (rows: first attribute, columns: second) for
-    two attributes, else one cell a line. `value`: 'count', or 'answer' for the fraction."""
+    two attributes, else one cell a line. `value`: 'count', or 'answer' for the fraction; `values`: the
+    name of each code per attribute (a release's metadata, from its encoding spec), else the codes."""
     key = value if value in next(iter(cells.values())) else "answer"  # old files have no count column
     fmt = lambda v: f"{float(v):.1f}" if key == "count" else f"{float(v):.4g}"
+    name = lambda a, v: str(values[a][v]) if values and a in values else str(v)
     if len(attrs) != 2:
-        width = max(len(str(v)) for v in cells)
-        return "\n".join(
-            f"{', '.join(map(str, v)).ljust(width)}  {fmt(r[key])}" for v, r in sorted(cells.items())
-        )
+        shown = {v: ", ".join(name(a, x) for a, x in zip(attrs, v)) for v in cells}
+        width = max(map(len, shown.values()))
+        return "\n".join(f"{shown[v].ljust(width)}  {fmt(r[key])}" for v, r in sorted(cells.items()))
     rows, cols = sorted({v[0] for v in cells}), sorted({v[1] for v in cells})
-    grid = [[f"{attrs[0]} \\ {attrs[1]}"] + [str(c) for c in cols]]
-    grid += [[str(r)] + [fmt(cells[(r, c)][key]) if (r, c) in cells else "-" for c in cols] for r in rows]
+    grid = [[f"{attrs[0]} \\ {attrs[1]}"] + [name(attrs[1], c) for c in cols]]
+    grid += [
+        [name(attrs[0], r)] + [fmt(cells[(r, c)][key]) if (r, c) in cells else "-" for c in cols]
+        for r in rows
+    ]
     w = [max(len(g[i]) for g in grid) for i in range(len(grid[0]))]
     return "\n".join("  ".join(s.rjust(k) for s, k in zip(g, w)) for g in grid)
 
@@ -948,7 +994,8 @@ def cmd_show(args):
             print(f"{','.join(attrs)}: {len(cells)} cells, answers sum to {total:.4g}")
         return 0
     want = tuple(a.strip() for a in args.marginal.split(","))
-    print(marginal_table(_find_marginal(found, want, args.csv), want, args.value))
+    names = _release_values(args.csv)
+    print(marginal_table(_find_marginal(found, want, args.csv), want, args.value, names))
     return 0
 
 # %% ../nbs/07_cli.ipynb #8aea3639
