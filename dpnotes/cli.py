@@ -36,10 +36,11 @@ from .projection_solvers import simplex_projection
 
 # %% auto #0
 __all__ = ['FACTOR_KINDS', 'COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'NEIGHBOUR_KEYS', 'POSTPROCESS', 'INSECURE_SEED_WARNING',
-           'mechanism_modules', 'load_mechanisms', 'workload_file_spec', 'parse_workload', 'parse_budget',
-           'parse_options', 'run_mechanism', 'format_table', 'mechanism_help', 'build_parser', 'route_options',
-           'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records', 'postprocess', 'cmd_release', 'read_marginals',
-           'value_names', 'marginal_table', 'cmd_show', 'load_data', 'add_encode_parser', 'cmd_encode', 'main']
+           'COUNTS_ENOUGH', 'mechanism_modules', 'load_mechanisms', 'workload_file_spec', 'parse_workload',
+           'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'mechanism_help', 'build_parser',
+           'route_options', 'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records', 'postprocess', 'cmd_release',
+           'read_marginals', 'value_names', 'marginal_table', 'cmd_show', 'load_data', 'add_encode_parser',
+           'cmd_encode', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -578,8 +579,13 @@ def route_options(names, options) -> dict:
 # %% ../nbs/07_cli.ipynb #150ad77b
 def warm_up(name, data, workload, budget, options, rows: int = 2000) -> float | None:
     """Seconds of one run of mechanism `name` on the first `rows` records (same domain and workload), so
-    that numba compiles its kernels there and not in the timed runs; None if that run fails."""
-    small = Dataset(data.records[:rows], data.domain)
+    that numba compiles its kernels there and not in the timed runs; None if that run fails. Marginal counts
+    hold no records: the warm-up then runs on random records of the same domain (its result is not used)."""
+    if isinstance(data, Dataset):
+        small = Dataset(data.records[:rows], data.domain)
+    else:
+        shape = np.array(data.domain.shape)
+        small = Dataset(np.random.default_rng(0).integers(0, shape, (rows, len(shape))), data.domain)
     t0 = time.perf_counter()
     try:
         with warnings.catch_warnings():
@@ -697,8 +703,8 @@ def cmd_compare(args):
     for path in outs.values():
         if not Path(path).parent.is_dir():
             raise ValueError(f"output folder {str(Path(path).parent)!r} does not exist")
-    data, workload = load_data(args)
     names = _mechanism_list(args.mechanisms)
+    data, workload = load_data(args, names)
     recs = _compare(data, workload, budget, names, range(args.seeds), _options(args), not args.no_warmup)
     print(NOT_PRIVATE)
     print(_table_notes(recs, _columns(recs)))
@@ -883,8 +889,8 @@ def cmd_release(args):
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
     if Path(args.out).is_dir():
         raise ValueError(f"--out {args.out} is a folder; give the name of a file")
-    data, workload = load_data(args)
     names = _mechanism_list(args.mechanism)
+    data, workload = load_data(args, names)
     if len(names) != 1:
         raise ValueError(
             f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
@@ -1072,7 +1078,7 @@ def _sigterm_unwinds():
 
 # %% ../nbs/07_cli.ipynb #53ef1782
 from .data import Domain
-from .ingest import read_csv
+from .ingest import count_csv, read_csv
 from dpnotes.sources import (
     count_marginals,
     encode_to_csv,
@@ -1094,13 +1100,24 @@ def _add_engine(p):
     )
 
 # %% ../nbs/07_cli.ipynb #2d2a8e6d
-def load_data(args) -> tuple:
-    "(data, workload) of --data/--domain/--workload: records, or with --engine dask the workload's counts."
+COUNTS_ENOUGH = ('gaussian', 'laplace', 'factorization', 'projection', 'adaptive', 'local')
+
+
+def load_data(
+    args,  # the parsed command line: --data, --domain, --workload, --engine
+    names=(),  # the mechanisms that will run: when all of them need only marginal counts, only those are read
+) -> tuple:
+    """(data, workload) of --data/--domain/--workload: records; or the workload's marginal counts, read
+    chunk by chunk (memory for one chunk and the counts), with --engine dask or when every mechanism in
+    `names` needs only those (COUNTS_ENOUGH) and the workload is marginals of a CSV."""
     domain = Domain.from_json(args.domain)
     workload = parse_workload(args.workload, domain)
+    counts = names and set(names) <= set(COUNTS_ENOUGH) and isinstance(workload, Marginals)
     try:
         if getattr(args, "engine", "memory") == "dask":
             return count_marginals(args.data, domain, workload_cliques(workload), engine="dask"), workload
+        if counts and not is_parquet(args.data):
+            return count_csv(args.data, domain, workload.cliques), workload
         data = read_parquet(args.data, domain) if is_parquet(args.data) else read_csv(args.data, domain)
     except ValueError as e:
         raise _with_line(e, args.data) from None
