@@ -145,26 +145,26 @@ def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
 
 # %% ../nbs/19_local.ipynb #e8e2912e
 @njit(cache=True)
-def _centred_margins(x, S, r):  # pragma: no cover (compiled)
-    "r_(c,s) = M_cs x_c minus the mean over the cliques containing s of their sub-marginals on s."
+def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
+    "r_(c,s) = M_cs x_c minus the a_c-weighted mean of the sub-marginals on s of the cliques containing s."
     coff, inc_c, inc_s, loff, moff, cmap, soff = S
     r[:] = 0.0
     mean, cnt = np.zeros(soff[-1]), np.zeros(soff.shape[0] - 1)
     for j in range(inc_c.shape[0]):
         lo = coff[inc_c[j]]
-        cnt[inc_s[j]] += 1.0
+        cnt[inc_s[j]] += a[inc_c[j]]
         for i in range(coff[inc_c[j] + 1] - lo):
             r[loff[j] + cmap[moff[j] + i]] += x[lo + i]
     for j in range(inc_c.shape[0]):
         for i in range(loff[j + 1] - loff[j]):
-            mean[soff[inc_s[j]] + i] += r[loff[j] + i] / cnt[inc_s[j]]
+            mean[soff[inc_s[j]] + i] += a[inc_c[j]] * r[loff[j] + i] / cnt[inc_s[j]]
     for j in range(inc_c.shape[0]):
         for i in range(loff[j + 1] - loff[j]):
             r[loff[j] + i] -= mean[soff[inc_s[j]] + i]
 
 # %% ../nbs/19_local.ipynb #91fce615
 @njit(cache=True)
-def _evaluate(lam, y, w, S, x, r, taus):  # pragma: no cover (compiled)
+def _evaluate(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
     coff, inc_c, inc_s, loff, moff, cmap, soff = S
     v = y.copy()
@@ -177,7 +177,7 @@ def _evaluate(lam, y, w, S, x, r, taus):  # pragma: no cover (compiled)
         _simplex_into(v, x, coff[c], coff[c + 1], taus, c)
         for i in range(coff[c], coff[c + 1]):
             f += w[c] * (x[i] - y[i]) ** 2
-    _centred_margins(x, S, r)
+    _centred_margins(x, S, a, r)
     return f
 
 # %% ../nbs/19_local.ipynb #2557594e
@@ -191,10 +191,10 @@ def _dot(a, b):  # pragma: no cover (compiled)
 
 # %% ../nbs/19_local.ipynb #2464f63d
 @njit(cache=True)
-def _nesterov(lam, prev, mu, r, step, t):  # pragma: no cover (compiled)
-    "lam <- mu + step r (old lam in prev), mu <- the momentum point; the new weight t (1 after a restart)."
+def _nesterov(lam, prev, mu, r, steps, t):  # pragma: no cover (compiled)
+    "lam <- mu + steps * r (old lam in prev), mu <- the momentum point; the new weight t (1 after a restart)."
     prev[:] = lam
-    lam[:] = mu + step * r
+    lam[:] = mu + steps * r
     if _dot(r, lam - prev) < 0.0:  # the step turned against the momentum: restart
         mu[:] = lam
         return 1.0
@@ -204,20 +204,20 @@ def _nesterov(lam, prev, mu, r, step, t):  # pragma: no cover (compiled)
 
 # %% ../nbs/19_local.ipynb #2675aec3
 @njit(cache=True)
-def _ascent(y, w, S, step, tol, max_iter, lam):  # pragma: no cover (compiled)
+def _ascent(y, w, S, a, steps, tol, max_iter, lam):  # pragma: no cover (compiled)
     "Restarted accelerated ascent on the dual from lam (updated in place); (x, f, iterations)."
     x, r = np.empty_like(y), np.empty_like(lam)
     mu, prev, taus = lam.copy(), lam.copy(), np.full(S[0].shape[0] - 1, -np.inf)
     t, it = 1.0, 0
     while it < max_iter:
         it += 1
-        _evaluate(mu, y, w, S, x, r, taus)
-        t = _nesterov(lam, prev, mu, r, step, t)
+        _evaluate(mu, y, w, S, a, x, r, taus)
+        t = _nesterov(lam, prev, mu, r, steps, t)
         if it % 10 == 0:
-            f = _evaluate(lam, y, w, S, x, r, taus)
-            if (r.size == 0 or np.max(np.abs(r)) <= tol) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
+            f = _evaluate(lam, y, w, S, a, x, r, taus)
+            if (r.size == 0 or np.max(np.abs(r)) <= tol / 2) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
                 break
-    return x, _evaluate(lam, y, w, S, x, r, taus), it
+    return x, _evaluate(lam, y, w, S, a, x, r, taus), it
 
 # %% ../nbs/19_local.ipynb #cd0245a6
 @dataclass(frozen=True)
@@ -269,16 +269,17 @@ def local_projection(
     cliques, tables, sigma = _as_tables(measurements, domain)
     S, y = local_structure(domain, cliques), np.concatenate(tables)
     w = (sigma.min() / sigma) ** 2  # 1 / sigma_c^2, over its maximum
-    step = 1.0 / max(float(np.max(S.lips / (2 * w))), 1e-300)
+    a = np.where(S.lips > 0, 2 * w / np.maximum(S.lips, 1e-300), 1.0)  # 1 / L_c, each table's own step
+    steps = np.repeat(a[S.arrays[1]], np.diff(S.arrays[3]))  # per dual variable
     lam = np.zeros(S.n_duals)
-    x, f, it = _ascent(y, w, S.arrays, step, float(tol), int(max_iter), lam)
+    x, f, it = _ascent(y, w, S.arrays, a, steps, float(tol), int(max_iter), lam)
     return _local_result(S, x, f, lam, y, w, sigma.min(), tol, it, t0)
 
 # %% ../nbs/19_local.ipynb #cf81cf77
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     "The ascent's solution as a LocalResult: residual and gap recomputed at lam, a warning if unconverged."
     r, taus = np.empty_like(lam), np.full(len(S.cliques), -np.inf)
-    _evaluate(lam, y, w, S.arrays, np.empty_like(y), r, taus)
+    _evaluate(lam, y, w, S.arrays, np.ones(len(S.cliques)), np.empty_like(y), r, taus)  # plain means
     res, gap = float(np.max(np.abs(r))) if r.size else 0.0, abs(float(lam @ r)) / max(f, 1.0)
     ok = res <= tol and gap <= tol
     if not ok:
@@ -348,13 +349,13 @@ def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
         raise RuntimeError("cvxpy found no solution")
     S, x = local_structure(domain, cliques), np.concatenate(xs)
     r = np.empty(S.n_duals)
-    _centred_margins(x, S.arrays, r)
+    _centred_margins(x, S.arrays, np.ones(len(cliques)), r)
     f = sum(float(wc) * float(np.sum((v - t) ** 2)) for wc, v, t in zip(w, xs, tables))
     tabs = {c: v.reshape(sh) for c, v, sh in zip(cliques, xs, S.shapes)}
     res = float(np.max(np.abs(r))) if r.size else 0.0
     return LocalResult(tabs, x, f / smin**2, res, math.nan, 1, True, time.perf_counter() - t0)
 
-# %% ../nbs/19_local.ipynb #001a1647
+# %% ../nbs/19_local.ipynb #2a88463e
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
     max_iter,  # its iteration limit, >= 1
@@ -365,7 +366,7 @@ def _check_solver_args(
     if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
         raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
 
-# %% ../nbs/19_local.ipynb #ced36e3b
+# %% ../nbs/19_local.ipynb #0a9a21ce
 def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float) -> Release:
     "The Gaussian release `rel` with its tables projected onto the local-consistency polytope."
     sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
@@ -384,7 +385,7 @@ def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: 
         measurements=rel.measurements,
     )
 
-# %% ../nbs/19_local.ipynb #2f35a2ee
+# %% ../nbs/19_local.ipynb #d98924fb
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
 
