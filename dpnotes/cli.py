@@ -38,9 +38,9 @@ from .projection_solvers import simplex_projection
 __all__ = ['FACTOR_KINDS', 'COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'NEIGHBOUR_KEYS', 'POSTPROCESS', 'INSECURE_SEED_WARNING',
            'COUNTS_ENOUGH', 'mechanism_modules', 'load_mechanisms', 'workload_file_spec', 'parse_workload',
            'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'mechanism_help', 'build_parser',
-           'route_options', 'warm_up', 'cmd_demo', 'cmd_compare', 'plot_records', 'postprocess', 'cmd_release',
-           'read_marginals', 'value_names', 'marginal_table', 'cmd_show', 'load_data', 'add_encode_parser',
-           'cmd_encode', 'main']
+           'route_options', 'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records', 'postprocess',
+           'cmd_release', 'read_marginals', 'value_names', 'marginal_table', 'cmd_show', 'load_data',
+           'add_encode_parser', 'cmd_encode', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -435,7 +435,12 @@ def _demo_parser(sub):
         "Evaluate every mechanism on the embedded synthetic dataset. " + NOT_PRIVATE + ".",
     )
     d.add_argument("--n", type=int, default=20_000, help="records to generate")
-    d.add_argument("--workload", default="marginals:2", metavar="SPEC", help="the queries: see workloads")
+    d.add_argument(
+        "--workload",
+        metavar="SPEC",
+        help="the queries: see workloads (default: all 2-way marginals of the attributes of at most 3 "
+        "values, a workload every mechanism runs on; the relaxation's SDP on all of them is too large)",
+    )
     d.add_argument("--epsilon", type=float, default=1.0, help="epsilon of (epsilon, delta)-DP")
     d.add_argument("--delta", type=float, default=1e-9, help="delta of (epsilon, delta)-DP")
     d.add_argument("--seed", type=int, default=0, help="seed of the generated data and of the noise")
@@ -664,6 +669,16 @@ def _table_notes(
         lines.append(textwrap.fill(f"[{i}] {m}, {which}: {key}: {msg}", **wrap))
     return "\n".join(lines)
 
+# %% ../nbs/07_cli.ipynb #demowl01
+def demo_workload(
+    domain,  # the embedded dataset's domain
+    largest: int = 3,  # attributes with at most this many values
+) -> str:
+    """The demo's default workload: all 2-way marginals of the attributes of at most `largest` values (on all
+    attributes the relaxation's SDP exceeds MAX_SDP), as a spec `marginals:A,B;A,C;...`."""
+    attrs = [a for a, s in zip(domain.attrs, domain.shape) if s <= largest]
+    return "marginals:" + ";".join(f"{a},{b}" for i, a in enumerate(attrs) for b in attrs[i + 1 :])
+
 # %% ../nbs/07_cli.ipynb #a1b2c3bc
 def cmd_demo(args):
     """Every registered mechanism on the embedded synthetic dataset.
@@ -674,6 +689,7 @@ def cmd_demo(args):
     """
     _check_seed(args.seed, "--seed")
     data = default_dataset(n=args.n, rng=args.seed)
+    args.workload = args.workload or demo_workload(data.domain)
     workload = parse_workload(args.workload, data.domain)
     budget = Budget.approx(args.epsilon, args.delta)
     print(
