@@ -727,7 +727,8 @@ def cmd_compare(args):
     if args.json:
         _write(args, {args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
     if args.plot:
-        _write(args, {args.plot: _figure_bytes(plot_records(recs), args.plot)})
+        title = f"{args.workload}, {budget.describe()}, {args.seeds} seed{'s' * (args.seeds != 1)}"
+        _write(args, {args.plot: _figure_bytes(plot_records(recs, title=title), args.plot)})
     return 0
 
 
@@ -739,22 +740,37 @@ def _figure_bytes(fig, path) -> bytes:
     return buf.getvalue()
 
 # %% ../nbs/07_cli.ipynb #0918b5bd
-def plot_records(records, path=None):
-    """Bar chart of the RMSE of each mechanism (mean over seeds, bars from the least to the largest),
-    log scale; refused or failed runs are left out. Saved to `path` if given; returns the figure."""
+def plot_records(
+    records,  # compare's records: one per mechanism and seed, with rmse and max_error, or refused/failed
+    path=None,  # save the figure there (format from the suffix)
+    title: str | None = None,  # what was compared (workload, budget, seeds); default: the number of runs
+):
+    """Bar chart of each mechanism's RMSE and max error (means over seeds, whiskers from the least to the
+    largest), log scale; a mechanism that refused or failed keeps its place on the axis, marked so. Saved to
+    `path` if given; returns the figure."""
     from matplotlib.figure import Figure  # matplotlib is needed only here
 
     ok = [r for r in records if "rmse" in r]
     if not ok:
         raise ValueError("no mechanism finished: nothing to plot")
-    names = list(dict.fromkeys(r["mechanism"] for r in ok))
-    errs = [np.array([r["rmse"] for r in ok if r["mechanism"] == m]) for m in names]
-    mean = np.array([e.mean() for e in errs])
-    spread = [mean - [e.min() for e in errs], [e.max() for e in errs] - mean]
-    fig = Figure(figsize=(1.3 * len(names) + 2, 3.5))
-    ax = fig.subplots()
-    ax.bar(names, mean, yerr=spread, capsize=4, color="tab:blue")
-    ax.set(yscale="log", ylabel="RMSE (bars: min to max over seeds)", title=f"{len(ok)} runs")
+    names = list(dict.fromkeys(r["mechanism"] for r in records))
+    fig = Figure(figsize=(1.3 * len(names) + 2, 3.8))
+    ax, x = fig.subplots(), np.arange(len(names))
+    for off, key, style in ((-0.2, "rmse", {}), (0.2, "max_error", dict(hatch="//", alpha=0.6))):
+        errs = [np.array([r[key] for r in ok if r["mechanism"] == m and key in r]) for m in names]
+        mean = np.array([e.mean() if e.size else np.nan for e in errs])
+        lo, hi = [e.min() if e.size else np.nan for e in errs], [e.max() if e.size else np.nan for e in errs]
+        ax.bar(
+            x + off, mean, 0.4, yerr=[mean - lo, hi - mean], capsize=3, color="tab:blue", label=key, **style
+        )
+    for i, m in enumerate(names):
+        if not any(r["mechanism"] == m for r in ok):
+            ax.text(
+                i, 0.02, "refused", rotation=90, ha="center", va="bottom", transform=ax.get_xaxis_transform()
+            )
+    ax.set_xticks(x, names)
+    ax.set(yscale="log", ylabel="error (whiskers: min to max over seeds)", title=title or f"{len(ok)} runs")
+    ax.legend(fontsize=8)
     fig.tight_layout()
     if path is not None:
         fig.savefig(path, dpi=100)
