@@ -19,6 +19,7 @@ from .mwem import mwem as mwem_mechanism, mwem_practical  # `dpnotes.mwem` stays
 from .relaxation import relaxation_mechanism
 from .boosting import boosting_mechanism
 from .adaptive import adaptive_mechanism
+from .local import local_mechanism
 from .sdp import sdp_max, bilinear_max
 from .encoding import bit_code, BitCode
 from .ingest import MarginalCounts, count_csv
