@@ -13,7 +13,7 @@ from .noise import NoisePlan
 from .releases import MECHANISMS
 from .data import Dataset
 from .workloads import Workload
-import dpnotes.factorization, dpnotes.projection, dpnotes.mwem  # register every mechanism
+import dpnotes.factorization, dpnotes.projection, dpnotes.mwem, dpnotes.local  # register mechanisms
 
 # %% auto #0
 __all__ = ['clopper_pearson', 'epsilon_lower_bound', 'statistic', 'pick_event', 'in_event', 'claimed_epsilon', 'Audit',
