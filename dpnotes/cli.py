@@ -29,8 +29,8 @@ from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .kron_unions import union_spec
 from .data import EXTRAS, Dataset, default_dataset, require
-from .releases import MECHANISMS, check_outputs, jsonable, metadata_json
-from .releases import release_files, release_metadata, write_files, write_release_csv
+from .releases import MECHANISMS, check_outputs, jsonable
+from .releases import release_files, release_metadata, write_files
 from .projection import project
 from .projection_solvers import simplex_projection
 

@@ -17,7 +17,7 @@ from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan
 from .data import mass_bound
 
 # %% auto #0
-__all__ = ['Measurement', 'check_measurement', 'measure', 'plan_cost', 'select_cost', 'Meter', 'weighted_stack',
+__all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'weighted_stack',
            'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix',
            'gaussian_plan_for']
 
@@ -63,24 +63,6 @@ def check_measurement(m: Measurement):
     if not (isinstance(m.sigma, (int, float, np.floating)) and math.isfinite(m.sigma) and m.sigma >= 0):
         raise ValueError(f"sigma must be a finite number >= 0, got sigma={m.sigma!r}")
 
-# %% ../nbs/13_measurements.ipynb #a5ce6acd
-def measure(
-    query,  # Q: matrix or operator whose exact answers are `truth`
-    truth: np.ndarray,  # Q h, computed from the private data
-    plan,  # NoisePlan (dpnotes.noise) calibrated to Q's sensitivity, or None for exact answers
-    *,
-    rng,  # None (secure noise), a noise source, or a numpy Generator (reproducible), as for add_noise
-    label: str = '',  # what is measured
-) -> Measurement:
-    "The measure step: `truth` + the plan's exact noise, recorded with its scale and exact privacy cost."
-    if plan is None:
-        return Measurement(query, np.array(truth, float), 0.0, {}, 'none', label)
-    y, info = add_noise(plan, truth, rng=rng), plan.info(True)
-    gauss = plan.kind == 'discrete_gaussian'
-    cost = {'rho': info['rho']} if gauss else {'epsilon': info['epsilon'], 'delta': 0.0}
-    sigma = plan.scale * (1.0 if gauss else math.sqrt(2))
-    return Measurement(query, y, sigma, cost, 'gaussian' if gauss else 'laplace', label)
-
 # %% ../nbs/13_measurements.ipynb #meter1
 def plan_cost(
     plan,  # NoisePlan of a measurement (dpnotes.noise)
@@ -101,6 +83,22 @@ def select_cost(
     "What one exponential-mechanism selection costs in the ledger's units."
     e = Fraction(epsilon)
     return {'rho': ceil_float(e**2 / 8)} if zcdp else {'epsilon': ceil_float(e), 'delta': 0.0}
+
+# %% ../nbs/13_measurements.ipynb #a5ce6acd
+def measure(
+    query,  # Q: matrix or operator whose exact answers are `truth`
+    truth: np.ndarray,  # Q h, computed from the private data
+    plan,  # NoisePlan (dpnotes.noise) calibrated to Q's sensitivity, or None for exact answers
+    *,
+    rng,  # None (secure noise), a noise source, or a numpy Generator (reproducible), as for add_noise
+    label: str = '',  # what is measured
+) -> Measurement:
+    "The measure step: `truth` + the plan's exact noise, recorded with its scale and exact privacy cost."
+    if plan is None:
+        return Measurement(query, np.array(truth, float), 0.0, {}, 'none', label)
+    y, gauss = add_noise(plan, truth, rng=rng), plan.kind == 'discrete_gaussian'
+    sigma = plan.scale * (1.0 if gauss else math.sqrt(2))
+    return Measurement(query, y, sigma, plan_cost(plan), 'gaussian' if gauss else 'laplace', label)
 
 # %% ../nbs/13_measurements.ipynb #meter2
 class Meter:
