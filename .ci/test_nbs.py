@@ -93,9 +93,6 @@ root = Path(__file__).resolve().parent.parent
 # Cells --quick skips without a `#| heavy` line, by notebook and cell id: heavy cells of notebooks that were being
 # edited elsewhere when the quick tier was introduced. Move each to a `#| heavy` line in its notebook when it is free.
 QUICK_SKIP = {
-    "01_histograms.ipynb": {"b8f4d399"},   # add/remove Laplace sensitivities through the registry, ~90 s
-    "03_projection.ipynb": {"b078cb7c"},   # projection vs gaussian RMSE ratio up to 3-way at n=20000 (plot), ~45 s
-    "04_mwem.ipynb": {"dc26ad79"},         # RMSE and max error against epsilon, five mechanisms (plot), ~10 s
     "16_sources.ipynb": {"9ea7cbb0"},      # the Dask engine on a LocalCluster of two workers, ~15 s
 }
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")   # set to 1 by --quick
