@@ -9,7 +9,7 @@ import linecache
 import re
 
 # %% auto #0
-__all__ = ['signature_comments', 'parameters_section', 'documented', 'help_problems']
+__all__ = ['signature_comments', 'parameters_section', 'documented', 'document_names', 'help_problems']
 
 # %% ../nbs/88_helptext.ipynb #b076886f
 _ARG = re.compile(r"^\s*\*{0,2}([A-Za-z_]\w*)\s*(?:[:=,)]|$)")
@@ -62,6 +62,21 @@ def documented(f):
     if section and 'Parameters\n---' not in (f.__doc__ or ''):
         f.__doc__ = inspect.cleandoc(f.__doc__ or '') + '\n\n' + section
     return f
+
+# %% ../nbs/88_helptext.ipynb #3d965e37
+def document_names(
+    namespace: dict,  # a module's globals()
+    names,  # the names to document (the module's __all__)
+):
+    "Apply `documented` to every function in `names` and to the public methods of every class in `names`."
+    for name in names:
+        obj = namespace.get(name)
+        if inspect.isfunction(obj):
+            documented(obj)
+        elif inspect.isclass(obj):
+            for key, f in vars(obj).items():
+                if inspect.isfunction(f) and (not key.startswith('_') or key == '__init__'):
+                    documented(f)
 
 # %% ../nbs/88_helptext.ipynb #22ba2de9
 _LATEX = re.compile(r'\$|\\[A-Za-z]+')
