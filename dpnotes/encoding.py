@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from .data import Domain, Dataset, as_domain
 from .workloads import Marginals
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['BitCode', 'bit_code', 'to_bits']
@@ -92,3 +93,6 @@ def to_bits(
     workload.check(data)
     code = bit_code(workload.domain)
     return code.encode(data), code.workload(workload), code
+
+# %% ../nbs/14_encoding.ipynb #1363adbc
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

@@ -34,6 +34,7 @@ from dpnotes.strategy_solvers import (
     disjoint_diameter,
     matrix_diameter,
 )
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
@@ -53,7 +54,7 @@ def workload_gram(
     W,  # Workload, ndarray (k, N) or scipy sparse matrix
     max_cells: int = 8192,  # refuse a dense N x N Gram beyond this many cells
 ) -> np.ndarray:
-    "Dense Gram matrix $W^\\top W$ (closed form for Prefix and AllRange)."
+    "Dense Gram matrix W^T W (closed form for Prefix and AllRange)."
     if isinstance(W, Prefix):
         return prefix_gram(W.shape[1])
     if isinstance(W, AllRange):
@@ -101,7 +102,7 @@ class TreeStrategy(LinearOperator):
         return math.sqrt(self.levels)
 
     def lstsq(self, y) -> np.ndarray:
-        "$M^+ y$: the least-squares cell estimates from node readings `y`."
+        "M^+ y: the least-squares cell estimates from node readings `y`."
         y = np.ascontiguousarray(np.ravel(y), dtype=float)
         if y.shape[0] != self.shape[0]:
             raise ValueError(f"expected {self.shape[0]} node readings, got {y.shape[0]}")
@@ -126,9 +127,9 @@ def strategy_error(
     W,  # Workload, ndarray (k, N) or sparse matrix
     M,  # strategy: ndarray (r, N), sparse, LinearOperator, TreeStrategy, KronStrategy or MarginalStrategy
 ) -> float:
-    """Error constant $\\|M\\|_{1\\to2}^2 \\|WM^+\\|_F^2$.
+    """Error constant ||M||_{1->2}^2 ||WM^+||_F^2.
 
-    Total squared error of $WM^+(Mh+Z)$ when $\\sigma = \\|M\\|_{1\\to2}$.
+    Total squared error of WM^+(Mh+Z) when sigma = ||M||_{1->2}.
     """
     for rule in _STRUCTURED:
         v = rule(W, M)
@@ -141,8 +142,9 @@ def strategy_error(
 
 # %% ../nbs/02_factorization.ipynb #d7d519c4
 class KronStrategy(KronOperator):
-    """Kronecker product $M_1 \\otimes \\cdots \\otimes M_r$ of per-attribute strategies (ndarrays or
-    TreeStrategy)."""
+    """Kronecker product M_1 (x) ... (x) M_r of per-attribute strategies.
+
+    `factors`: one ndarray or TreeStrategy per attribute."""
 
     def __init__(self, factors: list):
         if not factors:
@@ -158,12 +160,12 @@ class KronStrategy(KronOperator):
         return kron_dense(self._mats)
 
     def lstsq(self, y) -> np.ndarray:
-        "$M^+ y$ factor by factor."
+        "M^+ y factor by factor."
         return kron_apply([np.linalg.pinv(m) for m in self._mats], y)
 
 # %% ../nbs/02_factorization.ipynb #9b0dfab9
 def kron_strategy(*factors) -> KronStrategy:
-    "Product strategy from one strategy per attribute."
+    "Product strategy from `factors`, one strategy per attribute."
     return KronStrategy(list(factors))
 
 # %% ../nbs/02_factorization.ipynb #8ceb9eb0
@@ -177,9 +179,9 @@ _STRUCTURED.append(_kron_rule)
 
 # %% ../nbs/02_factorization.ipynb #07eb705b
 class MarginalStrategy(LinearOperator):
-    """Measure each block $S$ of the marginal decomposition with weight $\\mu_S$.
+    """Measure each block S of the marginal decomposition with weight mu_S.
 
-    $M = [\\sqrt{\\mu_S} B_S^\\top]_S$.
+    M = [sqrt(mu_S) B_S^T]_S.
     """
 
     def __init__(
@@ -234,7 +236,7 @@ class MarginalStrategy(LinearOperator):
         return np.broadcast_to(np.reshape(T, full) * f, [shape[i] for i in C])
 
     def reconstruct(self, workload: Marginals, y) -> np.ndarray:
-        "$WM^+y$ for a marginal workload, block by block (no full histogram)."
+        "WM^+y for a marginal workload, block by block (no full histogram)."
         y = np.ravel(y)
         idx = {S: j for j, S in enumerate(self.subsets)}
         out = []
@@ -261,7 +263,7 @@ class MarginalStrategy(LinearOperator):
 
 # %% ../nbs/02_factorization.ipynb #bec77310
 def _marginal_blocks(W: Marginals) -> tuple:
-    "The closure's blocks S of W's cliques, the eigenvalue $\\lambda_S$ of $W^\\top W$ on each, and dim $S$."
+    "The closure's blocks S of W's cliques, the eigenvalue lambda_S of W^T W on each, and dim S."
     shape, cl = W.domain.shape, [W.domain.axes(c) for c in W.cliques]
     S = closure(cl)
     return S, lambdas(shape, cl, S), block_offsets([n - 1 for n in shape], S)[0]
@@ -271,7 +273,7 @@ def marginal_strategy(
     W: Marginals,  # marginal workload
     kind: str = 'optimal',  # 'optimal' (mu ~ sqrt(lambda)), 'workload' (mu = lambda), 'identity' (mu = 1)
 ) -> MarginalStrategy:
-    "A strategy of the marginal family for `W`, scaled to $\\|M\\|_{1\\to2} = 1$."
+    "A strategy of the marginal family for `W`, scaled to ||M||_{1->2} = 1."
     if not isinstance(W, Marginals):
         raise TypeError(f"W must be a Marginals workload, got {type(W).__name__}")
     shape = W.domain.shape
@@ -308,7 +310,7 @@ _STRUCTURED.append(_marginal_rule)
 
 # %% ../nbs/02_factorization.ipynb #c829a9d3
 def svd_bound(W) -> float:
-    "Li-Miklau lower bound $(\\sum_i \\sigma_i(W))^2/N$ on the error constant of every strategy."
+    "Li-Miklau lower bound (sum_i sigma_i(W))^2/N on the error constant of every strategy."
     if isinstance(W, Marginals):
         _, lam, dims = _marginal_blocks(W)
         return float(np.dot(dims, np.sqrt(lam)) ** 2 / W.domain.size())
@@ -362,14 +364,15 @@ def optimal_strategy(
 def optimize_strategy(W, **kwargs):
     """Optimal strategy M for `W` (ndarray or LinearOperator).
 
-    `optimal_strategy` returns it with its certificate.
+    `optimal_strategy` returns it with its certificate; `kwargs` are its options.
     """
     return optimal_strategy(W, **kwargs).strategy
 
 # %% ../nbs/02_factorization.ipynb #04f3c956
 def cvxpy_optimal(W, *, solver: str = 'CLARABEL') -> tuple:
-    """Reference optimum of $\\min \\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by
-    cvxpy: (value, X). Small N only."""
+    """Reference optimum of min tr(G X^-1) s.t. diag(X) <= 1, G the Gram matrix of `W`, by cvxpy.
+
+    Returns (value, X); `solver` is a cvxpy solver name. Small N only."""
     import cvxpy as cp
 
     G = workload_gram(W)
@@ -384,8 +387,9 @@ def cvxpy_optimal(W, *, solver: str = 'CLARABEL') -> tuple:
 
 # %% ../nbs/02_factorization.ipynb #172db163
 def gamma2_sdp(W, *, solver: str = 'CLARABEL') -> float:
-    """Factorization norm $\\gamma(W) = \\min_{RM=W}\\|R\\|_F\\|M\\|_{1\\to2}$ by the SDP of lecture 001
-    (cvxpy, small W)."""
+    """Factorization norm gamma(W) = min over RM = W of ||R||_F ||M||_{1->2} by the SDP of lecture 001.
+
+    cvxpy with `solver`, for small W."""
     import cvxpy as cp
 
     W = np.asarray(W.dense() if _is_workload(W) else W, float)
@@ -404,7 +408,7 @@ from .counting import column_norms_up
 
 
 def _norm_1_2(M) -> float:
-    """$\\|M\\|_{1\\to2}$ rounded up, without underflow.
+    """||M||_{1->2} rounded up, without underflow.
 
     Closed forms of the structured strategies, else rescaled columns.
     """
@@ -420,10 +424,10 @@ def _norm_1_2(M) -> float:
 
 # %% ../nbs/02_factorization.ipynb #19e61c18
 def measurement_error(M, N: int, roundings: int | None = None) -> float:
-    """Bound on the floating-point error of each entry of $Mh$ for a normalised histogram on N cells.
+    """Bound on the floating-point error of each entry of Mh for a normalised histogram on N cells.
 
-    L 2^-50 ||M||_{1->2} (8x the textbook $\\gamma_L\\sum_j|M_{ij}|h_j$), L = `roundings`, those one entry
-    accumulates: N for $Mh$ from the histogram (a dot product over the cells); `table_roundings` when the
+    L 2^-50 ||M||_{1->2} (8x the textbook gamma_L sum_j |M_ij| h_j), L = `roundings`, those one entry
+    accumulates: N for Mh from the histogram (a dot product over the cells); `table_roundings` when the
     entries are computed from the data's exact marginal counts by one mode product per attribute of a table
     (a marginal strategy, or a stacked union strategy reading its blocks from tables), never the whole
     domain, which may have 2^64 cells. Times the histogram's sum bound under add/remove neighbours.
@@ -436,11 +440,12 @@ def table_roundings(
     subsets,  # the tables measured: tuples of attribute positions
 ) -> int:
     """Roundings one entry measured from a table accumulates, for the worst table: the division of the exact
-    counts by n (1), one mode product per attribute i of the table (a dot product over its $n_i$ values:
-    $n_i$), each factor within 3 roundings of its exact value (the Helmert basis: a square root, a division,
-    a product), and the block's scalings and their constants (8): $\\max_S\\sum_{i\\in S}(n_i+3)+8$. Products
-    of matrices obey $|\\mathrm{fl}(A_k\\cdots A_1h)-A_k\\cdots A_1h|\\le\\gamma_K|A_k|\\cdots|A_1||h|$ with K
-    the sum of the dot products' lengths, and $|A_k|\\cdots|A_1|$ is $|M|$ for Kronecker factors."""
+    counts by n (1), one mode product per attribute i of the table (a dot product over its n_i values:
+    n_i), each factor within 3 roundings of its exact value (the Helmert basis: a square root, a division,
+    a product), and the block's scalings and their constants (8):
+    max over tables S of sum_{i in S} (n_i + 3) + 8. Products
+    of matrices obey |fl(A_k...A_1 h) - A_k...A_1 h| <= gamma_K |A_k|...|A_1| |h| with K
+    the sum of the dot products' lengths, and |A_k|...|A_1| is |M| for Kronecker factors."""
     return max(sum(int(shape[i]) + 3 for i in S) + 8 for S in subsets)
 
 # %% ../nbs/02_factorization.ipynb #71d25b9b
@@ -452,7 +457,7 @@ def factorize_release(
     *,
     rng=None,  # None (secure) or a numpy Generator (reproducible)
 ) -> np.ndarray:
-    """Answers $WM^+(Mh + Z)$, Z exact discrete Gaussian of scale sigma on a fine grid (no privacy accounting:
+    """Answers WM^+(Mh + Z), Z exact discrete Gaussian of scale sigma on a fine grid (no privacy accounting:
     see the mechanism)."""
     h = np.ravel(np.asarray(h, float))
     if h.shape[0] != M.shape[1]:
@@ -477,9 +482,9 @@ def strategy_diameter(
     M,  # strategy: TreeStrategy, KronStrategy, MarginalStrategy, ndarray, sparse matrix or LinearOperator
     N: int,  # number of cells (columns of M)
 ) -> float:  # diam(M) = max_{u != v} ||M e_u - M e_v||_2, rounded up
-    """$\\max_{u\\ne v}\\|Me_u - Me_v\\|_2$ rounded up.
+    """max over u != v of ||M e_u - M e_v||_2 rounded up.
 
-    Closed forms or exact enumeration where affordable, else the bound $2\\|M\\|_{1\\to2}$.
+    Closed forms or exact enumeration where affordable, else the bound 2||M||_{1->2}.
     """
     if M.shape[1] != N:
         raise ValueError(f"strategy M has {M.shape[1]} columns but N={N} cells")
@@ -560,11 +565,11 @@ def factorization_mechanism(
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # none accepted
 ) -> Release:
-    """Answer $WM^+(Mh+Z)$, Z exact discrete Gaussian on a grid.
+    """Answer WM^+(Mh+Z), Z exact discrete Gaussian on a grid.
 
-    Replace-one neighbours, n public, $\\Delta_2 = \\operatorname{diam}(M)/n$; or add/remove neighbours with
-    counts over the registry's released $\\hat n$, $\\Delta_2=\\|M\\|_{1\\to2}/\\hat n$. $\\rho$-zCDP (an
-    $(\\epsilon,\\delta)$ budget through its largest $\\rho$).
+    Replace-one neighbours, n public, Delta_2 = diam(M)/n; or add/remove neighbours with
+    counts over the registry's released n_hat, Delta_2 = ||M||_{1->2}/n_hat. rho-zCDP (an
+    (eps,delta) budget through its largest rho).
     """
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     workload.check(data)  # the workload may act on a projection of the data's domain
@@ -646,10 +651,10 @@ def classic_error_bound(
     epsilon: float,  # privacy parameter, in (0, 1): the classical calibration's range
     delta: float,  # privacy parameter, in (0, 1)
 ) -> float:  # bound on the per-query mean squared error (1/k) E||R Z||^2
-    r"""Lecture 001's $8\ln(1.25/\delta)\|M\|_{1\to2}^2\|R\|_F^2/(k n^2\varepsilon^2)$.
+    """Lecture 001's 8 ln(1.25/delta)||M||_{1->2}^2 ||R||_F^2/(k n^2 eps^2).
 
-    The error of $R(Mh+Z)$ with $\sigma = \Delta_2\sqrt{2\ln(1.25/\delta)}/\varepsilon$ and
-    $\Delta_2 = 2\|M\|_{1\to2}/n$ (replace-one neighbours)."""
+    The error of R(Mh+Z) with sigma = Delta_2 sqrt(2 ln(1.25/delta))/eps and
+    Delta_2 = 2||M||_{1->2}/n (replace-one neighbours)."""
     if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
         raise ValueError(f"n must be a positive integer, got n={n!r}")
     if not 0 < epsilon < 1:
@@ -659,3 +664,6 @@ def classic_error_bound(
     R = R.toarray() if sp.issparse(R) else np.asarray(R, float)
     k = R.shape[0]
     return 8 * math.log(1.25 / delta) * _norm_1_2(M) ** 2 * float(np.sum(R * R)) / (k * n**2 * epsilon**2)
+
+# %% ../nbs/02_factorization.ipynb #3715e1f0
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

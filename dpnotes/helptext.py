@@ -19,7 +19,7 @@ def signature_comments(
     f,  # a function defined in a source file
 ) -> dict:
     "`{argument: comment}` from the `# comment` after each argument of `f`'s signature (empty when none)."
-    code = getattr(f, '__code__', None)
+    code = getattr(inspect.unwrap(f), '__code__', None)  # a registered mechanism wraps its function
     lines = linecache.getlines(code.co_filename) if code is not None else []
     if not lines:
         return {}

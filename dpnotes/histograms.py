@@ -57,6 +57,7 @@ from dpnotes.counting import (
     parity_signs,
     sum_to,
 )
+from .helptext import document_names
 
 _all_ = [
     'DEFAULT_DOMAIN',
@@ -108,7 +109,9 @@ __all__ = ['gaussian_rmse', 'gaussian_mechanism', 'laplace_baseline', 'DEFAULT_D
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
 def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
-    "Expected RMS error of `gaussian_mechanism`: its noise scale sigma (0 if the workload ignores the data)."
+    """Expected RMS error of `gaussian_mechanism`: its noise scale sigma (0 if the workload ignores the data).
+
+    For `workload` on `n` records (replace-one neighbours, n public) under `budget`."""
     plan = gaussian_plan_for(workload, n, budget)
     return 0.0 if plan is None else plan.scale
 
@@ -123,11 +126,11 @@ def gaussian_mechanism(
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # none accepted
 ) -> Release:
-    """Answer $Wh$ + exact discrete Gaussian noise on a grid.
+    """Answer Wh + exact discrete Gaussian noise on a grid.
 
-    Replace-one neighbours, n public, $\\Delta_2 = diam(W)/n$; or add/remove neighbours with counts
-    over the registry's released $\\hat n$, $\\Delta_2=\\|W\\|_{1\\to2}/\\hat n$.
-    $\\rho$-zCDP (an $(\\epsilon,\\delta)$ budget is converted to the largest $\\rho$ implying it).
+    Replace-one neighbours, n public, Delta_2 = diam(W)/n; or add/remove neighbours with counts
+    over the registry's released n_hat, Delta_2 = ||W||_{1->2}/n_hat.
+    rho-zCDP (an (eps,delta) budget is converted to the largest rho implying it).
     """
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
     t0, meter = time.perf_counter(), Meter(budget, rng)
@@ -170,10 +173,10 @@ def laplace_baseline(
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # none accepted
 ) -> Release:
-    """Answer $Wh$ + exact discrete Laplace noise on a grid.
+    """Answer Wh + exact discrete Laplace noise on a grid.
 
-    Replace-one neighbours, n public, $\\Delta_1 = diam_1(W)/n$; or add/remove neighbours with counts over
-    the registry's released $\\hat n$, $\\Delta_1 = \\|W\\|_{1\\to1}/\\hat n$; pure $\\epsilon$-DP, both
+    Replace-one neighbours, n public, Delta_1 = diam_1(W)/n; or add/remove neighbours with counts over
+    the registry's released n_hat, Delta_1 = ||W||_{1->1}/n_hat; pure eps-DP, both
     rounded up.
     """
     check_mechanism_args(data, workload, budget, options, 'laplace_baseline')
@@ -209,3 +212,6 @@ def laplace_baseline(
         },
         measurements=(m,),
     )
+
+# %% ../nbs/01_histograms.ipynb #c9a4e0a0
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

@@ -25,6 +25,7 @@ from dpnotes.mwem_kernels import (
     MarginalQueries,
     mwem_queries,
 )
+from .helptext import document_names
 
 _all_ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']  # kept importable from here
 
@@ -436,7 +437,7 @@ def mwem_practical(
 
     Select (exp. mech.), measure (Gaussian/Laplace), MW passes over all measurements; replace-one neighbours,
     n public, score sensitivity 1/n (query) or 2/n (marginal L1); or add/remove neighbours on counts over the
-    registry's released $\\hat n$, every sensitivity $1/\\hat n$. Exact exponential mechanism and exact
+    registry's released n_hat, every sensitivity 1/n_hat. Exact exponential mechanism and exact
     discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget, replace-one only).
     """
     t0 = time.perf_counter()
@@ -588,3 +589,6 @@ def synthetic_data(
 ) -> Dataset:
     "Synthetic records drawn from the distribution kept in an MWEM release: `release.synthetic(n, rng=rng)`."
     return release.synthetic(n, rng=rng)
+
+# %% ../nbs/04_mwem.ipynb #ff984432
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

@@ -41,6 +41,7 @@ from dpnotes.samplers import (
     pick,
     safe_s,
 )
+from .helptext import document_names
 
 _all_ = [
     'MIN_NORMAL',
@@ -69,7 +70,7 @@ def classic_gaussian_sigma(
     epsilon: float,  # privacy parameter, in (0, 1)
     delta: float,  # privacy parameter, in (0, 1)
 ) -> float:  # noise standard deviation
-    r"Textbook Gaussian noise scale $\Delta\sqrt{2\ln(1.25/\delta)}/\varepsilon$, for $\varepsilon < 1$ only."
+    "Textbook Gaussian noise scale Delta sqrt(2 ln(1.25/delta))/eps, for eps < 1 only."
     sensitivity, epsilon = check_positive('sensitivity', sensitivity), check_positive('epsilon', epsilon)
     delta = check_delta(delta)
     if epsilon >= 1:
@@ -335,7 +336,9 @@ def advanced_composition(
 
 # %% ../nbs/00_privacy.ipynb #53a72898
 def advanced_epsilon(eps0, k, delta_prime):
-    "The epsilon of advanced composition, unchecked (for inner loops that validated their inputs)."
+    """The epsilon of advanced composition, unchecked (for inner loops that validated their inputs).
+
+    `k` mechanisms of `eps0`-DP each, with slack `delta_prime` (see `advanced_composition`)."""
     return eps0 * math.sqrt(2 * k * math.log(1 / delta_prime)) + k * eps0 * math.tanh(eps0 / 2)
 
 # %% ../nbs/00_privacy.ipynb #659e6a3c
@@ -411,7 +414,9 @@ class Budget:
         return r
 
     def gaussian_sigma(self, sensitivity: float) -> float:
-        """Noise scale of one Gaussian mechanism spending the whole budget (analytic Gaussian or zCDP).
+        """Noise scale of a Gaussian mechanism of l2 `sensitivity` spending the whole budget.
+
+        Analytic Gaussian for an approximate budget, zCDP for a rho budget.
 
         Refused for a pure budget.
         """
@@ -434,9 +439,9 @@ class Budget:
 
 # %% ../nbs/00_privacy.ipynb #ad209772
 def zcdp_budget(budget: Budget, name: str) -> float:
-    """The rho a Gaussian-noise mechanism may spend.
+    """The rho a Gaussian-noise mechanism may spend from `budget`.
 
-    A pure-DP budget is refused (Gaussian noise cannot give delta = 0).
+    A pure-DP budget is refused (Gaussian noise cannot give delta = 0), naming the mechanism `name`.
     """
     if getattr(budget, 'is_pure', False):
         raise ValueError(
@@ -462,7 +467,7 @@ def _fmt(a, b):
 
 # %% ../nbs/00_privacy.ipynb #c61aa92a
 class Accountant:
-    """Ledger of privacy spends against a Budget, totals kept exactly.
+    """Ledger of privacy spends against `budget` (a Budget), totals kept exactly.
 
     Refuses any overspend before any noise is drawn.
     """
@@ -550,7 +555,9 @@ class Accountant:
         return r
 
     def check(self, *, rho: float | None = None, epsilon: float | None = None, delta: float | None = None):
-        "Raise ValueError (naming what remains) if this spend would exceed the budget; record nothing."
+        """Raise ValueError (naming what remains) if this spend would exceed the budget; record nothing.
+
+        The spend is `rho` (zCDP) or `epsilon` with `delta` (approximate DP), as in `spend`."""
         mode, r, e, d = self._cost(rho, epsilon, delta)
         if self._mode is not None and mode != self._mode:
             raise ValueError(
@@ -580,7 +587,9 @@ class Accountant:
         epsilon: float | None = None,
         delta: float | None = None,
     ) -> PrivacyEvent:
-        "Check, then record a spend under `label`; returns the event."
+        """Check, then record a spend under `label`; returns the event.
+
+        The spend is `rho` (zCDP), or `epsilon` with `delta` (approximate DP; `delta` 0 for pure DP)."""
         mode, r, e, d = self.check(rho=rho, epsilon=epsilon, delta=delta)
         ev = PrivacyEvent(str(label), rho=r, epsilon=e, delta=d)
         self._mode = mode
@@ -591,3 +600,6 @@ class Accountant:
 
     def __repr__(self):
         return f"Accountant({self.budget.describe()}, {len(self.events)} spends, remaining={self.remaining})"
+
+# %% ../nbs/00_privacy.ipynb #2e6664a5
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

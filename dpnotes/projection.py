@@ -25,6 +25,7 @@ from dpnotes.projection_solvers import (
     fw_oracle,
     simplex_qp,
 )
+from .helptext import document_names
 
 _all_ = [
     'simplex_projection',
@@ -48,7 +49,7 @@ class ConvergenceWarning(RuntimeWarning):
 # %% ../nbs/03_projection.ipynb #f008c4a6
 @dataclass(frozen=True)
 class ProjectionResult:
-    "Outcome of a projection solve: min over the simplex of $\\frac12\\|Wp-y\\|^2$."
+    "Outcome of a projection solve: min over the simplex of 1/2||Wp-y||^2."
 
     solution: np.ndarray  # p, a distribution over the universe (non-negative, sums to 1)
     answers: np.ndarray  # W p
@@ -62,8 +63,8 @@ class ProjectionResult:
     solver: str  # name of the solver
 
     def answer_error_bound(self) -> float:
-        """Bound $\\sqrt{2\\min(gap, f)}$ on $\\|Wp - Wp^*\\|_2$, from strong convexity of
-        $\\frac12\\|u-y\\|^2$ in $u$ and $f^*\\ge 0$."""
+        """Bound sqrt(2 min(gap, f)) on ||Wp - Wp*||_2, from strong convexity of
+        1/2||u-y||^2 in u and f* >= 0."""
         return math.sqrt(2 * max(min(self.gap, self.objective), 0.0))
 
 # %% ../nbs/03_projection.ipynb #f2a0d7f2
@@ -121,8 +122,9 @@ def _start(W, y) -> tuple:
 
 # %% ../nbs/03_projection.ipynb #eed885bf
 def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, atol: float = 0.0):
-    """Projection onto $W\\Delta$ by Frank-Wolfe with exact line search, certified by its gap (arguments:
-    `project`)."""
+    """Projection of `y` onto the body {Wp : p a distribution} by Frank-Wolfe with exact line search.
+
+    Certified by its gap; `W`, `max_iter`, `tol` and `atol` as in `project`."""
     t0, op, y, N, yy = _start(W, y)
     p = np.full(N, 1.0 / N)
     Wp = op.matvec(p)
@@ -143,8 +145,9 @@ def frank_wolfe(W, y: np.ndarray, *, max_iter: int = 20000, tol: float = 1e-6, a
 
 # %% ../nbs/03_projection.ipynb #c3db66af
 def accelerated_projection(W, y: np.ndarray, *, max_iter: int = 5000, tol: float = 1e-6, atol: float = 0.0):
-    """Projection onto $W\\Delta$ by FISTA with adaptive restarts, certified by the FW gap (arguments:
-    `project`)."""
+    """Projection of `y` onto the body {Wp : p a distribution} by FISTA with adaptive restarts.
+
+    Certified by the Frank-Wolfe gap; `W`, `max_iter`, `tol` and `atol` as in `project`."""
     t0, op, y, N, yy = _start(W, y)
     L = op.lipschitz()
     b = op.rmatvec(y)
@@ -178,7 +181,9 @@ def active_set_projection(
     tol: float = 1e-6,  # relative gap tolerance, as in `project`
     atol: float = 0.0,  # absolute tolerance on the certified answer error, as in `project`
 ) -> ProjectionResult:
-    "Projection onto $W\\Delta$ by fully corrective Frank-Wolfe (column generation + exact active-set QP)."
+    """Projection onto {Wp : p a distribution} by fully corrective Frank-Wolfe.
+
+    Column generation plus an exact active-set QP."""
     t0, op, y, N, yy = _start(W, y)
     b = op.rmatvec(y)
     g = op.rmatvec(op.matvec(np.full(N, 1.0 / N))) - b
@@ -263,7 +268,7 @@ def project(
     tol: float = 1e-6,  # relative duality-gap tolerance: stop when gap <= tol * objective
     atol: float = 0.0,  # absolute tolerance on the certified answer error sqrt(2 min(gap, f))
 ) -> ProjectionResult:
-    """$\\arg\\min_{p\\in\\Delta}\\|Wp-y\\|_2$ with a certified duality gap.
+    """argmin over distributions p of ||Wp - y||_2 with a certified duality gap.
 
     `solver='auto'` picks as documented above.
     """
@@ -293,7 +298,7 @@ def project_measurements(
     tol: float = 1e-6,  # relative duality-gap tolerance
     atol: float = 0.0,  # absolute tolerance on the answers' l2 error, see `project`
 ) -> ProjectionResult:
-    """Distribution $\\hat p$ minimising $\\sum_i\\|Q_ip-y_i\\|^2/\\sigma_i^2$ on the simplex
+    """Distribution p_hat minimising sum_i||Q_ip-y_i||^2/sigma_i^2 on the simplex
     (post-processing)."""
     ms = check_measurements(measurements)
     if len(ms) == 1 and isinstance(ms[0].query, Workload):
@@ -321,12 +326,12 @@ def projection_mechanism(
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
-    """Gaussian answers projected onto $W\\Delta_{\\mathcal X}$ (beyond $2^{24}$ cells, for marginals:
+    """Gaussian answers projected onto {Wp : p a distribution on X} (beyond 2^(24) cells, for marginals:
     through a graphical model over their junction tree, `_model_route`).
 
-    Replace-one neighbours, n public, $\\Delta_2=diam(W)/n$; or add/remove neighbours with counts
-    over the registry's released $\\hat n$, $\\Delta_2=\\|W\\|_{1\\to2}/\\hat n$.
-    The Gaussian step's $\\rho$-zCDP, exact discrete noise (projection is post-processing).
+    Replace-one neighbours, n public, Delta_2=diam(W)/n; or add/remove neighbours with counts
+    over the registry's released n_hat, Delta_2 = ||W||_{1->2}/n_hat.
+    The Gaussian step's rho-zCDP, exact discrete noise (projection is post-processing).
     """
     check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
     if workload.shape[0] == 0:
@@ -420,7 +425,9 @@ def gaussian_width(
     samples: int = 200,  # Monte Carlo samples
     rng=None,  # seed or np.random.Generator
 ) -> tuple:
-    "Monte Carlo estimate of $\\ell^*(W\\Delta)=\\mathbb E\\max_x (W^\\top g)_x$: (mean, standard error)."
+    """Monte Carlo estimate of the Gaussian width l* of {Wp : p a distribution}, E max_x (W^T g)_x.
+
+    Returns (mean, standard error)."""
     op = as_operator(W)
     rng = np.random.default_rng(rng)
     if isinstance(samples, bool) or not isinstance(samples, (int, np.integer)) or samples < 2:
@@ -430,7 +437,7 @@ def gaussian_width(
 
 # %% ../nbs/03_projection.ipynb #7da74c85
 def width_bound(W) -> float:
-    "Upper bound $\\|W\\|_{1\\to2}\\sqrt{2\\ln|\\mathcal X|}$ on the Gaussian width of $W\\Delta$."
+    "Upper bound ||W||_{1->2} sqrt(2 ln |X|) on the Gaussian width of {Wp : p a distribution}."
     op = as_operator(W)
     return op.max_column_norm() * math.sqrt(2 * math.log(op.shape[1]))
 
@@ -441,7 +448,7 @@ def projection_rmse_bound(
     k: int,  # number of queries
     gap: float = 0.0,  # duality gap of the solver, if not exact
 ) -> float:
-    """Bound $\\sqrt{(\\sigma\\,\\ell^* + gap)/k}$ on the projection mechanism's RMSE (Thm 8; with
+    """Bound sqrt((sigma l* + gap)/k) on the projection mechanism's RMSE (Thm 8; with
     `width_bound`, Thm 4)."""
     return math.sqrt((sigma * width + gap) / k)
 
@@ -449,7 +456,7 @@ def projection_rmse_bound(
 def gaussian_norm_mean(
     k,  # dimension (int or array of ints), >= 1
 ):  # c_k = E||G||_2 for G ~ N(0, I_k)
-    r"$c_k=\sqrt2\,\Gamma(\frac{k+1}2)/\Gamma(\frac k2)=\mathbb E\|G\|_2$: $\ell^*(K)=c_k M^*(K)$."
+    "c_k = sqrt(2) Gamma((k+1)/2) / Gamma(k/2) = E||G||_2, so that l*(K) = c_k M*(K)."
     from scipy.special import gammaln
 
     kk = np.asarray(k, dtype=float)
@@ -465,7 +472,8 @@ def mean_width(
     samples: int = 200,  # Monte Carlo samples
     rng=None,  # seed or np.random.Generator
 ) -> tuple:
-    r"""Monte Carlo estimate of $M^*(W\Delta)=\mathbb E\max_x (W^\top u)_x$, u uniform on the sphere.
+    """Monte Carlo estimate of the mean width M* of {Wp : p a distribution}, E max_x (W^T u)_x, u uniform
+    on the sphere.
 
     (mean, standard error)."""
     op = as_operator(W)
@@ -478,3 +486,6 @@ def mean_width(
         vals.append(op.rmatvec(g / np.linalg.norm(g)).max())
     vals = np.array(vals)
     return float(vals.mean()), float(vals.std(ddof=1) / math.sqrt(samples))
+
+# %% ../nbs/03_projection.ipynb #b9803307
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

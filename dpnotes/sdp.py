@@ -13,6 +13,7 @@ import scipy.linalg as sla
 from numba import njit
 from scipy.sparse.linalg import lobpcg
 from threadpoolctl import ThreadpoolController
+from .helptext import document_names
 
 _BLAS = []  # the thread-pool controller, built on first use (scanning the loaded libraries costs ~1-9 ms)
 
@@ -312,3 +313,6 @@ def bilinear_max(
         return _result(
             'bilinear_max', M, F, G[0] if t_cap is not None else grad(), it, t_cap, tol, t0, tight, p
         )
+
+# %% ../nbs/96_sdp.ipynb #7d3821c2
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

@@ -28,6 +28,7 @@ from dpnotes.counting import (  # the engineering internals: appendix 92_countin
 )
 from .data import Domain, Dataset, as_domain
 from .ingest import MarginalCounts
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities',
@@ -41,18 +42,18 @@ def _cell_labels(domain: Domain) -> list:
 
 # %% ../nbs/11_workloads.ipynb #5cbad73c
 class Workload(Operator):
-    "Base class: $k$ linear queries on normalised histograms over `domain` (shape `(k, domain.size())`)."
+    "Base class: k linear queries on normalised histograms over `domain` (shape `(k, domain.size())`)."
 
     def __init__(self, domain: Domain, k: int):
         self.domain = as_domain(domain)
         super().__init__((k, self.domain.size()))
 
     def gram(self) -> Operator:
-        "$W^\\top W$ as an operator (`.dense()` for small domains)."
+        "W^T W as an operator (`.dense()` for small domains)."
         return Gram(self)
 
     def norm_1_2(self) -> float:
-        """Largest column norm $\\|W\\|_{1\\to2} = \\max_u \\|We_u\\|_2$, rounded up (from the Gram diagonal,
+        """Largest column norm ||W||_{1->2} = max_u ||We_u||_2, rounded up (from the Gram diagonal,
         or the rescaled columns if it under/overflows)."""
         k, N = self.shape
         with np.errstate(over='ignore', invalid='ignore'):
@@ -64,17 +65,17 @@ class Workload(Operator):
         return max(float(column_norms_up(operator_columns(self, [u]))[0]) for u in range(N))
 
     def l2_diameter(self) -> float:
-        """$\\max_{u,v}\\|We_u - We_v\\|_2$.
+        """max over u, v of ||W e_u - W e_v||_2.
 
-        Exact (from column differences) up to 4096 cells, else the bound $2\\|W\\|_{1\\to2}$.
+        Exact (from column differences) up to 4096 cells, else the bound 2||W||_{1->2}.
         """
         if self.shape[1] > 4096:
             return finite_diameter(2 * self.norm_1_2(), self)
         return finite_diameter(column_diameter(self), self)
 
     def sensitivity(self, n: int, neighbours: str = 'replace') -> float:
-        """$\\ell_2$ sensitivity of $Wh$: replace-one neighbours with $n$ public, `l2_diameter() / n`; or
-        add/remove neighbours on counts over a released total $n$, `norm_1_2() / n`; rounded up.
+        """l2 sensitivity of Wh: replace-one neighbours with n public, `l2_diameter() / n`; or
+        add/remove neighbours on counts over a released total n, `norm_1_2() / n`; rounded up.
         """
         if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
             raise ValueError(f"n must be a positive integer, got n={n!r}")
@@ -108,7 +109,7 @@ class Workload(Operator):
                 )
 
     def answer(self, data: Dataset) -> np.ndarray:
-        "True answers $Wh$ on `data` (normalised histogram of its projection on `domain`)."
+        "True answers Wh on `data` (normalised histogram of its projection on `domain`)."
         return self._matvec(self.histogram(data))
 
     def answer_roundings(self) -> int:
@@ -123,7 +124,7 @@ class Workload(Operator):
 
 # %% ../nbs/11_workloads.ipynb #0b77a18e
 class Identity(Workload):
-    "Every cell of the histogram: $W = I_N$."
+    "Every cell of the histogram over `domain`: W = I_N."
 
     def __init__(self, domain: Domain):
         d = as_domain(domain)
@@ -152,7 +153,7 @@ class Identity(Workload):
 
 # %% ../nbs/11_workloads.ipynb #606655a4
 class Total(Workload):
-    "The single query 'number of records' (= 1 on a normalised histogram)."
+    "The single query 'number of records' (= 1 on a normalised histogram) over `domain`."
 
     def __init__(self, domain: Domain):
         super().__init__(domain, 1)
@@ -188,19 +189,19 @@ def _one_dim(domain, cls):
 
 # %% ../nbs/11_workloads.ipynb #2a66ba81
 def prefix_gram(N: int) -> np.ndarray:
-    "Gram matrix $W^\\top W$ of the $N$ prefix queries: $G_{uv} = N - \\max(u,v)$."
+    "Gram matrix W^T W of the N prefix queries: G_uv = N - max(u,v)."
     u = np.arange(N)
     return (N - np.maximum.outer(u, u)).astype(float)
 
 # %% ../nbs/11_workloads.ipynb #d2faac34
 def allrange_gram(N: int) -> np.ndarray:
-    "Gram matrix of all $N(N+1)/2$ ranges: $G_{uv} = (\\min(u,v)+1)(N - \\max(u,v))$."
+    "Gram matrix of all N(N+1)/2 ranges: G_uv = (min(u,v)+1)(N - max(u,v))."
     u = np.arange(N)
     return ((np.minimum.outer(u, u) + 1) * (N - np.maximum.outer(u, u))).astype(float)
 
 # %% ../nbs/11_workloads.ipynb #7af74875
 class Prefix(Workload):
-    "All prefix queries $\\{u \\le b\\}$, $b = 0..N-1$, on a one-attribute domain."
+    "All prefix queries u <= b, b = 0..N-1, on a one-attribute domain."
 
     def __init__(self, domain: Domain):
         d = _one_dim(domain, 'Prefix')
@@ -227,7 +228,7 @@ class Prefix(Workload):
 
 # %% ../nbs/11_workloads.ipynb #727e67a1
 class AllRange(Workload):
-    "All $N(N+1)/2$ interval queries $\\{a \\le u \\le b\\}$ on a one-attribute domain."
+    "All N(N+1)/2 interval queries a <= u <= b on a one-attribute domain."
 
     def __init__(self, domain: Domain):
         d = _one_dim(domain, 'AllRange')
@@ -290,14 +291,14 @@ class Marginals(Workload):
 
     @classmethod
     def all_kway(cls, domain: Domain, k: int) -> Marginals:
-        "All $\\binom{d}{k}$ marginals on $k$ attributes."
+        "All binomdk marginals on k attributes."
         domain = as_domain(domain)
         if not 0 <= k <= len(domain):
             raise ValueError(f"k must be in 0..{len(domain)}, got k={k}")
         return cls(domain, list(itertools.combinations(domain.attrs, k)))
 
     def blocks(self, y) -> list:
-        "Split an answer vector into one array per clique."
+        "Split an answer vector `y` into one array per clique."
         y = np.ravel(y)
         return [y[o : o + s] for o, s in zip(self.offsets, self.block_sizes)]
 
@@ -318,7 +319,9 @@ class Marginals(Workload):
         return out.ravel()
 
     def gram(self) -> KronGram:
-        "$\\sum_C \\bigotimes_a (I \\text{ if } a \\in C \\text{ else } J)$ as a `KronGram`."
+        """The sum over cliques C of the Kronecker product over attributes a of (I if a in C else J).
+
+        A `KronGram`."""
         return KronGram(
             [
                 [
@@ -347,8 +350,8 @@ class Marginals(Workload):
 
 # %% ../nbs/11_workloads.ipynb #fafffb99
 class Parities(Workload):
-    """All $\\binom{d}{k}$ parities $\\chi_S(u) = (-1)^{\\sum_{i \\in S} u_i}$ with $|S| = k$ over
-    $\\{0,1\\}^d$."""
+    """All binom(d, k) parities chi_S(u) = (-1)^(sum of u_i over i in S) with |S| = k over
+    {0,1}^d."""
 
     def __init__(
         self,
@@ -463,7 +466,7 @@ class Predicates(Workload):
 
     @property
     def matrix(self) -> np.ndarray:
-        "The $(k, N)$ matrix (built from the callables over the enumerated domain if needed)."
+        "The (k, N) matrix (built from the callables over the enumerated domain if needed)."
         if self._matrix is None:
             N = self.domain.size()
             if N * self.shape[0] > 2**25:
@@ -485,7 +488,7 @@ class Predicates(Workload):
         return float(np.max(column_norms_up(self.matrix)))  # rescaled columns, rounded up
 
     def answer(self, data: Dataset) -> np.ndarray:
-        "Answers $Wh$; callables are averaged over the records directly."
+        "Answers Wh; callables are averaged over the records directly."
         self.check(data)
         if self._funcs is None:
             return self._matvec(self.histogram(data))
@@ -496,7 +499,7 @@ class Predicates(Workload):
 
 # %% ../nbs/11_workloads.ipynb #ba7e242a
 class Kron(KronOperator, Workload):
-    """Kronecker product $W_1 \\otimes \\cdots \\otimes W_r$ of workloads on disjoint attributes (small
+    """Kronecker product W_1 (x) ... (x) W_r of workloads on disjoint attributes (small
     factors)."""
 
     def __init__(self, factors: Sequence[Workload]):
@@ -536,19 +539,19 @@ def _pair(a, b):
 
 # %% ../nbs/11_workloads.ipynb #ee65879e
 def rmse(a, b) -> float:
-    "Root-mean-square error $\\|a-b\\|_2/\\sqrt{k}$."
+    "Root-mean-square error ||a-b||_2/sqrt(k)."
     a, b = _pair(a, b)
     return float(np.linalg.norm(a - b) / math.sqrt(a.size))
 
 # %% ../nbs/11_workloads.ipynb #aa667968
 def max_error(a, b) -> float:
-    "Largest absolute error $\\|a-b\\|_\\infty$."
+    "Largest absolute error ||a-b||_inf."
     a, b = _pair(a, b)
     return float(np.max(np.abs(a - b)))
 
 # %% ../nbs/11_workloads.ipynb #57d854ed
 def marginal_l1(a, b, workload: Marginals) -> np.ndarray:
-    "$\\ell_1$ error of each marginal block of a `Marginals` workload."
+    "l1 error of each marginal block of a `Marginals` workload, between answer vectors `a` and `b`."
     a, b = _pair(a, b)
     if not isinstance(workload, Marginals):
         raise TypeError(f"marginal_l1 needs a Marginals workload, got {type(workload).__name__}")
@@ -558,7 +561,7 @@ def marginal_l1(a, b, workload: Marginals) -> np.ndarray:
 
 # %% ../nbs/11_workloads.ipynb #03f0fbcc
 def integral(workload: Workload) -> bool:
-    """True when W has integer entries, so its answers on a normalised histogram are integer counts / n
+    """True when `workload` has integer entries, so its answers on a normalised histogram are counts / n
     (released without rounding)."""
     if type(workload) in (Identity, Total, Prefix, AllRange, Marginals, Parities):
         return True
@@ -571,7 +574,7 @@ def integral(workload: Workload) -> bool:
 
 # %% ../nbs/11_workloads.ipynb #83ca1f15
 def answer_error(workload: Workload) -> float:
-    """Bound on the floating-point error of each computed answer on a normalised histogram.
+    """Bound on the floating-point error of each computed answer of `workload` on a normalised histogram.
 
     L 2^-50 ||W||_{1->2} (8x the textbook dot-product bound), L = `answer_roundings()`: N, or fewer where the
     answers are read from marginal tables.
@@ -580,9 +583,10 @@ def answer_error(workload: Workload) -> float:
 
 # %% ../nbs/11_workloads.ipynb #ebc1cb01
 def l1_diameter(workload: Workload) -> float:
-    """$\\max_{u,v}\\|We_u - We_v\\|_1$: closed forms for marginals, identity, prefix and all-range.
+    """max over u, v of ||W e_u - W e_v||_1 for W = `workload`.
 
-    Else exact from columns when small, or $2\\max_u\\|We_u\\|_1$.
+    Closed forms for marginals, identity, prefix and all-range; else exact from columns when small, or
+    2 max_u ||W e_u||_1.
     """
     N, kind = workload.shape[1], type(workload)
     if N < 2 or kind is Total:
@@ -606,9 +610,9 @@ def l1_diameter(workload: Workload) -> float:
 
 # %% ../nbs/11_workloads.ipynb #49764524
 def l1_norm(workload: Workload) -> float:
-    """$\\|W\\|_{1\\to1} = \\max_u\\|We_u\\|_1$, the largest column sum of $|W|$: $\\ell_1$
-    sensitivity times $\\hat n$ under add/remove neighbours (one record added to cell u moves the counts by
-    $e_u$). Closed forms for marginals, identity, total, prefix, all-range and Kronecker
+    """||W||_{1->1} = max_u ||W e_u||_1 for W = `workload`, the largest column sum of |W|: l1
+    sensitivity times n_hat under add/remove neighbours (one record added to cell u moves the counts by
+    e_u). Closed forms for marginals, identity, total, prefix, all-range and Kronecker
     products; else exact from the columns."""
     N, kind = workload.shape[1], type(workload)
     if kind in (Identity, Total):
@@ -623,3 +627,6 @@ def l1_norm(workload: Workload) -> float:
     if kind is Kron:  # |A (x) B| = |A| (x) |B|: column sums multiply
         return ceil_float(math.prod(Fraction(l1_norm(f)) for f in workload.factors))
     return float(np.abs(workload.dense()).sum(axis=0).max()) * (1 + 2.0**-40)  # summation rounding, upward
+
+# %% ../nbs/11_workloads.ipynb #5d400f4e
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
