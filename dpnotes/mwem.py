@@ -314,7 +314,7 @@ def mwem(
     eta = hedge_eta(m, T)
     err = Q.score_error(1, mass_bound(data.mass, 'mwem'))  # float error of a score
     p, psum, picks = Q.start(), None, np.empty(T, np.int64)
-    for t in range(T):
+    for t in progress(range(T), "mwem rounds", "round"):  # a bar on a terminal only
         psum = Q.collect(psum, p)
         diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
         score = np.concatenate([diff, -diff])
@@ -558,7 +558,7 @@ def mw_estimate(
         raise ValueError(f"queries must have entries in [0, 1], got range [{A.min():.3g}, {A.max():.3g}]")
     _check_rounds(rounds)
     learner, psum = Hedge(A.shape[1], hedge_eta(A.shape[1], rounds)), np.zeros(A.shape[1])
-    for _ in range(rounds):
+    for _ in progress(range(rounds), "mw_estimate rounds", "round"):
         p = learner.p
         psum += p
         r = A @ p - y
