@@ -10,9 +10,10 @@ import numpy as np
 from numba import njit
 from .privacy import Budget
 from .noise import gaussian_plan, ceil_float, ceil_sqrt
-from .measurements import Meter
+from .measurements import Measurement, Meter
 from .workloads import Marginals
-from .models import CliqueMeasurement, GraphicalModel, estimate, independent_parts, model_sizes
+from .junction_trees import GraphicalModel, independent_parts, model_sizes
+from .models import estimate
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
 from .data import mass_bound
 
@@ -89,7 +90,7 @@ class _Run:
         self.plan = gaussian_plan(self.l2, rho_m, self.truth[r].size, n=self.n, bound=1.0)
         self.meter.prepay('measure', 1, label, rho=rho_m)  # the rho asked for (the plan realises at most it)
         y = self.meter.noisy(self.truth[r], self.plan, label)
-        self.meas.append(CliqueMeasurement(r, y, self.plan.scale, {'rho': rho_m}))
+        self.meas.append(Measurement(r, y, self.plan.scale, {'rho': rho_m}))
 
     def fit(self, iters: int):
         self.model = estimate(self.dom, self.meas, iters=iters, tol=1e-7, warm_start=self.model)

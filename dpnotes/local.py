@@ -12,7 +12,8 @@ from .privacy import Budget
 from .data import Dataset, Domain, as_domain
 from .ingest import check_memory
 from .workloads import Marginals, Workload
-from .models import CliqueMeasurement
+from .measurements import Measurement
+from .models import marginal_tables
 from .releases import Release, register, check_mechanism_args
 from .histograms import gaussian_mechanism
 from .factorization import factorization_mechanism
@@ -235,7 +236,7 @@ class LocalResult:
 
 # %% ../nbs/19_local.ipynb #900d68f0
 def _as_tables(
-    measurements,  # list of CliqueMeasurement, or a tuple (cliques, tables, sigmas)
+    measurements,  # list of Measurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
 ) -> tuple:
     "(cliques, flat tables, sigmas) of the input, each table checked against its clique's size."
@@ -245,20 +246,16 @@ def _as_tables(
             raise ValueError(
                 f"need one table and one sigma per clique, got {len(cl)}, {len(tabs)}, {len(sig)}"
             )
-        measurements = [CliqueMeasurement(c, np.ravel(t), float(s)) for c, t, s in zip(cl, tabs, sig)]
+        measurements = [Measurement(c, np.ravel(t), float(s)) for c, t, s in zip(cl, tabs, sig)]
     ms = list(measurements)
-    if not ms or not all(isinstance(m, CliqueMeasurement) for m in ms):
-        raise TypeError(
-            "measurements must be a non-empty list of CliqueMeasurement or (cliques, tables, sigmas)"
-        )
-    for m in ms:
-        m.check(domain)  # sizes, finite answers, 0 < sigma < inf
-    cl = [(m.attrs,) if isinstance(m.attrs, str) else tuple(m.attrs) for m in ms]
-    return cl, [np.asarray(m.answers, float) for m in ms], np.array([m.sigma for m in ms], float)
+    if not ms or not all(isinstance(m, Measurement) for m in ms):
+        raise TypeError("measurements must be a non-empty list of Measurement or (cliques, tables, sigmas)")
+    tabs = marginal_tables(domain, ms)  # a table per clique: sizes, finite answers, 0 < sigma < inf
+    return [c for c, _, _ in tabs], [y for _, y, _ in tabs], np.array([s for _, _, s in tabs], float)
 
 # %% ../nbs/19_local.ipynb #9f1cb9ea
 def local_projection(
-    measurements,  # list of CliqueMeasurement, or a tuple (cliques, tables, sigmas)
+    measurements,  # list of Measurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
     *,
     tol: float = 1e-9,  # stop when max residual <= tol and |f - g| <= tol * max(f, 1)
@@ -324,7 +321,7 @@ def local_constraints(
 
 
 def cvxpy_local_projection(
-    measurements,  # list of CliqueMeasurement, or a tuple (cliques, tables, sigmas)
+    measurements,  # list of Measurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
     *,
     solver: str = 'CLARABEL',  # cvxpy solver name
@@ -370,7 +367,7 @@ def _check_solver_args(
 def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float) -> Release:
     "The Gaussian release `rel` with its tables projected onto the local-consistency polytope."
     sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
-    ms = [CliqueMeasurement(c, b, sigma) for c, b in zip(workload.cliques, workload.blocks(rel.answers))]
+    ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, workload.blocks(rel.answers))]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
     info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}  # the Gaussian's, not ours
     info.update(noisy_answers=rel.answers, objective=res.objective, residual=res.residual, gap=res.gap)

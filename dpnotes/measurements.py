@@ -12,7 +12,7 @@ import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator, aslinearoperator, lsqr
 from .noise import add_noise, ceil_float, gaussian_plan
 from .samplers import noise_source
-from .workloads import answer_error, integral
+from .workloads import Marginals, answer_error, integral
 from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
 from .data import mass_bound
 
@@ -24,10 +24,12 @@ __all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'meas
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
 class Measurement:
-    "Noisy answers $y = Qh + z$ to queries $Q$ on the histogram $h$, with independent noise of s.d. `sigma`."
+    "Noisy answers $y = Qh + z$ to a block of queries $Q$ on the histogram $h$, with noise of s.d. `sigma`."
 
-    query: object  # Q: (m, N) ndarray, sparse matrix or LinearOperator (a Workload, a strategy)
-    answers: np.ndarray  # y, shape (m,)
+    query: (
+        object  # Q: (m, N) matrix or LinearOperator (a Workload, a strategy), or a clique (attribute names)
+    )
+    answers: np.ndarray  # y, shape (m,); a clique's marginal is flat in C order over its names as given
     sigma: float  # standard deviation of each entry of z (0: exact answers)
     cost: dict = field(
         default_factory=dict
@@ -36,12 +38,22 @@ class Measurement:
     label: str = ''  # what was measured, for tables and logs
 
     def __post_init__(self):
+        if _is_clique(self.query):  # names kept as a tuple; the label, unless given, is the names
+            object.__setattr__(
+                self, 'query', (self.query,) if isinstance(self.query, str) else tuple(self.query)
+            )
+            object.__setattr__(self, 'label', self.label or ','.join(self.query))
         check_measurement(self)
 
     @property
+    def attrs(self) -> tuple | None:
+        "The attributes of a clique query, None for a matrix or operator."
+        return self.query if _is_clique(self.query) else None
+
+    @property
     def shape(self) -> tuple:
-        "Shape (m, N) of the query matrix."
-        return tuple(self.query.shape)
+        "Shape (m, N) of the query matrix; (m,) for a clique (N comes with the domain an estimator is given)."
+        return (int(np.size(self.answers)),) if self.attrs is not None else tuple(self.query.shape)
 
     def summary(self) -> dict:
         "JSON-ready description (everything but the query operator and the answers)."
@@ -50,18 +62,42 @@ class Measurement:
         )
 
 # %% ../nbs/13_measurements.ipynb #2801200d
+def _is_clique(q) -> bool:
+    "Whether a query is a clique: an attribute name or a tuple or list of them."
+    return isinstance(q, str) or (isinstance(q, (tuple, list)) and all(isinstance(a, str) for a in q))
+
+
 def check_measurement(m: Measurement):
-    "Raise ValueError unless `m` has a 2-D query, finite answers of matching length and a finite sigma >= 0."
-    shape = getattr(m.query, 'shape', None)
+    """Raise ValueError unless `m` has a 2-D query (or a clique), finite answers of matching length and a
+    finite sigma >= 0."""
+    shape = (None, None) if m.attrs is not None else getattr(m.query, 'shape', None)
     if shape is None or len(shape) != 2:
         raise ValueError(f"query must be a 2-D matrix or linear operator, got {type(m.query).__name__}")
     y = np.asarray(m.answers)
-    if y.ndim != 1 or y.shape[0] != shape[0]:
-        raise ValueError(f"answers must have shape ({shape[0]},) to match the query, got {y.shape}")
+    if y.ndim != 1 or y.shape[0] != (shape[0] or y.shape[0]):
+        raise ValueError(
+            f"answers must have shape ({shape[0] or 'cells'},) to match the query, got {y.shape}"
+        )
     if not np.all(np.isfinite(y)):
         raise ValueError("answers must be finite (found NaN or inf)")
     if not (isinstance(m.sigma, (int, float, np.floating)) and math.isfinite(m.sigma) and m.sigma >= 0):
         raise ValueError(f"sigma must be a finite number >= 0, got sigma={m.sigma!r}")
+
+# %% ../nbs/13_measurements.ipynb #clq3
+def _marginals(
+    self: Measurement,
+) -> list:
+    "(attributes, noisy table flat in C order over them) for a clique, or per clique of a Marginals query."
+    if self.attrs is not None:
+        return [(self.attrs, np.asarray(self.answers, float))]
+    if isinstance(self.query, Marginals):
+        return list(zip(self.query.cliques, self.query.blocks(np.asarray(self.answers, float))))
+    raise TypeError(
+        f"a {type(self.query).__name__} query is not a set of marginals: estimate it by least squares"
+    )
+
+
+Measurement.marginals = _marginals
 
 # %% ../nbs/13_measurements.ipynb #meter1
 def plan_cost(
@@ -196,6 +232,12 @@ def check_measurements(measurements) -> list:
     bad = [type(m).__name__ for m in ms if not isinstance(m, Measurement)]
     if bad:
         raise TypeError(f"measurements must be Measurement objects, got {bad[0]}")
+    cliques = [m.attrs for m in ms if m.attrs is not None]
+    if cliques:
+        raise TypeError(
+            f"the measurement of clique {cliques[0]} has no query matrix: measure Marginals(domain, [clique])"
+            ", or estimate from the tables (a graphical model, the local relaxation)"
+        )
     Ns = {m.shape[1] for m in ms}
     if len(Ns) > 1:
         raise ValueError(f"measurements act on different universes: column counts {sorted(Ns)}")
