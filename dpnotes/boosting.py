@@ -29,11 +29,12 @@ from dpnotes.relaxation import (
     MixingOracle,
     parity_sets,
     parity_answers,
-    parity_l2_sensitivity,
+    parity_sensitivity,
     marginals_from_parities,
     pairwise_steps,
     relaxed_vertex,
 )
+from .relaxation_solvers import parity_sums_over, parity_sum_sensitivity
 
 # %% auto #0
 __all__ = ['soft_error', 'rounds_needed', 'logw_error', 'boosting_plan', 'sample_queries', 'Synopsis', 'weighted_projection',
@@ -152,6 +153,10 @@ class Synopsis:
     info: dict = field(default_factory=dict)  # gap, iterations, sampled queries, ...
 
 # %% ../nbs/06_boosting.ipynb #afd26e00
+def _parities(records, sets, total):  # parity means (replace-one) or sums over the released count n_hat
+    return parity_answers(records, sets) if total is None else parity_sums_over(records, sets, total)
+
+
 def _reweigh(A, lam, y, w, tol):
     "Pairwise steps re-optimising the convex weights lam of atoms A for (1/2) sum w (A lam - y)^2."
     DA = np.sqrt(w)[:, None] * A
@@ -223,11 +228,15 @@ class RelaxationBase:
         if self.tmap is None or self.tmap.sets != list(sets):
             self.tmap = TupleMap(d, max(map(len, sets)), sets)
         drawn = [sets[i] for i in idx]
-        sens, _ = parity_l2_sensitivity(drawn, d, len(records), total)
+        sens = (
+            parity_sensitivity(drawn, d, len(records))[0]
+            if total is None
+            else parity_sum_sensitivity(drawn, total)
+        )
         plan = gaussian_plan(sens, rho, len(idx), n=total or len(records), bound=1.0)
         y = np.zeros(len(sets))
         meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(rho), meter)
-        y[idx] = meter.noisy(parity_answers(records, drawn, total), plan, "base synopsis")
+        y[idx] = meter.noisy(_parities(records, drawn, total), plan, "base synopsis")
         w = counts / counts.sum()
         p, V, gap, calls = weighted_projection(
             y, w, self.tmap, target=self.tol * plan.scale**2, max_iter=self.max_iter, oracle=self.oracle
@@ -356,7 +365,7 @@ def boost(
     src, n = noise_source(src), len(records) if total is None else total
     nb = 'replace' if total is None else 'add-remove'
     plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max, nb)
-    meter, x = Meter(Budget.zcdp(rho), src), parity_answers(records, sets, total)
+    meter, x = Meter(Budget.zcdp(rho), src), _parities(records, sets, total)
     ledger = meter.ledger
     extra = {} if total is None else dict(total=total, max_records=max_records)
     logw, syns, D = np.zeros(len(sets)), [], []

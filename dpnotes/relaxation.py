@@ -7,27 +7,43 @@ from __future__ import annotations
 import math, time, itertools, warnings
 from dataclasses import dataclass
 import numpy as np
-from numba import njit
 from fractions import Fraction
 from .privacy import Budget
 from .noise import gaussian_plan, ceil_float, ceil_sqrt
 from .measurements import Meter
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
-from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
+from .releases import Release, register, check_mechanism_args, zcdp_budget
 from .sdp import sdp_max, bilinear_max, bilinear_matrix, SDPResult
 from .encoding import to_bits
+from .helptext import document_names
+from dpnotes.relaxation_solvers import (
+    n_words,
+    set_masks,
+    record_masks,
+    mask_parity_means,
+    tuple_masks,
+    pairwise_steps,
+    fw_steps,
+    corrective_frank_wolfe,
+    noisy_parity_sums,
+)
+
+_all_ = ['n_words', 'set_masks', 'record_masks', 'pairwise_steps']  # still importable from here
 
 # %% auto #0
-__all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'n_words', 'set_masks', 'record_masks', 'parity_answers',
-           'marginals_from_parities', 'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy',
-           'relaxed_vertex', 'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths',
-           'odd_counts', 'parity_sensitivity', 'RelaxedResult', 'pairwise_steps', 'fw_iterations', 'relaxed_projection',
-           'parity_l2_sensitivity', 'relaxed_parities', 'relaxation_mechanism']
+__all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'marginals_from_parities',
+           'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_vertex',
+           'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'fw_iterations',
+           'RelaxedResult', 'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity',
+           'noisy_parities', 'fw_target', 'relaxed_parities', 'relaxation_mechanism', 'n_words', 'set_masks',
+           'record_masks', 'pairwise_steps']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
-def check_binary(domain: Domain) -> int:
-    "Number of attributes $d$ of `domain`; ValueError naming the first attribute that is not binary."
+def check_binary(
+    domain: Domain,  # the attributes
+) -> int:
+    "Number of attributes d of the domain; ValueError naming the first attribute that is not binary."
     for a, s in zip(domain.attrs, domain.shape):
         if s != 2:
             raise ValueError(
@@ -37,7 +53,9 @@ def check_binary(domain: Domain) -> int:
     return len(domain)
 
 # %% ../nbs/05_relaxation.ipynb #10eb8d05
-def parity_sets(workload: Workload) -> list:
+def parity_sets(
+    workload: Workload,  # Marginals or Parities over binary attributes
+) -> list:
     """Non-empty attribute-index sets whose parities determine the workload.
 
     Sorted tuples, ordered by degree, then lexicographically.
@@ -48,79 +66,24 @@ def parity_sets(workload: Workload) -> list:
     if not isinstance(workload, Marginals):
         raise TypeError(f"relaxation answers Marginals or Parities workloads, got {type(workload).__name__}")
     ix = {a: i for i, a in enumerate(workload.domain.attrs)}
-    close = {
-        tuple(sorted(T))
-        for c in workload.cliques
-        for r in range(1, len(c) + 1)
-        for T in itertools.combinations([ix[a] for a in c], r)
-    }
+    close = {tuple(sorted(T)) for c in workload.cliques for T in _subsets([ix[a] for a in c])}
     return sorted(close, key=lambda T: (len(T), T))
 
 
-def n_words(d: int) -> int:
-    "64-bit words holding d attributes: $\\lceil d/64\\rceil$, at least one."
-    return max(1, -(-int(d) // 64))
-
-
-def set_masks(
-    sets,  # attribute-index sets
-    d: int | None = None,  # number of attributes (default: the largest index + 1)
-) -> np.ndarray:
-    "Bit masks, shape (sets, W) uint64 with W = `n_words(d)`: attribute i is bit i % 64 of word i // 64."
-    top = max([i + 1 for T in sets for i in T], default=1)
-    if d is not None and top > d:
-        raise ValueError(f"a set holds attribute index {top - 1}, but there are only d={d} attributes")
-    W, full = n_words(top if d is None else d), (1 << 64) - 1
-    ints = [sum(1 << i for i in T) for T in sets]
-    return np.array([[m >> (64 * w) & full for w in range(W)] for m in ints], dtype=np.uint64).reshape(-1, W)
+def _subsets(s):  # the non-empty subsets of s
+    return itertools.chain.from_iterable(itertools.combinations(s, r) for r in range(1, len(s) + 1))
 
 # %% ../nbs/05_relaxation.ipynb #83f680ae
-@njit(cache=True)
-def _parity_means(rec, masks):
-    out = np.zeros(masks.shape[0])
-    for r in range(rec.shape[0]):
-        for j in range(masks.shape[0]):
-            x = rec[r, 0] & masks[j, 0]
-            for w in range(1, masks.shape[1]):  # |T & x| is odd iff the xor of the words' ands has odd weight
-                x ^= rec[r, w] & masks[j, w]
-            x ^= x >> np.uint64(32)
-            x ^= x >> np.uint64(16)
-            x ^= x >> np.uint64(8)
-            x ^= x >> np.uint64(4)
-            x ^= x >> np.uint64(2)
-            x ^= x >> np.uint64(1)
-            out[j] += 1.0 - 2.0 * float(x & np.uint64(1))
-    return out / max(rec.shape[0], 1)
-
-
-def record_masks(records: np.ndarray) -> np.ndarray:
-    "0/1 records as `n_words(d)` uint64 words each, shape (n, W): column i is bit i % 64 of word i // 64."
-    R = np.asarray(records).astype(np.uint64)
-    out = np.empty((len(R), n_words(R.shape[1])), np.uint64)
-    for w in range(out.shape[1]):
-        B = R[:, 64 * w : 64 * w + 64]
-        out[:, w] = (B << np.arange(B.shape[1], dtype=np.uint64)).sum(axis=1, dtype=np.uint64)
-    return out
-
-
 def parity_answers(
     records: np.ndarray,  # 0/1 records, one column per attribute
     sets,  # parity sets (attribute-index tuples)
-    total: int | None = None,  # divide the sums by this released count instead of n (add/remove neighbours)
 ) -> np.ndarray:
-    """Mean of $\\chi_T(x)=(-1)^{\\sum_{i\\in T}x_i}$ over the 0/1 records, for every set T (or its sum over
-    `total`).
-
-    Computed straight from the records (bit masks of `n_words(d)` words), no histogram.
-    """
-    means = _parity_means(record_masks(records), set_masks(sets, np.shape(records)[1]))
-    if total is None:
-        return means
-    return np.rint(means * len(records)) / total  # the integer sums, exactly (|error| << 1/2 below 2^40 rows)
+    "Mean of chi_T(x) = (-1)^(sum of x_i over i in T) over the 0/1 records, for every set T."
+    return mask_parity_means(record_masks(records), set_masks(sets, np.shape(records)[1]))
 
 # %% ../nbs/05_relaxation.ipynb #8fa2b214
 def _hadamard(s: int) -> np.ndarray:
-    "Sylvester matrix $H[\\beta, t] = (-1)^{|\\beta \\wedge t|}$ of size $2^s$ (bit $s-1-j$ is position j)."
+    "Sylvester matrix H[beta, t] = (-1)^|beta & t| of size 2^s (bit s-1-j is position j)."
     i = np.arange(2**s, dtype=np.uint64)
     return 1.0 - 2.0 * (np.bitwise_count(i[:, None] & i[None, :]) & 1)
 
@@ -140,9 +103,9 @@ def marginals_from_parities(
     sets: list,  # the sets, as from `parity_sets(workload)`; must contain every subset of every clique
     workload: Marginals,  # the marginals wanted (binary attributes)
 ) -> np.ndarray:
-    """Marginal cells rebuilt from parities, in `workload.labels()` order.
+    """Marginal cells rebuilt from the parities of the sets, in the workload's label order.
 
-    Cell $(S,\\beta)$ is $2^{-|S|}\\sum_{T\\subseteq S}(-1)^{|\\beta\\wedge T|}\\mathrm{par}_T$.
+    Cell (S, beta) is 2^-|S| times the sum over T in S of (-1)^|beta & T| par_T (Lemma 2.4).
     """
     check_binary(workload.domain)
     val = {(): 1.0} | dict(zip(map(tuple, sets), np.asarray(parities, dtype=float)))
@@ -158,7 +121,7 @@ def parities_from_marginals(
     workload: Marginals,  # the marginals (binary attributes)
     sets: list,  # the parities wanted; each must lie inside some clique
 ) -> np.ndarray:
-    "Parities $\\sum_\\beta(-1)^{|\\beta\\wedge T|}q_{S,\\beta}$, averaged over the cliques $S\\supseteq T$."
+    "Parities of the sets from the workload's marginal answers, averaged over the cliques that hold them."
     tot, cnt = dict.fromkeys(map(tuple, sets), 0.0), dict.fromkeys(map(tuple, sets), 0)
     for c, q in zip(workload.cliques, workload.blocks(answers)):
         for T, v in zip(_clique_sets(workload, c), _hadamard(len(c)) @ q):
@@ -169,72 +132,67 @@ def parities_from_marginals(
     return np.array([tot[T] / cnt[T] for T in tot])
 
 # %% ../nbs/05_relaxation.ipynb #104301d8
-def _tuple_masks(d: int, a: int) -> np.ndarray:
-    """For every tuple $s\\in[d+1]^a$ (C order): the attributes occurring an odd number of times.
-
-    Index 0 stands for the constant $\\tilde x_0=1$ and belongs to no set. Shape (tuples, `n_words(d)`).
-    """
-    W = n_words(d)
-    if a == 0:
-        return np.zeros((1, W), np.uint64)  # the empty tuple (k = 1: v is the constant 1)
-    idx = np.indices((d + 1,) * a).reshape(a, -1) - 1  # attribute of each position, -1: the constant
-    out = np.zeros((idx.shape[1], W), np.uint64)
-    for row, w in itertools.product(idx, range(W)):
-        on = (row >= 0) & (row >> 6 == w)
-        out[on, w] ^= np.uint64(1) << (row[on] & 63).astype(np.uint64)
-    return out
-
-
 MAX_SDP = 4500  # largest SDP order built (d = 64 binary attributes, 3-way, is 4290; its time: benchmarks/)
 
 
 class TupleMap:
-    """Coordinates of $L'_k$: tuple pairs $(s,t)$ and the parity each pair reads.
+    "Coordinates of the relaxation L'_k: tuple pairs (s, t) and the parity each pair reads."
 
-    $s\\in[d+1]^{\\lceil k/2\\rceil}$, $t\\in[d+1]^{\\lfloor k/2\\rfloor}$.
-    """
-
-    def __init__(self, d: int, k: int, sets: list):
+    def __init__(
+        self,
+        d: int,  # number of binary attributes
+        k: int,  # largest parity degree: s has ceil(k/2) entries, t floor(k/2)
+        sets: list,  # the parity sets read off (degree <= k)
+    ):
         if (order := (d + 1) ** ((k + 1) // 2) + (d + 1) ** (k // 2)) > MAX_SDP:
             raise ValueError(
                 f"parities of degree {k} over {d} binary attributes need an SDP of order {order} "
                 f"(at most {MAX_SDP})"
             )
         self.d, self.k, self.sets = d, k, list(sets)
-        self.mu, self.mv = _tuple_masks(d, (k + 1) // 2), _tuple_masks(d, k // 2)
-        sm = set_masks(self.sets, d)
-        tm = (self.mu[:, None] ^ self.mv[None, :]).reshape(-1, sm.shape[1])  # odd attributes of each pair
-        keys, inv = np.unique(np.vstack([sm, tm]), axis=0, return_inverse=True)
-        slot = np.full(len(keys), -1)
-        slot[inv.ravel()[: len(sm)]] = np.arange(len(sm))
-        self.index = slot[inv.ravel()[len(sm) :]]  # parity of each pair, -1: not a workload parity
-        hit = self.index >= 0
-        self.mult = np.bincount(self.index[hit], minlength=len(sm)).astype(float)  # pairs per parity
+        self.mu, self.mv = tuple_masks(d, (k + 1) // 2), tuple_masks(d, k // 2)
+        self.index = _pair_index(self.mu, self.mv, set_masks(self.sets, d))  # -1: not a workload parity
+        self.mult = np.bincount(self.index[self.index >= 0], minlength=len(self.sets)).astype(float)
         if (self.mult == 0).any():
             raise ValueError(f"sets of size > k={k} cannot be read off L'_k")
         self.shape = (len(self.mu), len(self.mv))
 
+# %% ../nbs/05_relaxation.ipynb #a05t0001
+def _pair_index(mu, mv, sm) -> np.ndarray:
+    "For every pair (s, t), C order: the row of `sm` holding the attributes odd in s + t, or -1."
+    tm = (mu[:, None] ^ mv[None, :]).reshape(-1, sm.shape[1])  # odd attributes of each pair
+    keys, inv = np.unique(np.vstack([sm, tm]), axis=0, return_inverse=True)
+    slot = np.full(len(keys), -1)
+    slot[inv.ravel()[: len(sm)]] = np.arange(len(sm))
+    return slot[inv.ravel()[len(sm) :]]
+
 # %% ../nbs/05_relaxation.ipynb #5923906b
-def _read_off(self: TupleMap, Y: np.ndarray) -> np.ndarray:
-    "Parity answers $R(Y)$ of a point of $L'_k$: the mean of $Y_{st}$ over the pairs of each parity."
+def _read_off(
+    self: TupleMap,
+    Y: np.ndarray,  # a point of L'_k, shape `self.shape`
+) -> np.ndarray:
+    "Parity answers R(Y) of a point Y of L'_k: the mean of Y_st over the pairs of each parity."
     y, hit = np.ravel(Y), self.index >= 0
     return np.bincount(self.index[hit], weights=y[hit], minlength=len(self.sets)) / self.mult
 
 
-def _lift(self: TupleMap, c: np.ndarray) -> np.ndarray:
-    """The matrix $C=R^\\top c$, so that $\\langle C,Y\\rangle=\\langle c,R(Y)\\rangle$.
+def _lift(
+    self: TupleMap,
+    c: np.ndarray,  # a direction in parity space, one entry per set
+) -> np.ndarray:
+    """The matrix C = R'c (the adjoint of read_off), so that <C, Y> = <c, R(Y)>.
 
-    $C_{st}=c_T/m_T$ for the pairs of set T, 0 on pairs of no set.
+    C_st = c_T / m_T for the pairs of set T, 0 on pairs of no set.
     """
     w = np.append(np.asarray(c, dtype=float) / self.mult, 0.0)
     return w[self.index].reshape(self.shape)
 
 
-def _factors(self: TupleMap, record: np.ndarray) -> tuple:
-    """Sign vectors (u, v) of a 0/1 record: its point $uv^\\top$ of $K_k$.
-
-    $u=\\tilde x^{\\otimes\\lceil k/2\\rceil}$, $v=\\tilde x^{\\otimes\\lfloor k/2\\rfloor}$.
-    """
+def _factors(
+    self: TupleMap,
+    record: np.ndarray,  # one 0/1 record
+) -> tuple:
+    "Sign vectors (u, v) of a record, its point u v' of K_k: the tensor powers of its signs."
     r = record_masks(np.asarray(record).reshape(1, -1))[0]
     sign = lambda m: 1.0 - 2.0 * (np.bitwise_count(m & r).sum(axis=1) & 1)
     return sign(self.mu), sign(self.mv)
@@ -256,7 +214,7 @@ def elliptope_oracle_cvxpy(
     *,
     solver: str = 'CLARABEL',  # cvxpy solver (CLARABEL: interior point, accurate; SCS also works)
 ) -> OracleResult:
-    """Exact reference: $\\max\\langle M,X\\rangle$ s.t. $X\\succeq0$, $X_{ii}=1$, by cvxpy.
+    """Exact reference: max <M, X> over PSD X with unit diagonal, by cvxpy (its `solver`).
 
     U comes from the eigendecomposition of X, rows renormalised.
     """
@@ -278,10 +236,10 @@ def relaxed_vertex(
     tmap: TupleMap,  # coordinates of L'_k
     oracle=elliptope_oracle_cvxpy,  # M -> result with .value, .U (unit rows), optionally .upper, .bilinear(C)
 ) -> tuple:
-    """The oracle's point of $L'_k$ for direction c: ($R(Y^*)$, unit-row factor, certified upper, value).
+    """The oracle's point of L'_k for direction c: (R(Y*), unit-row factor, certified upper, value).
 
-    The factor's first rows are the $u_s$, the rest the $v_t$: $Y^* = UV^\\top$. An oracle with a
-    `bilinear(C)` method gets $C$ itself.
+    The factor's first rows are the u_s, the rest the v_t: Y* = U V'. An oracle with a `bilinear(C)`
+    method gets C itself.
     """
     C = tmap.lift(c)
     nu = C.shape[0]
@@ -298,16 +256,16 @@ def relaxed_max(
     tmap: TupleMap,  # coordinates of L'_k
     oracle=elliptope_oracle_cvxpy,  # M -> result with .value, .U (unit rows), optionally .upper, .bilinear(C)
 ) -> tuple:
-    """$\\max_{Y\\in L'_k}\\langle c,R(Y)\\rangle$ as $\\max\\langle M,X\\rangle$ on the elliptope.
+    """max over Y in L'_k of <c, R(Y)>, as max <M, X> on the elliptope.
 
-    Returns (value, $R(Y^*)$, certified upper bound). An oracle with a `bilinear(C)` method gets $C$ itself.
+    Returns (value, R(Y*), certified upper bound). An oracle with a `bilinear(C)` method gets C itself.
     """
     s, U, upper, value = relaxed_vertex(c, tmap, oracle)
     return value, s, upper
 
 # %% ../nbs/05_relaxation.ipynb #43099289
 class MixingOracle:
-    "`sdp_max` or `bilinear_max` as Frank-Wolfe oracle, warm-started from the last factor of its size."
+    "sdp_max or bilinear_max (dpnotes.sdp) as Frank-Wolfe oracle, warm-started from the last factor."
 
     def __init__(
         self,
@@ -320,14 +278,14 @@ class MixingOracle:
         self,
         M: np.ndarray,  # symmetric objective of the elliptope SDP
     ) -> SDPResult:
-        "Maximise <M, X> over the elliptope, starting from the last factor of the same size."
+        "Maximise <M, X> over the elliptope for the symmetric M, starting from the last factor of its size."
         return self._solve(sdp_max, M, M.shape[0])
 
     def bilinear(
         self,
         C: np.ndarray,  # p x q: maximise sum C_st <u_s, v_t>, the same SDP by block updates
     ) -> SDPResult:
-        "Maximise the bilinear form over unit vectors, starting from the last factor of the same size."
+        "Maximise the bilinear form of C (sum of C_st <u_s, v_t>) over unit vectors, from the last factor."
         return self._solve(bilinear_max, C, sum(C.shape))
 
     def _solve(self, solver, A, n) -> SDPResult:
@@ -341,8 +299,10 @@ class MixingOracle:
         return res
 
 # %% ../nbs/05_relaxation.ipynb #935cebaf
-def support_L(C: np.ndarray) -> float:
-    """$\\max_{u,v\\ \\mathrm{signs}}u^\\top Cv=\\max_u\\|C^\\top u\\|_1$ by brute force.
+def support_L(
+    C: np.ndarray,  # a small matrix (its shorter side at most 20)
+) -> float:
+    """max of u'Cv over sign vectors u, v, that is max over u of the l1 norm of C'u, by brute force.
 
     Enumerates the shorter side's sign vectors: small matrices only.
     """
@@ -353,8 +313,12 @@ def support_L(C: np.ndarray) -> float:
     return float(np.abs(u @ C).sum(axis=1).max())
 
 
-def support_K(c: np.ndarray, sets: list, d: int) -> float:
-    "$\\max_{x\\in\\{0,1\\}^d}\\sum_T c_T\\chi_T(x)$ by enumerating the universe (small d only: a reference)."
+def support_K(
+    c: np.ndarray,  # direction, one entry per set
+    sets: list,  # parity sets
+    d: int,  # number of attributes (at most 20)
+) -> float:
+    "max over records x in {0,1}^d of the sum of c_T chi_T(x), by enumerating the universe (a reference)."
     if d > 20:
         raise ValueError(f"brute force over 2^{d} records refused (at most 2^20)")
     x = np.arange(2**d, dtype=np.uint64)
@@ -365,10 +329,12 @@ def support_K(c: np.ndarray, sets: list, d: int) -> float:
 K_G = 1.783  # an upper bound on Grothendieck's constant (Krivine: pi / (2 ln(1 + sqrt 2)) = 1.7822...)
 
 
-def width_bound(tmap: TupleMap) -> float:
-    """Thm 4.5's bound on $\\ell^*(R L'_k)$: $K_G\\sqrt m\\sqrt{2\\ln 2\\,(N_u+N_v)}$.
+def width_bound(
+    tmap: TupleMap,  # coordinates of L'_k
+) -> float:
+    """Thm 4.5's bound on the Gaussian width of R L'_k: K_G sqrt(m) sqrt(2 ln 2 (N_u + N_v)).
 
-    Lemma 4.1 (width of $RL_k$) times Lemma 4.4 (Grothendieck).
+    Lemma 4.1 (width of R L_k) times Lemma 4.4 (Grothendieck).
     """
     return K_G * math.sqrt(len(tmap.sets)) * math.sqrt(2 * math.log(2) * sum(tmap.shape))
 
@@ -380,7 +346,7 @@ def gaussian_widths(
     rng=None,  # None or a numpy Generator (a simulation, not a release)
     oracle=elliptope_oracle_cvxpy,  # elliptope oracle for L'
 ) -> np.ndarray:
-    "Support functions of $RK_k$, $RL_k$, $RL'_k$ at the same Gaussian directions: array (samples, 3)."
+    "Support functions of R K_k, R L_k, R L'_k (by `oracle`) at the same Gaussian directions: (samples, 3)."
     rng = np.random.default_rng(rng)
     rows = []
     for _ in range(samples):
@@ -390,20 +356,86 @@ def gaussian_widths(
         )
     return np.array(rows)
 
+# %% ../nbs/05_relaxation.ipynb #2c379994
+def fw_iterations(
+    target: float,  # the duality gap wanted
+    m: int,  # number of parities (the curvature constant is at most 4m)
+) -> int:
+    "Frank-Wolfe iterations after which some iterate has gap <= target: 27 C / (4 (T + 2)) with C = 4m."
+    return max(1, math.ceil(27 * 4 * m / (4 * target)) - 2)
+
+# %% ../nbs/05_relaxation.ipynb #84587d46
+@dataclass(frozen=True)
+class RelaxedResult:
+    "Frank-Wolfe on (1/2)||p - y||^2 over R L'_k: the final point and its certificate."
+
+    answers: np.ndarray  # p = R(Y), parity answers read off the final point Y of L'_k
+    gap: float  # certified Frank-Wolfe duality gap at p: bounds f(p) - min f
+    iterations: int  # oracle calls made
+    max_iter: int  # the iteration count allowed (Thm 3.4's choice unless overridden)
+    target: float  # gap at which it stopped early
+    seconds: float  # wall-clock time
+    converged: bool  # gap <= target
+    atoms: int = 1  # columns of the final convex combination (plain FW keeps 2: last iterate and vertex)
+
+# %% ../nbs/05_relaxation.ipynb #a05fw001
+def frank_wolfe_projection(
+    y: np.ndarray,  # noisy parity answers, one per set of `tmap`
+    tmap: TupleMap,  # coordinates of L'_k
+    *,
+    target: float,  # stop once the certified duality gap is at most this
+    max_iter: int | None = None,  # T; default `fw_iterations(target, m)` (Thm 3.4's choice)
+    oracle=None,  # elliptope oracle: M -> .value, .U (, .upper); default a warm-started `MixingOracle`
+    progress: bool | None = None,  # tqdm bar (None: on a terminal, once the run takes a second)
+) -> RelaxedResult:
+    "Plain Frank-Wolfe (Algorithm 3.1) for the projection of y onto R L'_k, from p = 0, exact line search."
+    t0, y, oracle = time.perf_counter(), np.asarray(y, dtype=float), oracle or MixingOracle()
+    T, p = fw_iterations(target, y.size) if max_iter is None else int(max_iter), np.zeros(y.size)
+    for it in fw_steps(T, progress, 'Frank-Wolfe (relaxation)'):
+        _, s, upper = relaxed_max(y - p, tmap, oracle)  # the vertex s of B furthest along y - p
+        gap = float((p - y) @ (p - s))
+        cert = max(gap, upper - float((y - p) @ p))  # certified: the oracle's s may fall short of the max
+        if cert <= target or it == T or gap <= 0:
+            break
+        p = p + min(1.0, gap / float((s - p) @ (s - p))) * (s - p)  # exact line search
+    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, 2)
+
+# %% ../nbs/05_relaxation.ipynb #1c0cc52d
+def relaxed_projection(
+    y: np.ndarray,  # noisy parity answers, one per set of `tmap`
+    tmap: TupleMap,  # coordinates of L'_k
+    *,
+    target: float,  # stop once the certified duality gap is at most this
+    max_iter: int | None = None,  # default: `fw_iterations(target, m)` (Thm 3.4's choice)
+    oracle=None,  # elliptope oracle: M -> .value, .U (, .upper); default a warm-started `MixingOracle`
+    corrective: bool = True,  # fully corrective Frank-Wolfe (appendix 99); False: `frank_wolfe_projection`
+    progress: bool | None = None,  # tqdm bar (None: on a terminal, once the run takes a second)
+) -> RelaxedResult:
+    "Projection of y onto R L'_k by Frank-Wolfe (fully corrective unless `corrective` is False), on its gap."
+    if not corrective:
+        return frank_wolfe_projection(
+            y, tmap, target=target, max_iter=max_iter, oracle=oracle, progress=progress
+        )
+    t0, oracle = time.perf_counter(), oracle or MixingOracle()
+    T = fw_iterations(target, np.size(y)) if max_iter is None else int(max_iter)
+    vertex = lambda c: relaxed_max(c, tmap, oracle)[1:]  # (R(Y*), certified upper)
+    p, gap, calls, atoms = corrective_frank_wolfe(y, vertex, target=target, max_iter=T, progress=progress)
+    return RelaxedResult(p, gap, calls, T, target, time.perf_counter() - t0, gap <= target, atoms)
+
 # %% ../nbs/05_relaxation.ipynb #9bd4bda4
 def odd_counts(
     sets: list,  # non-empty attribute-index sets
     d: int,  # number of binary attributes
     enumerate_up_to: int = 16,  # enumerate all 2^d flip patterns z up to this d
 ) -> tuple:
-    """max over $z\\in\\{0,1\\}^d$ of $\\#\\{T: |T\\cap z| \\text{ odd}\\}$, and whether it is exact.
+    """Max over flip patterns z in {0,1}^d of the number of sets T with |T & z| odd, and whether it is exact.
 
-    When not exact the value returned is the safe bound #sets.
+    When not exact the value returned is the safe bound, the number of sets.
     """
     m = len(sets)
     if d <= enumerate_up_to:  # every flip pattern z
         z = np.arange(2**d, dtype=np.uint64)
-        chi_mean = _parity_means(set_masks(sets, d), z[:, None])  # for each z: mean over T of (-1)^{|T & z|}
+        chi_mean = mask_parity_means(set_masks(sets, d), z[:, None])  # for each z: mean of (-1)^{|T & z|}
         return int(round(m * (1 - chi_mean.min()) / 2)), True
     sizes = {len(T) for T in sets}
     if all(sum(len(T) == j for T in sets) == math.comb(d, j) for j in sizes):  # all sets of these sizes
@@ -419,118 +451,41 @@ def parity_sensitivity(
     d: int,  # number of binary attributes
     n: int,  # number of records (public)
 ) -> tuple:
-    """Replace-one $\\ell_2$ sensitivity of the parity means (n public), and whether it is exact.
+    """Replace-one l2 sensitivity of the parity means (n public), and whether it is exact.
 
-    $(2/n)\\sqrt{\\max_z\\#odd}$, rounded up to a float.
+    (2/n) sqrt(max odd count), rounded up to a float.
     """
     c, exact = odd_counts(sets, d)
     return ceil_float(Fraction(2 * ceil_sqrt(c)) / n), exact
 
-# %% ../nbs/05_relaxation.ipynb #84587d46
-@dataclass(frozen=True)
-class RelaxedResult:
-    "Frank-Wolfe on $\\frac12\\|p-\\tilde y\\|^2$ over $R L'_k$: the final point and its certificate."
-
-    answers: np.ndarray  # p = R(Y), parity answers read off the final point Y of L'_k
-    gap: float  # Frank-Wolfe duality gap <p - y, p - s> at p: bounds f(p) - min f
-    iterations: int  # oracle calls made
-    max_iter: int  # the iteration count allowed (Thm 3.4's choice unless overridden)
-    target: float  # gap at which it stopped early
-    seconds: float  # wall-clock time
-    converged: bool  # gap <= target
-    atoms: int = 1  # columns of the final convex combination (plain FW keeps 2: last iterate and vertex)
-
-# %% ../nbs/05_relaxation.ipynb #34c09955
-@njit(cache=True)
-def pairwise_steps(G, lam, g, tol, max_steps):
-    """Pairwise Frank-Wolfe steps on a quadratic over the simplex.
-
-    Minimises $\\frac12\\lambda^\\top G\\lambda-b^\\top\\lambda$.
-    In place: `lam` the weights, `g` = G lam - b the gradient; returns the number of steps taken.
-    """
-    for it in range(max_steps):
-        i, j = np.argmin(g), -1  # grow atom i; shrink j, the active atom of largest gradient
-        for a in range(lam.size):
-            if lam[a] > 0.0 and (j < 0 or g[a] > g[j]):
-                j = a
-        if lam @ g - g[i] <= tol or i == j:  # the Frank-Wolfe gap over the hull
-            return it
-        q = G[i, i] + G[j, j] - 2.0 * G[i, j]
-        step = lam[j] if q <= 0.0 else min(lam[j], (g[j] - g[i]) / q)
-        lam[i], lam[j] = lam[i] + step, 0.0 if step == lam[j] else lam[j] - step
-        g += step * (G[:, i] - G[:, j])
-    return max_steps
-
-# %% ../nbs/05_relaxation.ipynb #1c0cc52d
-def _corrective(
-    A: np.ndarray,  # atoms (points of B) as columns
-    lam: np.ndarray,  # their convex weights: p = A lam
-    s: np.ndarray,  # the oracle's new point of B
-    y: np.ndarray,  # the noisy parities
-    tol: float,  # stop the inner solve at hull gap <= tol
-) -> tuple:
-    "Add atom s, take the Frank-Wolfe step toward it, then re-optimise the weights over the hull: (A, lam)."
-    keep = lam > 0
-    A, lam = np.column_stack([A[:, keep], s]), np.append(lam[keep], 0.0)
-    p = A @ lam
-    eta = min(1.0, float((y - p) @ (s - p)) / max(float((s - p) @ (s - p)), 1e-300))
-    lam = (1 - eta) * lam + eta * np.eye(lam.size)[-1]  # exactly the plain Frank-Wolfe iterate
-    G = A.T @ A
-    pairwise_steps(G, lam, G @ lam - A.T @ y, tol, 200 * lam.size + 1000)
-    return A, lam
-
-# %% ../nbs/05_relaxation.ipynb #2c379994
-def fw_iterations(target: float, m: int) -> int:
-    """Frank-Wolfe iterations after which some iterate has gap <= target.
-
-    Curvature $C\\le 4m$, gap rate $27C/(4(T+2))$.
-    """
-    return max(1, math.ceil(27 * 4 * m / (4 * target)) - 2)
-
-
-def relaxed_projection(
-    y: np.ndarray,  # noisy parity answers, one per set of `tmap`
-    tmap: TupleMap,  # coordinates of L'_k
-    *,
-    target: float,  # stop once the certified duality gap is at most this
-    max_iter: int | None = None,  # default: `fw_iterations(target, m)` (Thm 3.4's choice)
-    oracle=None,  # elliptope oracle: M -> .value, .U (, .upper); default a warm-started `MixingOracle`
-    corrective: bool = True,  # re-optimise over the hull of the oracle's points (False: plain FW)
-) -> RelaxedResult:
-    """Frank-Wolfe for $\\min_{p\\in RL'_k}\\frac12\\|p-y\\|^2$, from p = 0.
-
-    One oracle call per step, exact line search, then (corrective) pairwise steps over the hull of all
-    points returned so far; stops on the certified gap.
-    """
-    t0, y = time.perf_counter(), np.asarray(y, dtype=float)
-    T = fw_iterations(target, y.size) if max_iter is None else int(max_iter)
-    A, lam, oracle = np.zeros((y.size, 1)), np.ones(1), oracle or MixingOracle()  # the atom 0 is in B
-    for it in progress(range(T + 1), 'Frank-Wolfe (relaxation)', 'step'):
-        p = A @ lam
-        _, s, upper = relaxed_max(y - p, tmap, oracle)  # vertex minimising <p - y, s>
-        gap, dd = float((p - y) @ (p - s)), float((s - p) @ (s - p))
-        cert = max(gap, upper - float((y - p) @ p))  # certified: an inexact oracle's vertex may fall short
-        if cert <= target or it == T or dd == 0 or gap <= 0:
-            break
-        if corrective:
-            A, lam = _corrective(A, lam, s, y, target / 10)
-        else:
-            A, lam = np.column_stack([p, s]), np.array([1 - min(1.0, gap / dd), min(1.0, gap / dd)])
-    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, lam.size)
-
 # %% ../nbs/05_relaxation.ipynb #25db9caf
-def parity_l2_sensitivity(
-    sets: list,  # the parity sets measured together
-    d: int,  # attributes
-    n: int,  # records (public under replace-one)
-    total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
-    meter: Meter | None = None,  # the call's private steps (default: a Meter over rho-zCDP with `rng`)
+def noisy_parities(
+    records: np.ndarray,  # private 0/1 records, one column per attribute (n = rows, public)
+    sets: list,  # non-empty parity sets
+    rho: float,  # zCDP budget of the noise step
+    meter: Meter,  # the call's private steps: draws the noise and charges it
 ) -> tuple:
-    r"""$\ell_2$ sensitivity of the parity means, rounded up: (value, exact?). Replace-one, n public:
-    `parity_sensitivity`. Add/remove: one record moves every sum by 1, so $\sqrt m/\hat n$ exactly."""
-    if total is None:
-        return parity_sensitivity(sets, d, n)
-    return ceil_float(Fraction(ceil_sqrt(len(sets))) / total), True
+    "Parity means plus exact discrete Gaussian noise (replace-one, n public): noisy, plan, sensitivity, exact"
+    (n, d), m = np.shape(records), len(sets)
+    sens, exact = parity_sensitivity(sets, d, n)
+    plan = gaussian_plan(sens, rho, m, n=n, bound=1.0)
+    return meter.noisy(parity_answers(records, sets), plan, f"{m} parities"), plan, sens, exact
+
+
+def fw_target(
+    tol: float,  # fraction of the smaller of the two error terms
+    sigma: float,  # the noise scale
+    tmap: TupleMap,  # coordinates of L'_k
+) -> float:
+    "Gap target tol * min(sigma * width_bound, m sigma^2): below the bound's term and the noise's own size."
+    return tol * min(sigma * width_bound(tmap), len(tmap.sets) * sigma**2)
+
+# %% ../nbs/05_relaxation.ipynb #a05rp002
+def _used(records, sets) -> tuple:
+    "(records, sets) restricted to the attributes some set uses, renumbered."
+    used = sorted({i for T in sets for i in T})
+    pos = {a: j for j, a in enumerate(used)}
+    return records[:, used], [tuple(pos[i] for i in T) for T in sets]
 
 
 def relaxed_parities(
@@ -542,38 +497,40 @@ def relaxed_parities(
     oracle=None,  # elliptope oracle M -> (.value, .U, .upper); default a warm-started `MixingOracle`
     max_iter: int | None = None,  # Frank-Wolfe iterations (default Thm 3.4's count)
     tol: float = 0.1,  # stop at gap <= tol * min(sigma * width_bound, m sigma^2)
-    total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
     meter: Meter | None = None,  # the call's private steps (default: a Meter over rho-zCDP with `rng`)
+    corrective: bool = True,  # the fully corrective solver (False: plain Frank-Wolfe)
+    progress: bool | None = None,  # tqdm bar over the Frank-Wolfe steps (None: on a terminal, after 1 s)
+    measure=noisy_parities,  # the noise step; add/remove neighbours: `noisy_parity_sums(n_hat)`
 ) -> tuple:
-    """Noisy parity means (exact discrete Gaussian) projected onto $RL'_k$.
-
-    Replace-one neighbours, n public: `parity_sensitivity`. Add/remove neighbours (`total` = the released
-    $\\hat n$): the sums over $\\hat n$, and one record added or removed moves every parity by
-    $\\pm1/\\hat n$, so $\\Delta_2=\\sqrt m/\\hat n$ exactly.
-    Returns (result, plan, noisy, sensitivity, exact).
-    """
-    used = sorted({i for T in sets for i in T})  # attributes in no set play no part
-    pos = {a: j for j, a in enumerate(used)}
-    records, sets, (n, d) = (
-        records[:, used],
-        [tuple(pos[i] for i in T) for T in sets],
-        (len(records), len(used)),
-    )
-    tmap = TupleMap(d, max(len(T) for T in sets), sets)  # before any noise: refuses SDPs above MAX_SDP
-    sens, exact = parity_l2_sensitivity(sets, d, n, total)
-    plan = gaussian_plan(sens, rho, len(sets), n=n if total is None else total, bound=1.0)
+    "RelaxedProjL: noisy parities projected onto R L'_k. Returns (result, plan, noisy, sensitivity, exact)."
+    records, sets = _used(records, sets)
+    tmap = TupleMap(records.shape[1], max(map(len, sets)), sets)  # before any noise: refuses SDPs > MAX_SDP
     meter = Meter(Budget.zcdp(rho), rng) if meter is None else meter
-    noisy = meter.noisy(parity_answers(records, sets, total), plan, f"{len(sets)} parities")
-    sig, m = plan.scale, len(sets)
-    target = tol * min(sig * width_bound(tmap), m * sig**2)  # below the bound's term and the noise's own size
-    res = relaxed_projection(noisy, tmap, target=target, max_iter=max_iter, oracle=oracle)
+    noisy, plan, sens, exact = measure(records, sets, rho, meter)
+    kw = dict(max_iter=max_iter, oracle=oracle, corrective=corrective, progress=progress)
+    res = relaxed_projection(noisy, tmap, target=fw_target(tol, plan.scale, tmap), **kw)
     return res, plan, noisy, sens, exact
 
 # %% ../nbs/05_relaxation.ipynb #89c9b53a
-def _records(data: Dataset, workload: Workload) -> np.ndarray:
-    "The data's 0/1 columns for the workload's attributes, after the usual checks (no histogram is formed)."
+def _records(data: Dataset, workload: Workload) -> tuple:
+    "(parity sets, the data's 0/1 columns of the workload's attributes), after the usual checks."
+    sets = parity_sets(workload)
+    if not sets:
+        raise ValueError(
+            "the workload needs at least one non-empty parity (cliques or parities of order >= 1)"
+        )
     workload.check(data)
-    return data.records[:, list(data.domain.axes(workload.domain.attrs))]
+    return sets, data.records[:, list(data.domain.axes(workload.domain.attrs))]
+
+
+def _info(res, plan, noisy, sens, exact, sets, n, code, meter, domain) -> dict:
+    "What a relaxation release reports besides its answers."
+    info = dict(noise=plan.info(meter.secure), sensitivity=sens, sensitivity_exact=exact, n=n, sets=sets)
+    info |= dict(bits=None if code is None else dict(zip(code.domain.attrs, code.bits)))
+    info |= dict(noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target)
+    return info | dict(
+        iterations=res.iterations, max_iter=res.max_iter, converged=res.converged, domain=domain
+    )
 
 # %% ../nbs/05_relaxation.ipynb #5f553d9e
 @register('relaxation', add_remove=True)
@@ -586,44 +543,32 @@ def relaxation_mechanism(
     oracle=None,  # elliptope oracle M -> (.value, .U, .upper); default a warm-started `MixingOracle`
     max_iter: int | None = None,  # Frank-Wolfe iterations; default Thm 3.4's count
     tol: float = 0.1,  # stop when the FW gap <= tol * min(sigma * width_bound, m sigma^2)
+    progress: bool | None = None,  # tqdm bar over the Frank-Wolfe steps (None: on a terminal, after 1 s)
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
-    """Noisy parities projected onto $RL'_k$ (DNT Thm 4.5).
+    """Noisy parities projected onto R L'_k (DNT Thm 4.5), by fully corrective Frank-Wolfe.
 
     Replace-one neighbours, n public; or add/remove neighbours with parity sums over the registry's released
-    $\\hat n$ ($\\Delta_2=\\sqrt m/\\hat n$); exact discrete Gaussian noise, rho-zCDP. Marginals over
-    attributes with more than two values are answered on the bits of the codes (`bit_code`, the same
+    n_hat (l2 sensitivity sqrt(m) / n_hat); exact discrete Gaussian noise, rho-zCDP. Marginals over
+    attributes with more than two values are answered on the bits of the codes (bit_code, the same
     neighbours: a record is still one record).
     """
-    check_mechanism_args(data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol')
-    t0, rho = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism')
-    meter = Meter(budget, rng)
+    check_mechanism_args(
+        data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol, progress'
+    )
+    t0, rho, meter = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism'), Meter(budget, rng)
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
-    sets = parity_sets(wl)
-    if not sets:
-        raise ValueError(
-            "the workload needs at least one non-empty parity (cliques or parities of order >= 1)"
-        )
+    sets, records = _records(data, wl)
+    kw = dict(meter=meter, oracle=oracle, max_iter=max_iter, tol=tol, progress=progress)
     res, plan, noisy, sens, exact = relaxed_parities(
-        _records(data, wl),
-        sets,
-        rho,
-        meter=meter,
-        oracle=oracle,
-        max_iter=max_iter,
-        tol=tol,
-        total=total,
+        records, sets, rho, measure=noisy_parities if total is None else noisy_parity_sums(total), **kw
     )
     ans = res.answers if isinstance(wl, Parities) else marginals_from_parities(res.answers, sets, wl)
     ans = ans if code is None else code.decode(workload, ans)
-    info = dict(
-        noise=plan.info(meter.secure), sensitivity=sens, sensitivity_exact=exact, n=total or data.n, sets=sets
-    )
-    info |= dict(bits=None if code is None else dict(zip(code.domain.attrs, code.bits)))
-    info |= dict(noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target)
-    info |= dict(
-        iterations=res.iterations, max_iter=res.max_iter, converged=res.converged, domain=workload.domain
-    )
+    info = _info(res, plan, noisy, sens, exact, sets, total or data.n, code, meter, workload.domain)
     return Release(ans, 'relaxation', budget, float(plan.scale), time.perf_counter() - t0, info)
+
+# %% ../nbs/05_relaxation.ipynb #a05hp002
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
