@@ -23,9 +23,9 @@ from .models import model_arrays, model_from_arrays
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'MECHANISMS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours',
-           'register', 'split_total', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv',
-           'jsonable', 'metadata_json', 'release_metadata', 'release_files', 'check_outputs']
+__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours', 'register',
+           'split_total', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv', 'jsonable',
+           'metadata_json', 'release_metadata', 'release_files', 'check_outputs', 'MECHANISMS']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -68,7 +68,9 @@ class Release:
         return self.info.get('n')
 
 # %% ../nbs/12_releases.ipynb #77cb1e51
-MECHANISMS: dict = {}
+from . import MECHANISMS  # the package's registry: every name listed, its module imported when read
+
+_all_ = ['MECHANISMS']  # `from dpnotes.releases import *` gives it, as it did
 
 
 def _charge(acct: Accountant, budget: Budget, label: str, record: bool):
@@ -123,7 +125,7 @@ def register(
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
     def deco(fn):
-        old = MECHANISMS.get(name)  # the same function again (module reloaded, or redefined) replaces it
+        old = MECHANISMS.loaded(name)  # the same function again (module reloaded, or redefined) replaces it
         if old is not None and (
             old.__qualname__ != fn.__qualname__
             or old.__module__ != fn.__module__
