@@ -35,11 +35,13 @@ from dpnotes.relaxation import (
     relaxed_vertex,
 )
 from .relaxation_solvers import parity_sums_over, parity_sum_sensitivity
+from .helptext import document_names
 
 # %% auto #0
-__all__ = ['soft_error', 'rounds_needed', 'logw_error', 'boosting_plan', 'sample_queries', 'Synopsis', 'weighted_projection',
-           'RelaxationBase', 'distribution_parities', 'ReleaseBase', 'jl_dimension', 'jl_bits', 'jl_compress',
-           'compress_synopsis', 'BoostResult', 'boost', 'boosting_mechanism', 'bad_query_bound']
+__all__ = ['soft_error', 'rounds_needed', 'Synopsis', 'BoostResult', 'reweigh', 'median_answers', 'boost', 'boosting_plan',
+           'sample_queries', 'logw_error', 'weighted_projection', 'RelaxationBase', 'distribution_parities',
+           'ReleaseBase', 'jl_dimension', 'jl_bits', 'jl_compress', 'compress_synopsis', 'boosting_mechanism',
+           'bad_query_bound']
 
 # %% ../nbs/06_boosting.ipynb #f12be9c7
 def soft_error(
@@ -48,7 +50,7 @@ def soft_error(
     lam: float,  # errors up to lam score 0
     mu: float,  # errors beyond lam + mu score 1; linear in between (Lipschitz 1/mu in x)
 ) -> np.ndarray:
-    "Soft error indicator $\\mathrm{clip}((|a-x|-\\lambda)/\\mu, 0, 1)$ of every query."
+    "Soft error indicator clip((|a - x| - lam) / mu, 0, 1) of every query."
     return np.clip((np.abs(np.asarray(a) - np.asarray(x)) - lam) / mu, 0.0, 1.0)
 
 
@@ -56,35 +58,121 @@ def rounds_needed(
     queries: int,  # |Q|
     eta: float,  # advantage: each synopsis is good on mass >= 1/2 + eta, 0 < eta < 1/2
 ) -> int:
-    "Rounds $T$ after which no query can be bad in half the rounds, with $\\alpha=\\mathrm{artanh}(2\\eta)$."
+    "Rounds T after which no query can be bad in half the rounds, with alpha = artanh(2 eta)."
     return math.floor(2 * math.log(queries) / -math.log1p(-4 * eta**2)) + 1
 
-# %% ../nbs/06_boosting.ipynb #logwerr1
-_UNIT = 2.0**-53  # unit roundoff of float64
+# %% ../nbs/06_boosting.ipynb #61f62cd2
+@dataclass(frozen=True)
+class Synopsis:
+    "One base run: answers to every query of Q, with what it cost and how large it is."
 
+    answers: np.ndarray  # answers to all |Q| parities (post-processing of the noisy step)
+    rho: float  # zCDP spent by the run's noise step (exact, rounded up)
+    bits: int  # size of the synopsis in bits as stored (float64 vectors or distribution, or JL-compressed)
+    sigma: float  # noise scale of the run
+    vectors: np.ndarray | None = None  # relaxation: unit vectors (rows), u's first, whose Gram matrix is Y
+    info: dict = field(default_factory=dict)  # gap, iterations, sampled queries, ...
 
-def logw_error(
+# %% ../nbs/06_boosting.ipynb #2a104254
+@dataclass(frozen=True)
+class BoostResult:
+    "A boosting run: the median answers, each round's synopsis, and the ledger of the run."
+
+    answers: np.ndarray  # median over rounds of the synopses' answers, one per query of Q
+    synopses: list  # the T Synopsis objects
+    weights: np.ndarray  # (T, |Q|) sampling distributions D_t: computed from the data, NOT private
+    ledger: Accountant  # every noisy step charged, in order
+    plan: dict  # alpha, eps per round, rho per base run
+
+# %% ../nbs/06_boosting.ipynb #b06lp001
+def reweigh(
+    logw: np.ndarray,  # log-weights u_t of the queries
+    answers: np.ndarray,  # the round's synopsis' answers a_t
+    x: np.ndarray,  # the true answers (private)
     alpha: float,  # learning rate
-    rounds: int,  # updates accumulated so far (t - 1 at round t)
-    lam: float,  # threshold of the soft indicator
+    lam: float,  # error threshold of the soft indicator
     mu: float,  # its width
-    amax: float,  # max |answer| of the synopses scored so far (released values: no privacy cost)
-) -> float:
-    r"""Data-free bound on |computed - exact| of the log-weights after `rounds` updates.
+) -> np.ndarray:
+    "u_(t+1) = u_t + 2 alpha s_t: more weight on the queries the round answered worse than lam."
+    return logw + 2 * alpha * soft_error(answers, x, lam, mu)
 
-    Each update adds $2\alpha\,f(|a-x|)$, $f(z)=\mathrm{clip}((z-\lambda)/\mu,0,1)$, with x a mean of +-1
-    terms, or their sum over $\hat n$ (one rounding either way; under add/remove neighbours |x| has no public
-    bound). Two arguments of the clip both $\ge1$ or both $\le0$ give the same value, so an error passes only
-    where z or its computed value lies in $[\lambda,\lambda+\mu]$ (up to rounding), and there
-    $|x|\le|a|+\lambda+\mu$ whatever x is. With $u=2^{-53}$: $|a-\hat x|$ is then off by at most
-    $u(|x|+z)\le u(|a|+2\lambda+2\mu)$, subtracting $\lambda$ adds $u\mu$, dividing by $\mu$ and clipping keep
-    it below $u(|a|+2\lambda+3\mu)/\mu+2u$, the product by $2\alpha$ adds $u$, and each of the sums (of size
-    at most $2\alpha\cdot$`rounds`) one more rounding. The total is doubled to cover second-order terms.
-    (Written as $u(|a|+\max(\lambda+4,\,2\lambda+3\mu))/\mu$, the same as $u(|a|+\lambda+4)/\mu$ whenever
-    $\lambda+3\mu\le4$.)
+
+def median_answers(
+    synopses: list,  # the rounds' Synopsis objects
+) -> np.ndarray:
+    "The output of boosting: for each query, the median over the rounds of the synopses' answers."
+    return np.median([s.answers for s in synopses], axis=0)
+
+# %% ../nbs/06_boosting.ipynb #2fe47ae2
+def boost(
+    records: np.ndarray,  # private 0/1 records (n public)
+    sets: list,  # the queries Q, as parity sets
+    base,  # (records, sets, counts, rho, meter) -> Synopsis, charging its noise to the meter
+    rho: float,  # zCDP budget of the run
+    *,
+    rounds: int,  # T
+    sample: int,  # m
+    lam: float,  # error threshold of the soft indicator
+    mu: float,  # its width
+    share: float = 0.5,  # fraction of rho for sampling
+    alpha_max: float = 1.0,  # learning-rate cap
+    src=None,  # NoiseSource
+    compress=None,  # Synopsis -> Synopsis (e.g. JL), applied to each synopsis before it is scored
+    progress: bool | None = None,  # tqdm bar over the rounds (None: only on a terminal)
+    total: int | None = None,  # add/remove neighbours: the released count n_hat (None: replace-one, n public)
+    max_records: int | None = None,  # add/remove: public bound on the number of records (see add_remove_call)
+) -> BoostResult:
+    """DRV boosting for queries, rho-zCDP: sample from D_t, run the base, reweigh; the median of the rounds.
+
+    Replace-one neighbours with n public, or add/remove with the parity sums over total (n_hat), where the
+    base is called with total and max_records (see _run_base); the plan is boosting_plan's.
     """
-    per = 2 * alpha * (_UNIT * (amax + max(lam + 4, 2 * lam + 3 * mu)) / mu + 3 * _UNIT)
-    return 2 * (rounds * per + 2 * alpha * rounds**2 * _UNIT)
+    total, max_records, n, src = *_relation(records, total, max_records), noise_source(src)
+    plan = boosting_plan(
+        rho, n, rounds, sample, mu, share, alpha_max, 'replace' if total is None else 'add-remove'
+    )
+    meter, x = Meter(Budget.zcdp(rho), src), _parities(records, sets, total)
+    logw, syns, D = np.zeros(len(sets)), [], []
+    for t in tqdm(
+        range(rounds), desc="boosting", unit="round", disable=None if progress is None else not progress
+    ):
+        D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())  # D_t, proportional to e^u_t
+        counts = _sample(logw, syns, t, plan, sample, lam, mu, meter)  # private step: m queries from D_t
+        syn = _run_base(base, records, sets, counts, plan, meter, total, max_records)  # private step: A_t
+        syn = compress(syn) if compress else syn
+        logw, syns = reweigh(logw, syn.answers, x, plan['alpha'], lam, mu), syns + [syn]
+    return BoostResult(median_answers(syns), syns, np.array(D), meter.ledger, plan)
+
+# %% ../nbs/06_boosting.ipynb #b06lp002
+def _parities(records, sets, total):  # parity means (replace-one) or sums over the released count n_hat
+    return parity_answers(records, sets) if total is None else parity_sums_over(records, sets, total)
+
+
+def _relation(records, total, max_records) -> tuple:
+    "(total, max_records, n): replace-one (total None, n public) or add/remove, checked before any noise."
+    if total is not None:  # more records than max_records are refused, before any noise
+        total, max_records = _checked_total(total, max_records, len(records))
+    return total, max_records, len(records) if total is None else total
+
+
+def _sample(logw, syns, t, plan, m, lam, mu, meter) -> np.ndarray:
+    "Round t's m queries from D_t (counts per query); logw's float error is bounded from released values."
+    amax = max((float(np.abs(y.answers).max()) for y in syns), default=0.0)  # released values
+    err = logw_error(plan['alpha'], t, lam, mu, amax)  # float error of logw, from public quantities
+    return sample_queries(logw, m, plan['eps'][t], meter, err)[0]  # charged in the meter
+
+
+def _run_base(base, records, sets, counts, plan, meter, total, max_records):
+    "One base run on the round's sample, under the run's relation; it must charge the meter what it reports."
+    extra = (
+        {} if total is None else dict(total=total, max_records=max_records)
+    )  # a base without them: refused
+    ledger = meter.ledger
+    spent = ledger.spent['rho']
+    syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), meter, **extra)
+    if ledger.spent['rho'] - spent < syn.rho * (1 - 1e-9):  # floats of exact sums: an ulp apart at most
+        raise ValueError(f"the base reported rho={syn.rho} but charged less to the meter it was given")
+    return syn
 
 # %% ../nbs/06_boosting.ipynb #5d86e3ae
 def boosting_plan(
@@ -99,8 +187,8 @@ def boosting_plan(
 ) -> dict:
     """alpha, the base budget per round, and the sampling epsilon of each round.
 
-    Sampling in round t (t = 1..T) is $\\epsilon_t = c\\alpha(t-1)/(n\\mu)$-bounded range: c = 8 under
-    replace-one neighbours (a parity mean moves by 2/n), c = 4 under add/remove (it moves by $1/\\hat n$).
+    Sampling in round t (t = 1..T) is eps_t = c alpha (t - 1) / (n mu) bounded range: c = 8 under replace-one
+    neighbours (a parity mean moves by 2/n), c = 4 under add/remove (it moves by 1/n_hat).
     """
     check_neighbours(neighbours, 'boosting_plan')
     if rounds < 1 or sample < 1 or not 0 <= share < 1 or mu <= 0:
@@ -123,11 +211,10 @@ def sample_queries(
     meter,  # the run's Meter (or a noise source: a Meter is made for these m draws alone)
     error: float = 0.0,  # data-independent bound on the floating-point error of logw
 ) -> tuple:
-    """m draws from $\\propto e^{u}$ by the exact exponential mechanism.
+    """m draws from the distribution proportional to exp(logw), by the exact exponential mechanism.
 
-    Returns (counts per query, exact $\\epsilon'$).
-
-    Each draw is $\\epsilon'$-bounded range, so $\\epsilon'^2/8$-zCDP (replace-one, n public).
+    Returns (counts per query, exact eps'). Each draw is eps'-bounded range, so eps'^2/8-zCDP; error bounds
+    the floating-point error of logw.
     """
     if eps == 0:  # the first round's weights ignore the data: uniform draws, no privacy spent
         src = meter.src if isinstance(meter, Meter) else noise_source(meter)
@@ -140,23 +227,22 @@ def sample_queries(
     idx = [meter.select(logw, eps / 2, eps, error=error) for _ in range(m)]
     return np.bincount(idx, minlength=len(logw)), float(e_exact)
 
-# %% ../nbs/06_boosting.ipynb #61f62cd2
-@dataclass(frozen=True)
-class Synopsis:
-    "One base run: answers to every query of Q, with what it cost and how large it is."
+# %% ../nbs/06_boosting.ipynb #logwerr1
+_UNIT = 2.0**-53  # unit roundoff of float64
 
-    answers: np.ndarray  # answers to all |Q| parities (post-processing of the noisy step)
-    rho: float  # zCDP spent by the run's noise step (exact, rounded up)
-    bits: int  # size of the synopsis in bits as stored (float64 vectors or distribution, or JL-compressed)
-    sigma: float  # noise scale of the run
-    vectors: np.ndarray | None = None  # relaxation: unit vectors (rows), u's first, whose Gram matrix is Y
-    info: dict = field(default_factory=dict)  # gap, iterations, sampled queries, ...
+
+def logw_error(
+    alpha: float,  # learning rate
+    rounds: int,  # updates accumulated so far (t - 1 at round t)
+    lam: float,  # threshold of the soft indicator
+    mu: float,  # its width
+    amax: float,  # max |answer| of the synopses scored so far (released values: no privacy cost)
+) -> float:
+    "Data-free bound on |computed - exact| of the log-weights after `rounds` updates (derived above)."
+    per = 2 * alpha * (_UNIT * (amax + max(lam + 4, 2 * lam + 3 * mu)) / mu + 3 * _UNIT)
+    return 2 * (rounds * per + 2 * alpha * rounds**2 * _UNIT)
 
 # %% ../nbs/06_boosting.ipynb #afd26e00
-def _parities(records, sets, total):  # parity means (replace-one) or sums over the released count n_hat
-    return parity_answers(records, sets) if total is None else parity_sums_over(records, sets, total)
-
-
 def _reweigh(A, lam, y, w, tol):
     "Pairwise steps re-optimising the convex weights lam of atoms A for (1/2) sum w (A lam - y)^2."
     DA = np.sqrt(w)[:, None] * A
@@ -174,7 +260,7 @@ def weighted_projection(
     max_iter: int = 100,  # oracle calls
     oracle=None,  # elliptope oracle; default a warm-started `MixingOracle`
 ) -> tuple:
-    "Corrective Frank-Wolfe, min over $RL'_k$ of $\\frac12\\sum_T w_T(p_T-y_T)^2$: (p, vectors, gap, calls)."
+    "Corrective Frank-Wolfe, min over R L'_k of (1/2) sum of w_T (p_T - y_T)^2: (p, vectors, gap, calls)."
     oracle = oracle or MixingOracle()
     p, U, _, _ = relaxed_vertex(w * y, tmap, oracle)
     A, lam, F = p[:, None], np.ones(1), [U]
@@ -199,7 +285,7 @@ def weighted_projection(
 
 # %% ../nbs/06_boosting.ipynb #3dff9c27
 class RelaxationBase:
-    "The relaxation as base generator: noisy sampled parities, weighted Frank-Wolfe over $RL'_k$ of all of Q."
+    "The relaxation as base generator: noisy sampled parities, weighted Frank-Wolfe over R L'_k of all of Q."
 
     name = 'relaxation'
 
@@ -221,9 +307,12 @@ class RelaxationBase:
         total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
         max_records: int | None = None,  # unused: the parity sums are exact counts (no float allowance)
     ) -> Synopsis:
-        """Noisy sampled parities (discrete Gaussian), projected in the weighted norm. Replace-one, n
-        public: `parity_sensitivity`; add/remove (`total` = $\\hat n$): $\\sqrt{m}/\\hat n$ (m distinct
-        sets)."""
+        """Noisy sampled parities (discrete Gaussian), projected in the weighted norm.
+
+        The parities of the records for the sets drawn (counts: this round's sample) get noise at budget rho,
+        charged to meter. Replace-one, n public: parity_sensitivity; add/remove (total = n_hat): sqrt(m) /
+        n_hat (m distinct sets); max_records is not needed (the sums are exact counts).
+        """
         d, idx = records.shape[1], np.flatnonzero(counts)
         if self.tmap is None or self.tmap.sets != list(sets):
             self.tmap = TupleMap(d, max(map(len, sets)), sets)
@@ -249,7 +338,7 @@ def distribution_parities(
     p: np.ndarray,  # distribution over {0,1}^d, C order (attribute 0 most significant)
     sets: list,  # parity sets (attribute indices)
 ) -> np.ndarray:
-    "$\\sum_x p(x)\\chi_T(x)$ for every set T."
+    "The sum over x of p(x) chi_T(x), for every set T."
     d = int(np.log2(p.size))
     masks = np.array([sum(1 << (d - 1 - i) for i in T) for T in sets], dtype=np.int64)
     return fwht(np.asarray(p, dtype=float))[masks]  # one transform for all sets (as Parities does)
@@ -258,13 +347,21 @@ def distribution_parities(
 class ReleaseBase:
     "A registered mechanism releasing a distribution (projection, mwem-hlm) as base generator."
 
-    def __init__(self, name: str, domain, **options):  # registry name, the workload's domain, its options
+    def __init__(
+        self,
+        name: str,  # registry name: 'projection' or 'mwem-hlm'
+        domain,  # the workload's domain
+        **options,  # the mechanism's options
+    ):
         self.name, self.domain, self.options = name, domain, options
 
     def __call__(self, records, sets, counts, rho, meter, total=None, max_records=None) -> Synopsis:
-        """Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP: replace-one with n public,
-        or (`total` = the released $\\hat n$) add/remove, the mechanism's own add/remove calibration, with
-        `max_records` the public bound on the number of records (see `add_remove_call`)."""
+        """Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP.
+
+        records, sets and counts are the round's data, queries and sample; meter is charged rho. Replace-one
+        with n public, or (total = the released n_hat) add/remove, the mechanism's own add/remove
+        calibration, with max_records the public bound on the number of records (see add_remove_call).
+        """
         attrs = self.domain.attrs
         cliques = [tuple(attrs[i] for i in sets[j]) for j in np.flatnonzero(counts)]
         fn, data, opts = MECHANISMS[self.name], Dataset(records, self.domain), dict(self.options)
@@ -287,12 +384,15 @@ def jl_dimension(
     pairs: int,  # number of inner products to preserve
     beta: float = 0.05,  # failure probability
 ) -> int:
-    "Dimension $r=\\lceil\\ln(4P/\\beta)/(\\epsilon^2/4-\\epsilon^3/6)\\rceil$ of Lemma 5.4 (union bound)."
+    "Dimension r = ceil(ln(4 pairs / beta) / (eps^2/4 - eps^3/6)) of Lemma 5.4 (union bound)."
     return math.ceil(math.log(4 * pairs / beta) / (eps**2 / 4 - eps**3 / 6))
 
 
-def jl_bits(eps: float, dim: int) -> int:
-    "Fraction bits $b=\\lceil\\log_2(4\\sqrt r/\\epsilon)\\rceil$: truncation moves inner products <= eps."
+def jl_bits(
+    eps: float,  # inner-product error allowed to the truncation
+    dim: int,  # the dimension r
+) -> int:
+    "Fraction bits b = ceil(log2(4 sqrt(dim) / eps)): truncation moves inner products by at most eps."
     return math.ceil(math.log2(4 * math.sqrt(dim) / eps))
 
 
@@ -302,7 +402,7 @@ def jl_compress(
     bits: int,  # fraction bits b kept per coordinate
     rng: np.random.Generator,  # public randomness for Pi (no privacy role: the synopsis is already private)
 ) -> np.ndarray:
-    "Rows of $V\\Pi$, $\\Pi_{ij}\\sim N(0,1/r)$, truncated toward zero to multiples of $2^{-b}$."
+    "Rows of V P, P with N(0, 1/dim) entries, truncated toward zero to multiples of 2^-bits."
     P = rng.normal(0.0, 1.0 / math.sqrt(dim), (V.shape[1], dim))
     return np.trunc((V @ P) * 2.0**bits) / 2.0**bits
 
@@ -324,65 +424,6 @@ def compress_synopsis(
     ans = tmap.read_off(W[:nu] @ W[nu:].T)
     info = syn.info | dict(jl_dim=r, jl_bits=b, jl_shift=float(np.abs(ans - syn.answers).max()))
     return Synopsis(ans, syn.rho, W.shape[0] * r * (b + 2), syn.sigma, W, info)
-
-# %% ../nbs/06_boosting.ipynb #2a104254
-@dataclass(frozen=True)
-class BoostResult:
-    "A boosting run: the median answers, each round's synopsis, and the ledger of the run."
-
-    answers: np.ndarray  # median over rounds of the synopses' answers, one per query of Q
-    synopses: list  # the T Synopsis objects
-    weights: np.ndarray  # (T, |Q|) sampling distributions D_t: computed from the data, NOT private
-    ledger: Accountant  # every noisy step charged, in order
-    plan: dict  # alpha, eps per round, rho per base run
-
-# %% ../nbs/06_boosting.ipynb #2fe47ae2
-def boost(
-    records: np.ndarray,  # private 0/1 records (n public)
-    sets: list,  # the queries Q, as parity sets
-    base,  # (records, sets, counts, rho, meter) -> Synopsis, charging its noise to the meter
-    rho: float,  # zCDP budget of the run
-    *,
-    rounds: int,  # T
-    sample: int,  # m
-    lam: float,  # error threshold of the soft indicator
-    mu: float,  # its width
-    share: float = 0.5,  # fraction of rho for sampling
-    alpha_max: float = 1.0,  # learning-rate cap
-    src=None,  # NoiseSource
-    compress=None,  # Synopsis -> Synopsis (e.g. JL), applied to each synopsis before it is scored
-    progress: bool | None = None,  # tqdm bar over the rounds (None: only on a terminal)
-    total: int | None = None,  # add/remove neighbours: the released count n_hat (None: replace-one, n public)
-    max_records: int | None = None,  # add/remove: public bound on the number of records (see add_remove_call)
-) -> BoostResult:
-    """DRV boosting for queries, rho-zCDP, median of the rounds' answers. Replace-one neighbours with n
-    public, or add/remove with the parity sums over `total` ($\\hat n$): the sampling's epsilon halves and
-    the base is called with `total=` and `max_records=` (the public bound on the records, which a base whose
-    answers are not exact counts needs) to calibrate its own noise (a base without those keywords is
-    refused). The log-weights' float error (`logw_error`) needs no bound on the sums."""
-    if total is not None:  # checks both; more records than max_records are refused, before any noise
-        total, max_records = _checked_total(total, max_records, len(records))
-    src, n = noise_source(src), len(records) if total is None else total
-    nb = 'replace' if total is None else 'add-remove'
-    plan = boosting_plan(rho, n, rounds, sample, mu, share, alpha_max, nb)
-    meter, x = Meter(Budget.zcdp(rho), src), _parities(records, sets, total)
-    ledger = meter.ledger
-    extra = {} if total is None else dict(total=total, max_records=max_records)
-    logw, syns, D = np.zeros(len(sets)), [], []
-    off = None if progress is None else not progress
-    for t in tqdm(range(rounds), desc="boosting", unit="round", disable=off):
-        D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())
-        amax = max((float(np.abs(y.answers).max()) for y in syns), default=0.0)  # released values
-        err = logw_error(plan['alpha'], t, lam, mu, amax)  # float error of logw, from public quantities
-        counts, e = sample_queries(logw, sample, plan['eps'][t], meter, err)  # charged in the meter
-        spent = ledger.spent['rho']
-        syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), meter, **extra)
-        if ledger.spent['rho'] - spent < syn.rho * (1 - 1e-9):  # floats of exact sums: an ulp apart at most
-            raise ValueError(f"the base reported rho={syn.rho} but charged less to the meter it was given")
-        syn = compress(syn) if compress else syn
-        logw = logw + 2 * plan['alpha'] * soft_error(syn.answers, x, lam, mu)
-        syns.append(syn)
-    return BoostResult(np.median([s.answers for s in syns], axis=0), syns, np.array(D), ledger, plan)
 
 # %% ../nbs/06_boosting.ipynb #52f85c38
 def _base(base, workload, tol, max_iter, oracle):  # the base generator named by `base`, or a callable given
@@ -421,7 +462,7 @@ def boosting_mechanism(
     """Boosting for queries over the workload's parities (DRV, DNT section 5); median of T synopses.
 
     Replace-one neighbours, n public; or add/remove neighbours with parity sums over the registry's released
-    $\\hat n$ (sampling $\\epsilon_t = 4\\alpha(t-1)/(\\hat n\\mu)$, each base calibrated for add/remove).
+    n_hat (sampling eps_t = 4 alpha (t - 1) / (n_hat mu), each base calibrated for add/remove).
     rho-zCDP in total: T base runs (exact discrete Gaussian) plus the
     sampling (exact exponential mechanism, bounded range), charged to a ledger. Marginals over attributes
     with more than two values are answered on the bits of the codes (`bit_code`, the same neighbours).
@@ -432,38 +473,16 @@ def boosting_mechanism(
     max_records = data.max_records  # add/remove: the public bound on the records (None otherwise)
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets, records = _checked(data, wl, rounds)
-    m = 4 * len(sets) if sample is None else int(sample)
-    n = total or data.n
-    if lam is None:  # public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries
-        rb = boosting_plan(rho, n, rounds, m, 1.0, share, alpha_max, neighbours)['rho_base']
-        lam = math.sqrt(min(m, len(sets))) / n / math.sqrt(2 * rb) / (2 if total is None else 4)
-    mu = lam if mu is None else mu
-    gen = _base(base, wl, tol, max_iter, oracle)
-    if isinstance(gen, RelaxationBase):  # before any noise: refuses SDPs above MAX_SDP
-        gen.tmap = TupleMap(records.shape[1], max(map(len, sets)), sets)
-    compress = _compressor(gen, jl_eps, jl_seed)
-    res = boost(
-        records,
-        sets,
-        gen,
-        rho,
-        rounds=rounds,
-        sample=m,
-        lam=lam,
-        mu=mu,
-        share=share,
-        alpha_max=alpha_max,
-        src=src,
-        compress=compress,
-        progress=progress,
-        total=total,
-        max_records=max_records,
+    m, n = 4 * len(sets) if sample is None else int(sample), total or data.n
+    lam = _default_lam(rho, n, rounds, m, len(sets), share, alpha_max, neighbours) if lam is None else lam
+    gen, compress = _generator(base, wl, records, sets, tol, max_iter, oracle, jl_eps, jl_seed)
+    kw = dict(
+        rounds=rounds, sample=m, lam=lam, mu=lam if mu is None else mu, share=share, alpha_max=alpha_max
     )
-    rel = _release(res, wl, sets, budget, n, lam, mu, src, time.perf_counter() - t0)
-    if code is None:
-        return rel
-    bits = dict(zip(code.domain.attrs, code.bits))
-    return replace(rel, answers=code.decode(workload, rel.answers), info=rel.info | dict(bits=bits))
+    kw |= dict(src=src, compress=compress, progress=progress, total=total, max_records=max_records)
+    res = boost(records, sets, gen, rho, **kw)
+    rel = _release(res, wl, sets, budget, n, lam, kw['mu'], src, time.perf_counter() - t0)
+    return rel if code is None else _decoded(rel, code, workload)
 
 # %% ../nbs/06_boosting.ipynb #dbf6cc52
 _ACCEPTS = 'base, rounds, sample, lam, mu, share, alpha_max, jl_eps, jl_seed, tol, max_iter, oracle, progress'
@@ -480,6 +499,26 @@ def _checked(data, workload, rounds):
         )
     workload.check(data)
     return sets, data.records[:, list(data.domain.axes(workload.domain.attrs))]
+
+
+def _default_lam(rho, n, rounds, m, q, share, alpha_max, neighbours) -> float:
+    "Public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries (add/remove: 1/8)."
+    rb = boosting_plan(rho, n, rounds, m, 1.0, share, alpha_max, neighbours)['rho_base']
+    return math.sqrt(min(m, q)) / n / math.sqrt(2 * rb) / (2 if neighbours == 'replace' else 4)
+
+
+def _generator(base, wl, records, sets, tol, max_iter, oracle, jl_eps, jl_seed) -> tuple:
+    "(base generator, compressor or None); the relaxation's coordinates are built before any noise."
+    gen = _base(base, wl, tol, max_iter, oracle)
+    if isinstance(gen, RelaxationBase):  # before any noise: refuses SDPs above MAX_SDP
+        gen.tmap = TupleMap(records.shape[1], max(map(len, sets)), sets)
+    return gen, _compressor(gen, jl_eps, jl_seed)
+
+
+def _decoded(rel, code, workload) -> Release:
+    "A release over the bits of the codes, cut back to the workload's levels."
+    bits = dict(zip(code.domain.attrs, code.bits))
+    return replace(rel, answers=code.decode(workload, rel.answers), info=rel.info | dict(bits=bits))
 
 
 def _compressor(gen, jl_eps, jl_seed):
@@ -515,9 +554,12 @@ def bad_query_bound(
     alpha: float,  # the learning rate used
     queries: int,  # |Q|
 ) -> float:
-    """Potential bound on #queries with error > lam + mu in at least half the rounds.
+    """Potential bound on the number of queries with error > lam + mu in at least half the rounds.
 
-    $|Q|\\prod_t(g_te^{-\\alpha}+(1-g_t)e^{\\alpha})$.
+    queries times the product over rounds of (g_t exp(-alpha) + (1 - g_t) exp(alpha)), g_t = good[t].
     """
     g = np.asarray(good, float)
     return float(queries * np.prod(g * math.exp(-alpha) + (1 - g) * math.exp(alpha)))
+
+# %% ../nbs/06_boosting.ipynb #b06hp002
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
