@@ -6,41 +6,24 @@
 from __future__ import annotations
 
 import argparse
+import ast
 import contextlib
-import csv
-import dataclasses
+import functools
 import importlib
-import inspect
-import io
-import json
-import os
+import importlib.util
 import re
 import signal
 import sys
 import textwrap
 import threading
-import time
 from pathlib import Path
 
-import numpy as np
-from tqdm import tqdm
-
-from .privacy import Budget
-from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
-from .kron_unions import union_spec
-from .data import EXTRAS, Dataset, default_dataset, require
-from .releases import MECHANISMS, check_outputs, jsonable
-from .releases import release_files, release_metadata, write_files
-from .projection import project
-from .projection_solvers import simplex_projection
+from . import MECHANISMS, __version__
+from .cli_output import NOT_PRIVATE, POSTPROCESS, _message
 
 # %% auto #0
-__all__ = ['FACTOR_KINDS', 'COLUMNS', 'WORKLOAD_HELP', 'NOT_PRIVATE', 'NEIGHBOUR_KEYS', 'POSTPROCESS', 'INSECURE_SEED_WARNING',
-           'COUNTS_ENOUGH', 'mechanism_modules', 'load_mechanisms', 'workload_file_spec', 'parse_workload',
-           'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'mechanism_help', 'build_parser',
-           'route_options', 'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records', 'postprocess',
-           'cmd_release', 'read_marginals', 'value_names', 'marginal_table', 'cmd_show', 'load_data',
-           'add_encode_parser', 'cmd_encode', 'main']
+__all__ = ['WORKLOAD_HELP', 'mechanism_modules', 'load_mechanisms', 'registered_docs', 'mechanism_info', 'mechanism_help',
+           'build_parser', 'add_encode_parser', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -50,22 +33,27 @@ import dpnotes
 
 
 def mechanism_modules() -> list:
-    """Names of the modules of the `dpnotes` package (subpackages included) but `dpnotes.cli` and private ones
-    (`_modidx`)."""
+    """Names of the modules of the `dpnotes` package (subpackages included) but the command line's
+    (`dpnotes.cli*`) and private ones (`_modidx`)."""
     found = pkgutil.walk_packages(dpnotes.__path__, dpnotes.__name__ + ".")
     return sorted(
-        m.name
-        for m in found
-        if not any(part == "cli" or part.startswith("_") for part in m.name.split(".")[1:])
+        m.name for m in found if not any(part.startswith(("cli", "_")) for part in m.name.split(".")[1:])
     )
 
 # %% ../nbs/07_cli.ipynb #b3e51509
-def load_mechanisms() -> dict:
-    """Import every module of `mechanism_modules()`, so that each registers its mechanisms.
+def load_mechanisms(
+    plugins_only: bool = False,  # import only the modules that no notebook exports (not in `dpnotes._modidx`)
+) -> dict:
+    """Import every module of `mechanism_modules()` (or only the plugins), so that each registers its
+    mechanisms.
 
     Return the registry.
     """
+    from dpnotes._modidx import d as index  # the modules the notebooks export
+
     for name in mechanism_modules():
+        if plugins_only and (name in index["syms"] or name in sys.modules):
+            continue
         try:
             importlib.import_module(name)
         except (
@@ -76,185 +64,48 @@ def load_mechanisms() -> dict:
             warnings.warn(f"{name} not loaded: it needs {e.name!r}, which is not installed", stacklevel=2)
     return MECHANISMS
 
-# %% ../nbs/07_cli.ipynb #39ec9b23
-def _attr(domain, name, spec):
-    if name not in domain.attrs:
-        raise ValueError(
-            f"workload {spec!r}: unknown attribute {name!r}; the domain has {', '.join(domain.attrs)}"
-        )
-    return name
+# %% ../nbs/07_cli.ipynb #124d19e9
+def _tree(module: str) -> ast.Module:
+    "The syntax tree of `dpnotes.<module>`'s source, read without importing the module."
+    return _parsed(importlib.util.find_spec(f"dpnotes.{module}").origin)
 
 
-def _k(arg: str, spec: str, d: int) -> int | None:
-    "The K of 'marginals:K' or 'parities:K' (an integer in 1..d), or None if `arg` is not an integer."
-    if not re.fullmatch(r"[+-]?\d+", arg):
-        return None
-    k = int(arg)
-    if not 1 <= k <= d:
-        raise ValueError(
-            f"workload {spec!r}: K must be in 1..{d}, got {k}: the attributes per marginal (or parity), at "
-            f"most the domain's {d}"
-        )
-    return k
-
-# %% ../nbs/07_cli.ipynb #d1d646a3
-FACTOR_KINDS = ("identity", "total", "prefix", "range")  # per-attribute factors of a workload file's term
+@functools.cache
+def _parsed(path: str) -> ast.Module:
+    return ast.parse(Path(path).read_text(encoding="utf-8"))
 
 
-def workload_file_spec(
-    path,  # JSON file: {"terms": [{"attr": "identity" | "total" | "prefix" | "range", ...}, ...]}
-) -> str:
-    """The command-line spec of a workload file: each term a Kronecker product of one factor per named
-    attribute, the terms stacked (a union of Kronecker products, as `a*b + c`)."""
-    try:
-        doc = json.loads(Path(path).read_text())
-    except (OSError, ValueError) as e:
-        raise ValueError(f"workload file {str(path)!r}: cannot read it as JSON ({e})") from None
-    terms = doc.get("terms") if isinstance(doc, dict) else None
-    if not isinstance(terms, list) or not terms or not all(isinstance(t, dict) and t for t in terms):
-        raise ValueError(f"workload file {str(path)!r}: expected {{\"terms\": [{{attr: kind, ...}}, ...]}}")
-    for t in terms:
-        for a, kind in t.items():
-            if kind not in FACTOR_KINDS:
-                raise ValueError(
-                    f"workload file: factor {kind!r} of {a!r} is not one of {', '.join(FACTOR_KINDS)}"
-                )
-    return " + ".join("*".join(f"{kind}:{a}" for a, kind in t.items()) for t in terms)
-
-# %% ../nbs/07_cli.ipynb #050f08f3
-def parse_workload(
-    spec: str,  # e.g. 'marginals:2', 'prefix:age', 'marginals:age,sex'
-    domain,  # the data's `Domain`
-):
-    "Build the workload named by a command-line spec over `domain` (`@file.json`: a workload file)."
-    if spec.startswith("@"):
-        spec = workload_file_spec(spec[1:])
-    if "+" in spec or "*" in spec:  # a union of Kronecker products (appendix 97_kron_unions)
-        return union_spec(spec, domain, parse_workload)
-    kind, _, arg = spec.strip().partition(":")
-    kind, arg = kind.strip().lower(), arg.strip()
-    if kind == "identity" and not arg:
-        return Marginals(domain, [tuple(domain.attrs)])
-    if kind in ("prefix", "range") and arg:
-        sub = domain.project([_attr(domain, arg, spec)])
-        return Prefix(sub) if kind == "prefix" else AllRange(sub)
-    if kind == "marginals" and arg:
-        k = _k(arg, spec, len(domain.attrs))
-        if k is not None:
-            return Marginals.all_kway(domain, k)
-        cliques = []
-        for group in arg.split(";"):
-            names = [_attr(domain, a.strip(), spec) for a in group.split(",") if a.strip()]
-            if not names or len(set(names)) != len(names):
-                raise ValueError(f"workload {spec!r}: each marginal needs distinct attribute names")
-            cliques.append(tuple(names))
-        used = [a for a in domain.attrs if any(a in c for c in cliques)]
-        return Marginals(domain.project(used), cliques)  # the same queries over the smallest universe
-    if kind == "parities" and re.fullmatch(r"[+-]?\d+", arg):
-        bad = [a for a in domain.attrs if domain[a] != 2]
-        if bad:
-            raise ValueError(
-                f"workload {spec!r}: parities need binary attributes, {bad[0]!r} has size {domain[bad[0]]}"
-            )
-        return Parities(domain, _k(arg, spec, len(domain.attrs)))
-    raise ValueError(
-        f"unknown workload {spec!r}; use identity, prefix:ATTR, range:ATTR, marginals:K, "
-        "marginals:A,B,C or parities:K"
-    )
-
-# %% ../nbs/07_cli.ipynb #6a6c250f
-def parse_budget(
-    epsilon: float | None = None, delta: float | None = None, rho: float | None = None
-) -> Budget:
-    """The `Budget` given by command-line flags.
-
-    `--epsilon` with `--delta` (0: pure epsilon-DP), or `--rho` alone.
-    """
-    if rho is not None:
-        if epsilon is not None or delta is not None:
-            raise ValueError("give either --rho or --epsilon with --delta, not both")
-        return Budget.zcdp(rho)
-    if epsilon is None or delta is None:
-        raise ValueError("a budget needs --epsilon and --delta (or --rho)")
-    return Budget.pure(epsilon) if delta == 0 else Budget.approx(epsilon, delta)
-
-# %% ../nbs/07_cli.ipynb #b827a93f
-def _number(text):
-    for cast in (int, float):
-        try:
-            return cast(text)
-        except ValueError:
-            pass
-    return text
-
-# %% ../nbs/07_cli.ipynb #9a7128de
-def parse_options(pairs) -> dict:
-    "Turn ['rounds=30', 'solver=fw'] into {'rounds': 30, 'solver': 'fw'}."
-    opts = {}
-    for p in pairs or []:
-        key, eq, val = p.partition("=")
-        if not eq or not key.strip():
-            raise ValueError(f"--option expects key=value, got {p!r}")
-        opts[key.strip().replace("-", "_")] = _number(val.strip())
-    return opts
-
-# %% ../nbs/07_cli.ipynb #8580a792
-def run_mechanism(
-    name: str,  # a key of the registry
-    data,  # the `Dataset`
-    workload,  # a workload over (a projection of) the data's domain
-    budget: Budget,  # the privacy budget granted to the mechanism
-    seed: int,  # seed of the `numpy.random.Generator` handed to the mechanism
-    options: dict | None = None,  # keyword options for the mechanism
-    truth=None,  # precomputed true answers, to share between runs
-):
-    """Run mechanism `name` once with seeded noise.
-
-    Return (release, record): an evaluation, not a private release.
-    """
-    registry = load_mechanisms()
-    if name not in registry:
-        raise ValueError(f"unknown mechanism {name!r}; available: {', '.join(sorted(registry))}")
-    truth = workload.answer(data) if truth is None else truth
-    t0 = time.perf_counter()
-    rel = registry[name](data, workload, budget, rng=np.random.default_rng(seed), **(options or {}))
-    secs = time.perf_counter() - t0
-    ans = np.asarray(rel.answers, dtype=float)
-    if ans.shape != truth.shape:
-        raise RuntimeError(f"mechanism {name!r} returned {ans.shape[0]} answers for {truth.shape[0]} queries")
-    rec = dict(
-        mechanism=name,
-        epsilon=budget.epsilon,
-        delta=budget.delta,
-        rho=budget.rho,
-        seed=seed,
-        rmse=float(rmse(ans, truth)),
-        max_error=float(max_error(ans, truth)),
-        seconds=secs,
-        n=int(data.n),
-        queries=int(truth.shape[0]),
-        private=False,
-    )
-    return rel, rec
-
-# %% ../nbs/07_cli.ipynb #67984843
-COLUMNS = ("mechanism", "epsilon", "delta", "rho", "seed", "rmse", "max_error", "seconds")
+def registered_docs(
+    module: str,  # a module of the package, e.g. 'histograms'
+) -> dict:
+    """{name: (first line of the docstring, add_remove)} of each function that `module` registers with
+    `@register(name, ...)`, read from its source: the help lists mechanisms without importing numerics."""
+    out = {}
+    for node in ast.walk(_tree(module)):
+        for d in getattr(node, "decorator_list", []) if isinstance(node, ast.FunctionDef) else []:
+            f = d.func if isinstance(d, ast.Call) else None
+            if f is None or getattr(f, "id", getattr(f, "attr", None)) != "register" or not d.args:
+                continue
+            flag = {k.arg: k.value for k in d.keywords}.get("add_remove", (d.args[1:] or [None])[0])
+            doc = (ast.get_docstring(node) or "").strip().splitlines() or [""]
+            out[d.args[0].value] = doc[0], isinstance(flag, ast.Constant) and bool(flag.value)
+    return out
 
 
-def _fmt(v):
-    if v is None:
-        return "-"
-    if isinstance(v, float):
-        return f"{v:.4g}"
-    return str(v)
-
-# %% ../nbs/07_cli.ipynb #73c59d65
-def format_table(records, columns=COLUMNS) -> str:
-    "Fixed-width text table of `records` (a list of dicts) over `columns`."
-    rows = [[_fmt(r.get(c)) for c in columns] for r in records]
-    widths = [max([len(c)] + [len(row[i]) for row in rows]) for i, c in enumerate(columns)]
-    line = lambda cells: "  ".join(s.ljust(w) for s, w in zip(cells, widths)).rstrip()
-    return "\n".join([line(columns), line(["-" * w for w in widths])] + [line(r) for r in rows])
+def mechanism_info() -> dict:
+    """{name: (summary, add_remove)} of every mechanism of the registry, sorted by name: a mechanism already
+    imported from its function, the others from their module's source (`registered_docs`); a module of the
+    package that no notebook exports (a mechanism dropped in as a file) is imported first, so it registers."""
+    load_mechanisms(plugins_only=True)
+    out = {}
+    for name in sorted(MECHANISMS):
+        fn = MECHANISMS.loaded(name)
+        if fn is None:
+            doc, flag = registered_docs(MECHANISMS.modules[name]).get(name, ("", False))
+        else:
+            doc, flag = ((fn.__doc__ or "").strip().splitlines() or [""])[0], getattr(fn, "add_remove", False)
+        out[name] = _summary(doc), bool(flag)
+    return out
 
 # %% ../nbs/07_cli.ipynb #7c43f2b1
 def _add_budget(p):
@@ -275,9 +126,16 @@ def _add_data(p):
 
 # %% ../nbs/07_cli.ipynb #ecd69a99
 def _solver_names() -> list:
-    "The projection mechanism's solvers, from its own table (empty if that module is not loaded)."
+    "The projection mechanism's solvers, from its table `SOLVERS` (read from its source if not imported)."
     mod = sys.modules.get("dpnotes.projection")
-    return ["auto"] + sorted(getattr(mod, "SOLVERS", {}))
+    if mod is not None:
+        return ["auto"] + sorted(mod.SOLVERS)
+    tables = [
+        n.value
+        for n in _tree("projection").body
+        if isinstance(n, ast.Assign) and any(getattr(t, "id", None) == "SOLVERS" for t in n.targets)
+    ]
+    return ["auto"] + sorted(k.value for t in tables for k in t.keys)
 
 # %% ../nbs/07_cli.ipynb #ec448f25
 def _add_neighbours(p):
@@ -287,7 +145,7 @@ def _add_neighbours(p):
         default="replace",
         help="neighbouring relation of the guarantee: replace (one record changed, n public, the lectures') "
         "or add-remove (one record added or removed, n private: a noisy count is released first; mechanisms "
-        f"{', '.join(sorted(k for k, m in MECHANISMS.items() if getattr(m, 'add_remove', False)))})",
+        f"{', '.join(k for k, (_, ar) in mechanism_info().items() if ar)})",
     )
     p.add_argument(
         "--max-records",
@@ -298,16 +156,7 @@ def _add_neighbours(p):
     )
 
 
-def _neighbour_options(args) -> dict:
-    "The neighbours= and max_records= keywords of a mechanism call (none for the default, replace-one)."
-    opts = {} if args.neighbours == "replace" else {"neighbours": args.neighbours}
-    if getattr(args, "max_records", None) is not None:
-        opts["max_records"] = args.max_records
-    return opts
-
-
 def _add_options(p):
-    load_mechanisms()
     _add_neighbours(p)
     p.add_argument(
         "--rounds",
@@ -333,16 +182,6 @@ def _add_options(p):
         help="any other keyword option of a mechanism, e.g. max_iter=500 or noise=laplace (repeatable; "
         "default: none)",
     )
-
-# %% ../nbs/07_cli.ipynb #fe72b108
-def _options(args):
-    opts = parse_options(args.option)
-    for k in ("rounds", "strategy", "solver"):
-        if getattr(args, k) is not None:
-            opts[k] = getattr(args, k)
-    if hasattr(args, "neighbours"):
-        opts |= _neighbour_options(args)
-    return opts
 
 # %% ../nbs/07_cli.ipynb #87e34612
 class _HelpFormatter(argparse.RawDescriptionHelpFormatter):
@@ -371,25 +210,19 @@ WORKLOAD_HELP = """workloads (--workload SPEC):
   @FILE.json         a workload file: {"terms": [{"age": "prefix", "sex": "identity"}, {"age": "range"}]}"""
 
 
-def _summary(fn) -> str:
-    "First line of `fn`'s docstring, its LaTeX made plain text ('$W\\Delta_{\\mathcal X}$' -> 'W Delta_X')."
-    s = ((fn.__doc__ or "").strip().splitlines() or [""])[0]
-    s = re.sub(r"\\math\w+\s*", "", s)
+def _summary(line: str) -> str:
+    "A docstring's first line, its LaTeX made plain text ('$W\\Delta_{\\mathcal X}$' -> 'W Delta_X')."
+    s = re.sub(r"\\math\w+\s*", "", line)
     return " ".join(re.sub(r"[${}]", "", s).replace("\\", " ").split())
 
 
 def mechanism_help() -> str:
     "The registry as help text: one line per mechanism, its name and the first line of its docstring."
-    reg = load_mechanisms()
-    w = max(map(len, reg))
-    return "mechanisms:\n" + "\n".join(f"  {k.ljust(w)}  {_summary(reg[k])}" for k in sorted(reg))
+    info = mechanism_info()
+    w = max(map(len, info))
+    return "mechanisms:\n" + "\n".join(f"  {k.ljust(w)}  {doc}" for k, (doc, _) in info.items())
 
 # %% ../nbs/07_cli.ipynb #34329f7c
-NOT_PRIVATE = (
-    "NOT a private release: an evaluation with seeded noise, errors measured against the true answers"
-)
-
-
 def build_parser() -> argparse.ArgumentParser:
     "The `dpnotes` argument parser with its subcommands; `--help` lists the mechanisms and the workloads."
     p = argparse.ArgumentParser(
@@ -398,7 +231,7 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=_HelpFormatter,
         epilog=mechanism_help() + "\n\n" + WORKLOAD_HELP,
     )
-    p.add_argument("--version", action="version", version=f"dpnotes {dpnotes.__version__}")
+    p.add_argument("--version", action="version", version=f"dpnotes {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="{demo,release,compare,show,encode}")
     for add in (_demo_parser, _release_parser, _compare_parser, _show_parser, add_encode_parser):
         add(sub)
@@ -463,8 +296,7 @@ def _release_parser(sub):
     r.add_argument(
         "--mechanism",
         default="gaussian",
-        help=f"registry name of the mechanism, one of {', '.join(sorted(load_mechanisms()))} "
-        "(default: %(default)s)",
+        help=f"registry name of the mechanism, one of {', '.join(mechanism_info())} (default: %(default)s)",
     )
     _release_outputs(r)
     _add_engine(r)
@@ -548,535 +380,7 @@ def _show_parser(sub):
         "--value", choices=("count", "answer"), default="count", help="print counts or fractions (answer)"
     )
 
-# %% ../nbs/07_cli.ipynb #c2249cd2
-def _mechanism_list(spec):
-    registry = load_mechanisms()
-    names = sorted(registry) if spec.strip() == "all" else [s.strip() for s in spec.split(",") if s.strip()]
-    unknown = [s for s in names if s not in registry]
-    if unknown:
-        raise ValueError(f"unknown mechanism {unknown[0]!r}; available: {', '.join(sorted(MECHANISMS))}")
-    if not names:
-        raise ValueError("no mechanism named")
-    return names
-
-# %% ../nbs/07_cli.ipynb #246ab6ff
-def _declares(fn, key):
-    p = inspect.signature(fn).parameters.get(key)
-    return p is not None and p.kind in (p.KEYWORD_ONLY, p.POSITIONAL_OR_KEYWORD)
-
-# %% ../nbs/07_cli.ipynb #a8ba3222
-NEIGHBOUR_KEYS = (
-    "neighbours",
-    "max_records",
-)  # every registered mechanism takes these (`register`'s wrapper)
-
-
-def route_options(names, options) -> dict:
-    """Give each mechanism the options its signature names, and the neighbour options (`NEIGHBOUR_KEYS`) to
-    all of them; an option no mechanism takes is an error."""
-    registry = load_mechanisms()
-    takes = lambda m, key: key in NEIGHBOUR_KEYS or _declares(registry[m], key)
-    for key in options:
-        if not any(takes(m, key) for m in names):
-            raise ValueError(f"option {key!r} is not an option of {', '.join(names)}")
-    return {m: {k: v for k, v in options.items() if takes(m, k)} for m in names}
-
-# %% ../nbs/07_cli.ipynb #150ad77b
-def warm_up(name, data, workload, budget, options, rows: int = 2000) -> float | None:
-    """Seconds of one run of mechanism `name` on the first `rows` records (same domain and workload), so
-    that numba compiles its kernels there and not in the timed runs; None if that run fails. Marginal counts
-    hold no records: the warm-up then runs on random records of the same domain (its result is not used)."""
-    if isinstance(data, Dataset):
-        small = Dataset(data.records[:rows], data.domain)
-    else:
-        shape = np.array(data.domain.shape)
-        small = Dataset(np.random.default_rng(0).integers(0, shape, (rows, len(shape))), data.domain)
-    t0 = time.perf_counter()
-    try:
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            run_mechanism(name, small, workload, budget, 0, options)
-    except Exception:  # e.g. too few records for the budget: the timed runs will say why
-        return None
-    return time.perf_counter() - t0
-
-# %% ../nbs/07_cli.ipynb #a043ab1d
-def _attempt(m, s, data, workload, budget, opts, truth, warm, said=None):
-    """One seeded run as a record; a mechanism that refuses (ValueError) or fails gets a row saying why,
-    and stderr the message, once per mechanism and message (`said`: those already printed)."""
-    try:
-        rec = run_mechanism(m, data, workload, budget, s, opts, truth=truth)[1]
-        return rec if warm is False else dict(rec, warmup_seconds=warm)
-    except Exception as e:  # the others still run; the message goes to the row, the JSON and stderr
-        key = "refused" if isinstance(e, ValueError) else "failed"
-        msg = _message(e) if key == "refused" else f"{type(e).__name__}: {_message(e)}"  # whole
-        if said is None or (m, key, msg) not in said:
-            print(f"{m}: {key}: {msg}", file=sys.stderr)
-        if said is not None:
-            said.add((m, key, msg))
-        return {"mechanism": m, "seed": s, key: msg, "private": False, "error": e}
-
-# %% ../nbs/07_cli.ipynb #b9a4330f
-def _compare(data, workload, budget, names, seeds, options, warmup=False):
-    """Seeded runs of each mechanism, after a warm-up run if `warmup`; failures become rows (`_attempt`).
-    Raise the first error if every run failed."""
-    truth, routed = workload.answer(data), route_options(names, options)
-    warm = {m: warmup and warm_up(m, data, workload, budget, routed[m]) for m in names}
-    jobs = [(m, s) for m in names for s in seeds]
-    said = set()  # messages printed on stderr: each once, the table's notes give the seeds
-    with tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None) as bar:
-        records = [_attempt(m, s, data, workload, budget, routed[m], truth, warm[m], said) for m, s in bar]
-    errors = [r.pop("error") for r in records if "error" in r]
-    if len(errors) == len(jobs):
-        raise errors[0]
-    return records
-
-# %% ../nbs/07_cli.ipynb #be6a228e
-def _columns(recs, base=COLUMNS):
-    "`base`, then warmup_seconds, refused and failed when some record has them."
-    extra = ("warmup_seconds", "refused", "failed")
-    return tuple(base) + tuple(c for c in extra if any(c in r for r in recs))
-
-# %% ../nbs/07_cli.ipynb #c3d5e7f9
-def _short(
-    msg: str,  # a message on one line
-    width: int = 36,  # at most this many characters
-) -> str:
-    "The start of `msg` for a table cell, cut at a word (mid-word only when its first word is too long)."
-    s = textwrap.shorten(msg, width, placeholder="...")
-    return s if s != "..." else msg[: width - 3] + "..."
-
-
-def _table_notes(
-    records,  # compare's records, some with 'refused' or 'failed'
-    columns,  # the table's columns
-) -> str:
-    """The table of `records`, each refusal or failure cut to a short reason and a note number [i]; below
-    it the notes, each message whole (wrapped), once per mechanism and message with the seeds it concerns."""
-    notes, shown = {}, []
-    for r in records:
-        r = dict(r)
-        for key in ("refused", "failed"):
-            if key in r:
-                i, seeds = notes.setdefault((r["mechanism"], key, r[key]), (len(notes) + 1, []))
-                seeds.append(r.get("seed"))
-                r[key] = f"{_short(r[key])} [{i}]"
-        shown.append(r)
-    wrap = dict(width=100, subsequent_indent="    ", break_long_words=False, break_on_hyphens=False)
-    lines = [format_table(shown, columns)] + ([""] if notes else [])
-    for (m, key, msg), (i, seeds) in notes.items():
-        which = f"seed {seeds[0]}" if len(seeds) == 1 else f"seeds {', '.join(map(str, seeds))}"
-        lines.append(textwrap.fill(f"[{i}] {m}, {which}: {key}: {msg}", **wrap))
-    return "\n".join(lines)
-
-# %% ../nbs/07_cli.ipynb #demowl01
-def demo_workload(
-    domain,  # the embedded dataset's domain
-    largest: int = 3,  # attributes with at most this many values
-) -> str:
-    """The demo's default workload: all 2-way marginals of the attributes of at most `largest` values (on all
-    attributes the relaxation's SDP exceeds MAX_SDP), as a spec `marginals:A,B;A,C;...`."""
-    attrs = [a for a, s in zip(domain.attrs, domain.shape) if s <= largest]
-    return "marginals:" + ";".join(f"{a},{b}" for i, a in enumerate(attrs) for b in attrs[i + 1 :])
-
-# %% ../nbs/07_cli.ipynb #a1b2c3bc
-def cmd_demo(args):
-    """Every registered mechanism on the embedded synthetic dataset.
-
-    One table, an evaluation (not a private release); mechanisms that refuse the workload (e.g. the
-    relaxation on non-binary attributes) get a row with the reason. Each mechanism is first warmed up on
-    a sample, so `seconds` excludes numba's compilation (shown as `warmup_seconds`), unless --no-warmup.
-    """
-    _check_seed(args.seed, "--seed")
-    data = default_dataset(n=args.n, rng=args.seed)
-    args.workload = args.workload or demo_workload(data.domain)
-    workload = parse_workload(args.workload, data.domain)
-    budget = Budget.approx(args.epsilon, args.delta)
-    print(
-        f"embedded synthetic dataset: n={data.n}, {len(data.domain.attrs)} attributes, "
-        f"{data.domain.size():,} cells; workload {args.workload}: {workload.shape[0]} queries"
-    )
-    names = _mechanism_list(args.mechanisms)
-    opts = _neighbour_options(args)
-    recs = _compare(data, workload, budget, names, [args.seed], opts, warmup=not args.no_warmup)
-    print(NOT_PRIVATE)
-    print(
-        _table_notes(recs, _columns(recs, ("mechanism", "epsilon", "delta", "rmse", "max_error", "seconds")))
-    )
-    return 0
-
-# %% ../nbs/07_cli.ipynb #700936ad
-def cmd_compare(args):
-    """Several mechanisms, several seeds, errors against the true answers.
-
-    A table, JSON records and a plot, not a private release.
-    """
-    budget = parse_budget(args.epsilon, args.delta, args.rho)
-    if args.seeds < 1:
-        raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
-    outs = {k: v for k, v in (("--json", args.json), ("--plot", args.plot)) if v}
-    check_outputs(outs, {"--data": args.data, "--domain": args.domain})
-    for path in outs.values():
-        if not Path(path).parent.is_dir():
-            raise ValueError(f"output folder {str(Path(path).parent)!r} does not exist")
-    names = _mechanism_list(args.mechanisms)
-    data, workload = load_data(args, names)
-    recs = _compare(data, workload, budget, names, range(args.seeds), _options(args), not args.no_warmup)
-    print(NOT_PRIVATE)
-    print(_table_notes(recs, _columns(recs)))
-    if args.json:
-        _write(args, {args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
-    if args.plot:
-        title = f"{args.workload}, {budget.describe()}, {args.seeds} seed{'s' * (args.seeds != 1)}"
-        _write(args, {args.plot: _figure_bytes(plot_records(recs, title=title), args.plot)})
-    return 0
-
-
-def _figure_bytes(fig, path) -> bytes:
-    "`fig` saved in the format of `path`'s suffix (PNG if matplotlib does not know it), as bytes."
-    fmt = Path(path).suffix[1:].lower()
-    buf = io.BytesIO()
-    fig.savefig(buf, format=fmt if fmt in fig.canvas.get_supported_filetypes() else "png", dpi=100)
-    return buf.getvalue()
-
-# %% ../nbs/07_cli.ipynb #0918b5bd
-def plot_records(
-    records,  # compare's records: one per mechanism and seed, with rmse and max_error, or refused/failed
-    path=None,  # save the figure there (format from the suffix)
-    title: str | None = None,  # what was compared (workload, budget, seeds); default: the number of runs
-):
-    """Bar chart of each mechanism's RMSE and max error (means over seeds, whiskers from the least to the
-    largest), log scale; a mechanism that refused or failed keeps its place on the axis, marked so. Saved to
-    `path` if given; returns the figure."""
-    from matplotlib.figure import Figure  # matplotlib is needed only here
-
-    ok = [r for r in records if "rmse" in r]
-    if not ok:
-        raise ValueError("no mechanism finished: nothing to plot")
-    names = list(dict.fromkeys(r["mechanism"] for r in records))
-    fig = Figure(figsize=(1.3 * len(names) + 2, 3.8))
-    ax, x = fig.subplots(), np.arange(len(names))
-    for off, key, style in ((-0.2, "rmse", {}), (0.2, "max_error", dict(hatch="//", alpha=0.6))):
-        errs = [np.array([r[key] for r in ok if r["mechanism"] == m and key in r]) for m in names]
-        mean = np.array([e.mean() if e.size else np.nan for e in errs])
-        lo, hi = [e.min() if e.size else np.nan for e in errs], [e.max() if e.size else np.nan for e in errs]
-        ax.bar(
-            x + off, mean, 0.4, yerr=[mean - lo, hi - mean], capsize=3, color="tab:blue", label=key, **style
-        )
-    for i, m in enumerate(names):
-        if not any(r["mechanism"] == m for r in ok):
-            ax.text(
-                i, 0.02, "refused", rotation=90, ha="center", va="bottom", transform=ax.get_xaxis_transform()
-            )
-    ax.set_xticks(x, names)
-    ax.set(yscale="log", ylabel="error (whiskers: min to max over seeds)", title=title or f"{len(ok)} runs")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    if path is not None:
-        fig.savefig(path, dpi=100)
-    return fig
-
-# %% ../nbs/07_cli.ipynb #458ccadb
-POSTPROCESS = ("none", "simplex", "consistent")
-
-
-def postprocess(
-    kind: str,  # one of POSTPROCESS
-    workload,  # the workload answered (a `Marginals` for 'simplex')
-    answers,  # (k,) released answers, fractions of n
-) -> np.ndarray:
-    """Answers made non-negative and summing to 1 per marginal, computed from the released answers alone.
-
-    'simplex' projects each marginal table onto the probability simplex (tables may still disagree on
-    shared attributes); 'consistent' finds the least-squares closest answers of one distribution over
-    the universe (`dpnotes.projection.project`), so marginals also agree. Post-processing: no privacy cost.
-    """
-    a = np.asarray(answers, dtype=float)
-    if kind == "none":
-        return a
-    if kind == "simplex":
-        if not isinstance(workload, Marginals):
-            raise ValueError(
-                f"--postprocess simplex needs a marginals workload, got {type(workload).__name__}"
-            )
-        return np.concatenate([simplex_projection(b) for b in workload.blocks(a)])
-    if kind == "consistent":
-        return np.maximum(project(workload, a).answers, 0.0)  # W p >= 0 up to rounding in the transform
-    raise ValueError(f"--postprocess must be one of {', '.join(POSTPROCESS)}, got {kind!r}")
-
-# %% ../nbs/07_cli.ipynb #164da946
-class _Rows:
-    "A text file that advances a tqdm bar by the rows (newlines) written through it."
-
-    def __init__(self, f, bar):
-        self.f, self.bar = f, bar
-
-    def write(self, s):
-        self.bar.update(s.count("\n"))
-        return self.f.write(s)
-
-
-def _say(msg):
-    "A progress line on stderr, only when stderr is a terminal."
-    if sys.stderr.isatty():
-        print(f"dpnotes: {msg}", file=sys.stderr, flush=True)
-
-# %% ../nbs/07_cli.ipynb #004e7c24
-def _write_release(args, name, budget, data, workload, rel, answers):
-    "The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all."
-    meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)
-    n = meta["n"]  # the public count: n, or the released n_hat under add/remove neighbours
-    meta["columns"] = ["query", "label", "answer", "count"]  # answer: a fraction; count = answer x n
-    if args.postprocess != "none":
-        meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
-    extra, values = {}, getattr(args, "values", None)
-    if values is not None:
-        meta["values"] = values  # attribute -> the raw meaning of each code (public: the encoding spec)
-    if getattr(args, "synthetic", None):
-        extra[args.synthetic] = _synthetic_writer(args, rel, n)
-        meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
-    # the one release format (Release.save writes the same): answers, metadata and what synthetic samples from
-    shown = dataclasses.replace(rel, answers=answers, workload=workload)
-    files = {**release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar)), **extra}
-    bar = tqdm(total=workload.shape[0] + 1, desc="writing", unit="row", file=sys.stderr, disable=None)
-    with bar:
-        _write(args, files)
-
-
-def _synthetic_writer(args, rel, n):
-    """A writer of synthetic records drawn from the release's model or distribution (post-processing), as a
-    CSV with the input file's column order."""
-    seed = args.insecure_seed
-    syn = rel.synthetic(args.synthetic_rows or n, rng=np.random.default_rng(seed))  # refused before writing
-    cols = _input_columns(args.data, syn.domain.attrs)
-    return _records_csv(syn.records, syn.domain.attrs, cols, getattr(args, "values", None))
-
-
-def _records_csv(
-    records,  # (n, d) integer records
-    attrs,  # the attribute of each column of `records`
-    columns,  # the CSV's columns: `attrs` in the order to write
-    values: dict | None = None,  # attribute -> name of each code: the records are written decoded
-):
-    "A writer of `records` as a CSV with the header `columns`, codes or their names (csv module, no pandas)."
-    pos = [list(attrs).index(c) for c in columns]
-    names = None if values is None else [np.asarray(values[c], dtype=object) for c in columns]
-
-    def write(f):
-        w = csv.writer(f, lineterminator="\n")
-        w.writerow(columns)
-        for i in range(0, len(records), 1 << 16):
-            block = np.asarray(records[i : i + (1 << 16)])[:, pos]
-            if names is not None:
-                block = np.column_stack([nm[block[:, j]] for j, nm in enumerate(names)])
-            w.writerows(block.tolist())
-
-    return write
-
-
-def _input_columns(
-    path,  # the --data file: a CSV, or Parquet
-    attrs,  # the attributes to order
-) -> list:
-    "`attrs` in the column order of the input file (its header, or its Parquet schema), else as given."
-    try:
-        if is_parquet(path):
-            import pyarrow.parquet as pq
-
-            names = pq.read_schema(parquet_files(path)[0]).names
-        else:
-            with open(path, encoding="utf-8-sig", newline="") as f:
-                names = [c.strip() for c in next(csv.reader(f), [])]
-    except (OSError, ImportError, ValueError, StopIteration):
-        return list(attrs)
-    order = [c for c in names if c in attrs]
-    return order if sorted(order) == sorted(attrs) else list(attrs)
-
-# %% ../nbs/07_cli.ipynb #5b8d0e2a
-def _check_seed(seed: int | None, flag: str):
-    "ValueError naming `flag` unless `seed` is None or an integer >= 0 (numpy's seeds)."
-    if seed is not None and seed < 0:
-        raise ValueError(f"{flag} must be an integer >= 0, got {seed}")
-
-
-INSECURE_SEED_WARNING = (
-    "dpnotes release: warning: --insecure-seed makes the noise reproducible; "
-    "for experiments only, do not publish this release"
-)
-
-
-def cmd_release(args):
-    "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
-    _check_seed(args.insecure_seed, "--insecure-seed")
-    budget = parse_budget(args.epsilon, args.delta, args.rho)
-    outs = {
-        "--out": args.out,
-        "the metadata file": f"{args.out}.meta.json",
-        "the state file": f"{args.out}.state.npz",
-    }
-    if args.synthetic:
-        outs["--synthetic"] = args.synthetic
-    check_outputs(outs, {"--data": args.data, "--domain": args.domain})
-    if not Path(args.out).parent.is_dir():
-        raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
-    if Path(args.out).is_dir():
-        raise ValueError(f"--out {args.out} is a folder; give the name of a file")
-    names = _mechanism_list(args.mechanism)
-    data, workload = load_data(args, names)
-    if len(names) != 1:
-        raise ValueError(
-            f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
-        )
-    name, seed = names[0], args.insecure_seed
-    args.values = (
-        None if args.spec is None else value_names(args.spec, data.domain)
-    )  # checked before any noise
-    if seed is not None:
-        print(INSECURE_SEED_WARNING, file=sys.stderr)
-    rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
-    _say(f"{name} on {workload.shape[0]:,} queries (a first run also compiles numba kernels, then cached)")
-    rel = load_mechanisms()[name](data, workload, budget, rng=rng, **_options(args))
-    answers = postprocess(args.postprocess, workload, rel.answers)
-    _write_release(args, name, budget, data, workload, rel, answers)
-    print(
-        f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
-        f"{args.out}.meta.json)"
-    )
-    return 0
-
-# %% ../nbs/07_cli.ipynb #b4aae2cf
-def read_marginals(path) -> dict:
-    """The rows of a release CSV grouped by marginal: {(attr, ...): {(value, ...): row}}, where a row is
-    the dict of the CSV's columns; rows whose label is not a cell of a marginal ('a=1,b=0') are skipped."""
-    import csv
-
-    out = {}
-    with open(path, newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
-            pairs = [p.partition("=") for p in row["label"].split(",")]
-            if not all(eq and v.isdigit() for _, eq, v in pairs):
-                continue
-            attrs, vals = tuple(a for a, _, _ in pairs), tuple(int(v) for _, _, v in pairs)
-            out.setdefault(attrs, {})[vals] = row
-    return out
-
-# %% ../nbs/07_cli.ipynb #named1
-def value_names(
-    spec,  # encoding spec (mapping or JSON path), as for `dpnotes encode`
-    domain: Domain,  # the data's domain, which the spec must encode exactly
-) -> dict:
-    "Attribute -> the name of each code under `spec` (categories, bins as '[lo, hi)', missing labels)."
-    from dpnotes.sources import decode_column, load_spec, spec_domain
-
-    if spec_domain(spec) != domain:
-        raise ValueError(
-            f"--spec encodes {spec_domain(spec).to_dict()}, not the data's domain {domain.to_dict()}"
-        )
-    return {
-        a: [str(x) for x in decode_column(np.arange(s), r)]
-        for (a, r), s in zip(load_spec(spec).items(), domain.shape)
-    }
-
-
-def _release_values(csv_path) -> dict | None:
-    "The value names in a release's metadata (`release --spec`), or None."
-    try:
-        return json.loads(Path(f"{csv_path}.meta.json").read_text(encoding="utf-8")).get("values")
-    except (OSError, ValueError, AttributeError):
-        return None
-
-# %% ../nbs/07_cli.ipynb #b3b5d4b7
-def marginal_table(cells: dict, attrs, value: str = "count", values: dict | None = None) -> str:
-    """One marginal of `read_marginals` as text: a grid (rows: first attribute, columns: second) for
-    two attributes, else one cell a line. `value`: 'count', or 'answer' for the fraction; `values`: the
-    name of each code per attribute (a release's metadata, from its encoding spec), else the codes."""
-    key = value if value in next(iter(cells.values())) else "answer"  # old files have no count column
-    fmt = lambda v: f"{float(v):.1f}" if key == "count" else f"{float(v):.4g}"
-    name = lambda a, v: str(values[a][v]) if values and a in values else str(v)
-    if len(attrs) != 2:
-        shown = {v: ", ".join(name(a, x) for a, x in zip(attrs, v)) for v in cells}
-        width = max(map(len, shown.values()))
-        return "\n".join(f"{shown[v].ljust(width)}  {fmt(r[key])}" for v, r in sorted(cells.items()))
-    rows, cols = sorted({v[0] for v in cells}), sorted({v[1] for v in cells})
-    grid = [[f"{attrs[0]} \\ {attrs[1]}"] + [name(attrs[1], c) for c in cols]]
-    grid += [
-        [name(attrs[0], r)] + [fmt(cells[(r, c)][key]) if (r, c) in cells else "-" for c in cols]
-        for r in rows
-    ]
-    w = [max(len(g[i]) for g in grid) for i in range(len(grid[0]))]
-    return "\n".join("  ".join(s.rjust(k) for s, k in zip(g, w)) for g in grid)
-
-# %% ../nbs/07_cli.ipynb #b370d43d
-def _find_marginal(
-    found: dict,  # `read_marginals` of the file
-    want: tuple,  # the attributes asked for, in any order
-    path,  # the file, for the error
-) -> dict:
-    "The cells of the marginal on the attributes `want`, keyed by their values in the order of `want`."
-    for attrs, cells in found.items():
-        if sorted(attrs) == sorted(want):
-            pos = [attrs.index(a) for a in want]
-            return {tuple(v[i] for i in pos): row for v, row in cells.items()}
-    have = "; ".join(",".join(a) for a in found) or "none"
-    raise ValueError(
-        f"no marginal {','.join(want)!r} in {path}; give the attributes of one it has (in any order): {have}"
-    )
-
-
-def cmd_show(args):
-    "List the marginals in a release CSV, or print one of them (its attributes in any order) as a table."
-    found = read_marginals(args.csv)
-    if not args.marginal:
-        for attrs, cells in found.items():
-            total = sum(float(r["answer"]) for r in cells.values())
-            print(f"{','.join(attrs)}: {len(cells)} cells, answers sum to {total:.4g}")
-        return 0
-    want = tuple(a.strip() for a in args.marginal.split(","))
-    names = _release_values(args.csv)
-    print(marginal_table(_find_marginal(found, want, args.csv), want, args.value, names))
-    return 0
-
-# %% ../nbs/07_cli.ipynb #8aea3639
-def _one_line(
-    msg,  # an error message, maybe on several lines
-    limit: int | None = None,  # cut to this many characters (None: never, for a message the user acts on)
-) -> str:
-    "`msg` on one line: runs of whitespace, newlines too, become one space."
-    s = " ".join(str(msg).split())
-    return s if limit is None or len(s) <= limit else s[: limit - 3] + "..."
-
-
-def _message(e: BaseException) -> str:
-    "The whole text of `e` on one line (a KeyError's key unquoted), then its notes (`add_note`), if any."
-    msg = e.args[0] if isinstance(e, KeyError) and e.args else e
-    return _one_line("; ".join([str(msg), *getattr(e, "__notes__", [])]))
-
 # %% ../nbs/07_cli.ipynb #a9c4e6b2
-def _identity(path) -> tuple | None:
-    "(device, inode) of the file at `path`, or None if there is none: a rename onto `path` changes it."
-    try:
-        s = os.stat(path)
-    except OSError:
-        return None
-    return s.st_dev, s.st_ino
-
-
-def _write(
-    args,  # the command's arguments: `args.written` lists the files in place
-    files: dict,  # path -> content, as `write_files` takes it
-):
-    """`write_files(files)`, all or none, noting the paths on `args.written` once they are in place, also when
-    a Ctrl-C ends it: `write_files` holds one that arrives while it renames, and raises it after."""
-    before = {p: _identity(p) for p in files}
-    try:
-        write_files(files)
-    except KeyboardInterrupt:
-        if all(_identity(p) not in (None, before[p]) for p in files):
-            args.written = [*getattr(args, "written", []), *map(str, files)]
-        raise
-    args.written = [*getattr(args, "written", []), *map(str, files)]
-
-
 def _interrupted(
     written: list,  # the files in place (`args.written`)
     what: str = "interrupted",  # or 'terminated'
@@ -1109,19 +413,6 @@ def _sigterm_unwinds():
         signal.signal(signal.SIGTERM, signal.SIG_DFL if previous is None else previous)
 
 # %% ../nbs/07_cli.ipynb #53ef1782
-from .data import Domain
-from .ingest import count_csv, read_csv
-from dpnotes.sources import (
-    count_marginals,
-    encode_to_csv,
-    is_parquet,
-    parquet_files,
-    read_parquet,
-    spec_domain,
-    workload_cliques,
-)
-
-
 def _add_engine(p):
     p.add_argument(
         "--engine",
@@ -1131,70 +422,6 @@ def _add_engine(p):
         "(scheduler at DASK_SCHEDULER_ADDRESS, else local threads) (default: %(default)s)",
     )
 
-# %% ../nbs/07_cli.ipynb #2d2a8e6d
-COUNTS_ENOUGH = ('gaussian', 'laplace', 'factorization', 'projection', 'adaptive', 'local')
-
-
-def load_data(
-    args,  # the parsed command line: --data, --domain, --workload, --engine
-    names=(),  # the mechanisms that will run: when all of them need only marginal counts, only those are read
-) -> tuple:
-    """(data, workload) of --data/--domain/--workload: records; or the workload's marginal counts, read
-    chunk by chunk (memory for one chunk and the counts), with --engine dask or when every mechanism in
-    `names` needs only those (COUNTS_ENOUGH) and the workload is marginals of a CSV."""
-    domain = Domain.from_json(args.domain)
-    workload = parse_workload(args.workload, domain)
-    counts = names and set(names) <= set(COUNTS_ENOUGH) and isinstance(workload, Marginals)
-    try:
-        if getattr(args, "engine", "memory") == "dask":
-            return count_marginals(args.data, domain, workload_cliques(workload), engine="dask"), workload
-        if counts and not is_parquet(args.data):
-            return count_csv(args.data, domain, workload.cliques), workload
-        data = read_parquet(args.data, domain) if is_parquet(args.data) else read_csv(args.data, domain)
-    except ValueError as e:
-        raise _with_line(e, args.data) from None
-    return data, workload
-
-# %% ../nbs/07_cli.ipynb #e3a9c5f1
-def _file_line(
-    path,  # a CSV file
-    row: int,  # a record, 0-based, blank lines not counted (as the readers count them)
-    start: int | None = None,  # count from the record at this byte (None: the first after the header)
-) -> int | None:
-    "The line of the file (1-based, the header is line 1) where record `row` begins; None past the end."
-    with open(path, "rb") as f:
-        if start is None:
-            f.readline()
-            line = 2
-        else:
-            line = 1
-            while f.tell() < start:
-                line += f.read(min(1 << 20, start - f.tell())).count(b"\n")
-        reader = csv.reader(io.TextIOWrapper(f, encoding="utf-8", errors="replace", newline=""))
-        seen, before = 0, 0  # records seen; lines read by the reader before the current record
-        for r in reader:
-            if r:
-                if seen == row:
-                    return line + before
-                seen += 1
-            before = reader.line_num
-    return None
-
-
-def _with_line(
-    e: ValueError,  # an error of a CSV reader, 'PATH: ... row N ...' or 'PATH bytes LO..HI: ... row N ...'
-    path,  # the file, as the reader was given it
-) -> ValueError:
-    "`e` with its 0-based record 'row N' given as the line of the file a user opens ('line L'); else `e`."
-    msg = str(e)
-    m = re.match(re.escape(str(path)) + r"(?: bytes (\d+)\.\.\d+)?: ", msg)
-    r = re.search(r"\brow (\d+)\b", msg[m.end() :]) if m and not is_parquet(path) else None
-    line = r and _file_line(path, int(r[1]), None if m[1] is None else int(m[1]))
-    if not line:
-        return e
-    rest = msg[m.end() :]
-    return ValueError(f"{path}: {rest[: r.start()]}line {line}{rest[r.end() :]}")
-
 # %% ../nbs/07_cli.ipynb #f6b2d8e4
 def _needs(
     module: str,  # what the feature imports, e.g. 'matplotlib.figure'
@@ -1202,6 +429,8 @@ def _needs(
 ):
     """ImportError unless `module` imports: the extra that installs it for an optional package (`require`),
     else the package to install."""
+    from dpnotes.data import EXTRAS, require
+
     top = module.split(".")[0]
     if top in EXTRAS:
         require(module, feature)
@@ -1214,6 +443,8 @@ def _needs(
 
 def _check_packages(args):
     "The packages the command's flags need, checked before the data are read or any mechanism runs."
+    from dpnotes.sources import is_parquet
+
     if getattr(args, "plot", None):
         _needs("matplotlib.figure", "compare --plot")
     if getattr(args, "engine", "memory") == "dask":
@@ -1242,38 +473,19 @@ def add_encode_parser(sub):
     e.add_argument("--out", required=True, help="integer-coded CSV to write")
     e.add_argument("--domain-out", required=True, help="domain JSON to write")
 
-# %% ../nbs/07_cli.ipynb #0d0acc01
-def cmd_encode(args):
-    "Raw data + spec -> integer-coded CSV and its domain JSON, written together or not at all."
-    check_outputs(
-        {"--out": args.out, "--domain-out": args.domain_out}, {"--data": args.data, "--spec": args.spec}
-    )
-    domain, n = spec_domain(args.spec), []
-    files = {
-        args.out: lambda f: n.append(encode_to_csv(args.data, args.spec, f)),
-        args.domain_out: lambda f: f.write(json.dumps(domain.to_dict(), indent=1) + "\n"),
-    }
-    try:
-        _write(args, files)
-    except ValueError as e:
-        raise _with_line(e, args.data) from None
-    print(
-        f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
-        f"{args.domain_out}"
-    )
-    return 0
-
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
     """Entry point of the `dpnotes` console script. Bad input: the whole message on one line of stderr, exit
-    status 2; Ctrl-C (SIGTERM): one line naming the files written in full, or none; status 130 (143)."""
-    cmds = dict(demo=cmd_demo, release=cmd_release, compare=cmd_compare, show=cmd_show, encode=cmd_encode)
+    status 2; Ctrl-C (SIGTERM): one line naming the files written in full, or none; status 130 (143). The
+    arguments are parsed before numpy and the mechanisms are imported (`--help` and `--version` need none)."""
     args = argparse.Namespace(command=None, written=[])
     try:
         with _sigterm_unwinds():
             args = build_parser().parse_args(argv, namespace=args)
             _check_packages(args)
-            status = cmds[args.command](args)
+            from dpnotes import cli_commands  # the numerics, once the command is known
+
+            status = getattr(cli_commands, f"cmd_{args.command}")(args)
     except KeyboardInterrupt as e:
         term = isinstance(e, _Terminated)
         print(
@@ -1292,3 +504,14 @@ def main(argv=None) -> int:
 def _prog(args) -> str:
     "'dpnotes COMMAND', or 'dpnotes' before the command is known."
     return f"dpnotes {args.command}" if args.command else "dpnotes"
+
+
+def __getattr__(name: str):
+    "The names that moved to `dpnotes.cli_commands` and `dpnotes.cli_output` stay importable from here."
+    if not name.startswith("__"):
+        from dpnotes import cli_commands, cli_output
+
+        for mod in (cli_commands, cli_output):
+            if name in vars(mod):
+                return vars(mod)[name]
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
