@@ -75,14 +75,15 @@ def _parsed(path: str) -> ast.Module:
     return ast.parse(Path(path).read_text(encoding="utf-8"))
 
 
+@functools.cache
 def registered_docs(
     module: str,  # a module of the package, e.g. 'histograms'
 ) -> dict:
     """{name: (first line of the docstring, add_remove)} of each function that `module` registers with
     `@register(name, ...)`, read from its source: the help lists mechanisms without importing numerics."""
     out = {}
-    for node in ast.walk(_tree(module)):
-        for d in getattr(node, "decorator_list", []) if isinstance(node, ast.FunctionDef) else []:
+    for node in _tree(module).body:  # mechanisms are registered at the top level of their module
+        for d in node.decorator_list if isinstance(node, ast.FunctionDef) else []:
             f = d.func if isinstance(d, ast.Call) else None
             if f is None or getattr(f, "id", getattr(f, "attr", None)) != "register" or not d.args:
                 continue
