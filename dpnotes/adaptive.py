@@ -16,6 +16,7 @@ from .junction_trees import GraphicalModel, independent_parts, model_sizes
 from .models import estimate
 from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
 from .data import mass_bound
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['NEIGHBOUR_RELATIONS', 'marginal_sensitivity', 'candidate_weights', 'round_parameters', 'adaptive_mechanism']
@@ -42,7 +43,7 @@ def marginal_sensitivity(
 def candidate_weights(
     workload: Marginals,  # the marginals to answer
 ) -> dict:
-    "Every non-empty subset r of a workload table (attributes in domain order) -> $w_r=\\sum_c|r\\cap c|$."
+    "Every non-empty subset r of a workload table (attributes in domain order) -> w_r, the sum over workload tables c of |r intersect c|."
     order = {a: i for i, a in enumerate(workload.domain.attrs)}
     tables = [frozenset(c) for c in workload.cliques]
     held = {a: sum(a in t for t in tables) for a in order}  # w_r = Σ_{a in r} (tables holding a)
@@ -191,10 +192,10 @@ def adaptive_mechanism(
 ) -> Release:
     """Select (exponential mechanism), measure (discrete Gaussian), estimate (graphical model), in rounds.
 
-    $\\rho$-zCDP by adaptive composition. `neighbours='replace'`: one record replaced, n public, a
-    marginal's $\\Delta_2=\\sqrt2/n$, score sensitivity $2w_{\\max}/n$. `neighbours='add-remove'`: one
-    record added or removed, counts divided by the registry's released $\\hat n$, $\\Delta_2=1/\\hat n$,
-    score sensitivity $w_{\\max}/\\hat n$."""
+    rho-zCDP by adaptive composition. `neighbours='replace'`: one record replaced, n public, a
+    marginal's Delta_2=sqrt(2)/n, score sensitivity 2w_max/n. `neighbours='add-remove'`: one
+    record added or removed, counts divided by the registry's released n_hat, Delta_2=1/n_hat,
+    score sensitivity w_max/n_hat."""
     check_mechanism_args(data, workload, budget, options, 'adaptive_mechanism', _OPTIONS)
     if not isinstance(workload, Marginals):
         raise TypeError(f"adaptive answers Marginals workloads, got {type(workload).__name__}")
@@ -235,3 +236,6 @@ def _release(run: _Run, workload, budget, sigma, t, seconds, neighbours) -> Rele
     )
     answers = run.model.answer(workload)
     return Release(answers, 'adaptive', budget, float(sigma), seconds, info, measurements=tuple(run.meas))
+
+# %% ../nbs/18_adaptive.ipynb #cc9a371e
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

@@ -11,6 +11,7 @@ from scipy.special import logsumexp
 from .data import Domain, as_domain
 from .workloads import Marginals
 from .ingest import check_memory
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['triangulate', 'model_size', 'model_sizes', 'JunctionTree', 'calibrate', 'GraphicalModel', 'independent_parts',
@@ -131,7 +132,7 @@ def triangulate(
     cliques,  # attribute sets that must each lie inside one clique
 ) -> list:
     """Maximal cliques (tuples in domain order) of a chordal completion found by greedy elimination: the
-    attribute whose elimination clique has the fewest cells (counts above $2^{62}$ compare equal), then the
+    attribute whose elimination clique has the fewest cells (counts above 2^(62) compare equal), then the
     fewest fill edges, then the first name. Attribute sets are bit masks (bit i: the i-th name in sorted
     order), the loop compiled up to 62 attributes."""
     names, nb, _ = _graph(domain, cliques)
@@ -273,9 +274,9 @@ def _sum_out(table, attrs, keep, log: bool = True) -> np.ndarray:
     """Log-sum-exp (or sum) of a table over (sorted) `attrs` down to the attributes in `keep`.
 
     The sums go through `np.einsum`, which reduces interleaved axes several times faster than
-    `ndarray.sum` here. Log space shifts by the table's one maximum $m$, $\\log\\sum e^{t-m}+m$: exact to
-    rounding while every kept slice's sum stays a normal float; when one falls below $10^{-280}$ (a slice
-    far below the maximum, or all $-\\infty$), the table takes `_lse`'s per-slice shifts instead."""
+    `ndarray.sum` here. Log space shifts by the table's one maximum m, log sum e^(t-m)+m: exact to
+    rounding while every kept slice's sum stays a normal float; when one falls below 10^(-280) (a slice
+    far below the maximum, or all -inf), the table takes `_lse`'s per-slice shifts instead."""
     kept = [i for i, a in enumerate(attrs) if a in keep]
     if len(kept) == len(attrs):
         return table
@@ -377,7 +378,7 @@ def _steiner(tree: JunctionTree, keep: set) -> list:
     """Cliques left after dropping, again and again, a leaf whose `keep` attributes lie in its neighbour,
     edges with an empty separator not counted (a clique left alone without `keep` attributes goes too).
 
-    Exact: a leaf's factor $\\beta_C/\\mu_S$ sums to 1 over $C\\setminus S$, and the rest is unchanged; across
+    Exact: a leaf's factor beta_C/mu_S sums to 1 over C\\ S, and the rest is unchanged; across
     an empty separator the model is a product of independent parts, and a part without `keep` sums to 1."""
     C, adj = tree.cliques, _linked(tree)
     alive = set(adj)
@@ -493,7 +494,7 @@ def potential_model(
     tree: JunctionTree,  # structure; every key of `phi` lies inside one of its cliques
     phi: dict,  # attribute set (domain order) -> log-potential table over it
 ) -> GraphicalModel:
-    """The model $p\\propto\\exp\\sum_C\\phi_C(x_C)$: each table added into a clique of the tree that holds
+    """The model ppropto expsum_Cphi_C(x_C): each table added into a clique of the tree that holds
     it (a table inside a larger one of `phi` is added into that one first: the same sum)."""
     dom = tree.domain
     theta = [np.zeros([dom[a] for a in c]) for c in tree.cliques]
@@ -508,3 +509,6 @@ def potential_model(
     model = GraphicalModel(tree, theta)
     model.phi = phi
     return model
+
+# %% ../nbs/21_junction_trees.ipynb #094c4f51
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

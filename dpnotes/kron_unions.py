@@ -39,6 +39,7 @@ from dpnotes.union_strategies import (  # noqa: F401 (importable from here, as b
     kron_union_error,
     _union_rule,
 )
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['superadditive_bound', 'commuting_bound', 'symmetric_dual_bound', 'product_weights', 'product_dual_bound',
@@ -50,7 +51,7 @@ def superadditive_bound(
     tol: float = 1e-4,  # tolerance of the 1-D bounds
     cache: dict | None = None,  # 1-D solves shared with `stacked_strategy` (`_solve_1d`)
 ) -> float:
-    """$\\sum_{\\text{groups}} \\mathrm{opt}(G_{\\text{group}}) \\le \\mathrm{opt}(\\sum G)$ (the optimum is
+    """sum_(groups) opt(G_(group)) <= opt(sum G) (the optimum is
     concave and homogeneous in G): the terms with every factor in span{I, J} form one group, solved exactly by
     the Helmert blocks; every other term is its own group, bounded by the product of its factors' certified
     1-D bounds."""
@@ -66,10 +67,10 @@ def superadditive_bound(
 
 # %% ../nbs/97_kron_unions.ipynb #fc729e56
 def commuting_bound(U: Union) -> float | None:
-    """Li-Miklau bound $(\\sum_i\\sigma_i(W))^2/N$ when, on every attribute, the terms' factor Grams commute:
+    """Li-Miklau bound (sum_isigma_i(W))^2/N when, on every attribute, the terms' factor Grams commute:
     one eigenbasis per attribute then diagonalises every term, and the N eigenvalues are
-    $\\sum_t\\bigotimes_a \\mathrm{diag}(V_a^\\top G_{t,a}V_a)$. None when some pair does not commute, or
-    beyond MAX_CELLS cells for several terms (one term: $\\sum_i\\sqrt{\\lambda_i}$ is a product over the
+    sum_tbigotimes_a diag(V_a^T G_t,aV_a). None when some pair does not commute, or
+    beyond MAX_CELLS cells for several terms (one term: sum_isqrt(lambda_i) is a product over the
     attributes)."""
     _check_union(U)
     G, lam = U.grams(), []
@@ -89,8 +90,8 @@ def commuting_bound(U: Union) -> float | None:
 
 # %% ../nbs/97_kron_unions.ipynb #028ef3cb
 def _cholesky_factor(G) -> np.ndarray:
-    """$B$ with $BB^\\top = G - S$, $S \\succeq 0$ the Schur complement left when the largest remaining pivot
-    falls below $10^{-13}$ of the largest diagonal entry (pivoted Cholesky). $BB^\\top \\preceq G$, so a dual
+    """B with BB^T = G - S, S succeq 0 the Schur complement left when the largest remaining pivot
+    falls below 10^(-13) of the largest diagonal entry (pivoted Cholesky). BB^T preceq G, so a dual
     bound computed from B stays a bound."""
     top = float(np.max(np.diag(G), initial=0.0))
     if top <= 0:
@@ -112,8 +113,8 @@ def _term_factors(grams: list, dense: list) -> tuple:
 
 def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     """(ij, dense, [(s, dim_s, G_s, B_s)]): the attributes whose factors all lie in span{I, J}, the others,
-    and per pattern on which some term acts either $B_s = [\\sqrt{c_{t,s}}\\bigotimes_aL_{t,a}]_t$ (the
-    terms' Cholesky factors, `_term_factors`, $B_sB_s^\\top \\preceq G_s$) when it has at most half as many
+    and per pattern on which some term acts either B_s = [sqrtc_t,sbigotimes_aL_t,a]_t (the
+    terms' Cholesky factors, `_term_factors`, B_sB_s^T preceq G_s) when it has at most half as many
     columns as there are dense cells (G_s is then not formed: None), or the dense G_s (B_s None). None when
     the dense part exceeds `max_dense` cells."""
     d_, shape, grams = len(U.domain), U.domain.shape, U.grams()
@@ -149,7 +150,7 @@ def symmetric_dual_bound(
     iters: int = 60,  # fixed-point steps at most
     tol: float = 1e-5,  # stop when the primal of the current weights is within this fraction of the bound
 ) -> float | None:
-    """Certified lower bound $(\\mathrm{tr}(D^{1/2}GD^{1/2})^{1/2})^2$ over the D uniform on the attributes
+    """Certified lower bound (tr(D^(1/2)GD^(1/2))^(1/2))^2 over the D uniform on the attributes
     whose factors all lie in span{I, J}, optimised over the rest by the dual fixed point. None when the dense
     part exceeds `max_dense` cells."""
     _check_union(U, tol, max_dense=max_dense, iters=iters)
@@ -164,8 +165,8 @@ def symmetric_dual_bound(
 
 
 def _dual_steps(pats, d, dtype=np.float64) -> tuple:
-    """At weights d: $r=\\sum_s\\dim_s\\mathrm{tr}(D^{1/2}G_sD^{1/2})^{1/2}$, the diagonal sum, the eigenpairs
-    (a low-rank $G_s = B_sB_s^\\top$ by the thin SVD of $D^{1/2}B_s$: its singular values are the roots).
+    """At weights d: r=sum_sdim_str(D^(1/2)G_sD^(1/2))^(1/2), the diagonal sum, the eigenpairs
+    (a low-rank G_s = B_sB_s^T by the thin SVD of D^(1/2)B_s: its singular values are the roots).
     `dtype` float32: the same in single precision, for steps that only move the weights (certify nothing)."""
     r, diag, sq, eig = 0.0, np.zeros(d.size), np.sqrt(d), {}
     for s, dim, G, B in pats:
@@ -185,11 +186,11 @@ def _dual_steps(pats, d, dtype=np.float64) -> tuple:
 
 
 def _dual_fixed_point(pats, d, iters, tol, step: float = 3.0, single: bool = True) -> tuple:
-    """Fixed point $d\\leftarrow d\\,(g/d)^{\\text{step}}$ normalised, $g$ the diagonal sum (step 1: the
+    """Fixed point dleftarrow d (g/d)^(step) normalised, g the diagonal sum (step 1: the
     lecture's update; 3 over-relaxes, falling back to 1 when the bound drops: on the benchmark unions 3-4
-    steps to a 1e-3 gap where 2 took 4-6 and 1 took 6-13). Returns (largest $r^2$ met,
-    smallest primal $r\\max_i g_i/d_i$ met, its weights d, steps, the eigenpairs at d); both bounds scale as
-    the optimum times $\\prod_a n_a$, and both come from double-precision steps only.
+    steps to a 1e-3 gap where 2 took 4-6 and 1 took 6-13). Returns (largest r^2 met,
+    smallest primal rmax_i g_i/d_i met, its weights d, steps, the eigenpairs at d); both bounds scale as
+    the optimum times prod_a n_a, and both come from double-precision steps only.
 
     With a dense pattern of order 256 or more, the first steps run in single precision (an eigendecomposition
     of order 512: 15 ms instead of 26 here). They only move the weights, while half their gap is above `tol`
@@ -228,9 +229,9 @@ def product_weights(
     tol: float = 1e-4,  # tolerance of the 1-D solves
     cache: dict | None = None,  # 1-D solves already made (`_solve_1d`)
 ) -> list:
-    """Per-attribute weights $D_a$, each summing to 1, for `product_dual_bound`: uniform on the attributes
+    """Per-attribute weights D_a, each summing to 1, for `product_dual_bound`: uniform on the attributes
     whose factors all lie in span{I, J}; elsewhere the terms' 1-D optimal dual weights, mixed in proportion to
-    each term's own optimum $\\prod_a\\mathrm{opt}(G_{t,a})$. A heuristic: any weights give a valid bound."""
+    each term's own optimum prod_aopt(G_t,a). A heuristic: any weights give a valid bound."""
     _check_union(U, tol)
     G, cache = U.grams(), {} if cache is None else cache
 
@@ -262,10 +263,10 @@ def product_dual_bound(
     *,
     max_order: int = 1024,  # largest eigenvalue problem solved; None beyond
 ) -> float | None:
-    """Certified lower bound $(\\mathrm{tr}(D^{1/2}GD^{1/2})^{1/2})^2$ at $D=\\bigotimes_aD_a$, each $D_a$
+    """Certified lower bound (tr(D^(1/2)GD^(1/2))^(1/2))^2 at D=bigotimes_aD_a, each D_a
     scaled to sum 1. Attributes with uniform weights and every factor in span{I, J} split into Helmert
-    patterns; per pattern, the eigenvalues of $D^{1/2}G_sD^{1/2}$ over the other cells or of
-    $K_s=B_s^\\top DB_s$ (per-term Kronecker factors, $B_sB_s^\\top\\preceq G_s$), whichever is smaller. None
+    patterns; per pattern, the eigenvalues of D^(1/2)G_sD^(1/2) over the other cells or of
+    K_s=B_s^T DB_s (per-term Kronecker factors, B_sB_s^T preceq G_s), whichever is smaller. None
     when a pattern needs an eigenvalue problem larger than `max_order`."""
     _check_union(U, max_order=max_order)
     shape, G = U.domain.shape, U.grams()
@@ -329,8 +330,8 @@ def union_lower_bound(
 
 # %% ../nbs/97_kron_unions.ipynb #9614655e
 def _trace_rows(G, R, tol: float = 1e-8) -> float:
-    """$\\mathrm{tr}(G(R^\\top R)^+)$; for R of full row rank, with $R^\\top = QT$,
-    $(R^\\top R)^+ = QT^{-\\top}T^{-1}Q^\\top$. Refuses G whose range leaves the row space of R."""
+    """tr(G(R^T R)^+); for R of full row rank, with R^T = QT,
+    (R^T R)^+ = QT^(-T)T^(-1)Q^T. Refuses G whose range leaves the row space of R."""
     Q, T = np.linalg.qr(R.T)
     dg = np.abs(np.diag(T))
     if R.shape[0] > R.shape[1] or dg.min() <= 1e-7 * dg.max():  # not of full row rank: the general route
@@ -344,9 +345,9 @@ def _trace_rows(G, R, tol: float = 1e-8) -> float:
 
 
 class SymmetricStrategy(Operator):
-    """$M$ with $M^\\top M = \\sum_s P_s\\otimes R_s^\\top R_s$: in the Helmert basis of the attributes `ij`,
-    pattern s's coordinates (a matrix, cells of the other attributes by $\\dim_s$) are measured by $R_s$.
-    Rows: pattern by pattern in sorted order, each $R_s$ times that matrix in C order."""
+    """M with M^T M = sum_s P_s(x) R_s^T R_s: in the Helmert basis of the attributes `ij`,
+    pattern s's coordinates (a matrix, cells of the other attributes by dim_s) are measured by R_s.
+    Rows: pattern by pattern in sorted order, each R_s times that matrix in C order."""
 
     def __init__(
         self,
@@ -386,14 +387,14 @@ class SymmetricStrategy(Operator):
         return _from_patterns(self.domain.shape, self.ij, {s: Rs.T @ parts[s] for s, Rs in self.R.items()})
 
     def lstsq(self, y) -> np.ndarray:
-        "Minimum-norm least squares $M^+y$, pattern by pattern ($R_s^+$)."
+        "Minimum-norm least squares M^+y, pattern by pattern (R_s^+)."
         if not hasattr(self, '_pinv'):
             self._pinv = {s: np.linalg.pinv(Rs, rcond=1e-10) for s, Rs in self.R.items()}
         parts = self._parts(y)
         return _from_patterns(self.domain.shape, self.ij, {s: self._pinv[s] @ parts[s] for s in self.R})
 
     def _weight(self, s, agree=None) -> float:
-        """$\\prod_a$ of $P_{s_a}(u_a, v_a)$ over the ij attributes: 1/n for the constant part; (n-1)/n
+        """prod_a of P_s_a(u_a, v_a) over the ij attributes: 1/n for the constant part; (n-1)/n
         (agree) or -1/n (differ) for the contrasts. agree=None: u = v."""
         agree = (1,) * len(self.ij) if agree is None else agree
         n = [self.domain.shape[a] for a in self.ij]
@@ -413,7 +414,7 @@ class SymmetricStrategy(Operator):
         return ceil_sqrt(Fraction(float(self.col2().max())) * (1 + Fraction(self._rel())))
 
     def diameter(self, max_entries: int = 1 << 27) -> float | None:
-        """$\\max_{u\\ne v}\\|Me_u-Me_v\\|_2$, rounded up: $X_{uv}$ depends on the dense cells of u, v and on
+        """max_u!= v||Me_u-Me_v||_2, rounded up: X_uv depends on the dense cells of u, v and on
         which ij attributes they agree on, so every (dense pair, agreement set) is scanned. None when that is
         more than `max_entries`."""
         nB, ag = self.shape[1] // math.prod(self.domain.shape[a] for a in self.ij), []
@@ -435,7 +436,7 @@ class SymmetricStrategy(Operator):
         return ceil_sqrt(Fraction(best))
 
     def error_constant(self, W) -> float | None:
-        """$\\|M\\|_{1\\to2}^2\\sum_s\\dim_s\\mathrm{tr}(G_sX_s^+)$ for a Union W whose factors on `ij` lie in
+        """||M||_{1->2}^2sum_sdim_str(G_sX_s^+) for a Union W whose factors on `ij` lie in
         span{I, J}; None for any other workload."""
         if not (isinstance(W, Union) and W.domain.shape == self.domain.shape):
             return None
@@ -459,7 +460,7 @@ def symmetric_strategy(
     cache: dict | None = None,  # 1-D solves already made (`_solve_1d`), filled for later calls
 ) -> tuple | None:
     """The optimum over all strategies, by the dual fixed point with D uniform on the span{I, J} attributes:
-    $X_s = D^{-1/2}(D^{1/2}G_sD^{1/2})^{1/2}D^{-1/2}$ at the best weights met, scaled to unit columns.
+    X_s = D^(-1/2)(D^(1/2)G_sD^(1/2))^(1/2)D^(-1/2) at the best weights met, scaled to unit columns.
     (SymmetricStrategy, its error constant (the primal value at those weights), the certified lower bound,
     fixed-point steps), or None when
     the dense part exceeds `max_dense` cells, when every attribute is symmetric (`helmert_strategy` is then
@@ -568,3 +569,6 @@ def _optimal_strategy(
 
 
 Union.optimal_strategy = _optimal_strategy  # factorization's hook: a workload that knows its optimum
+
+# %% ../nbs/97_kron_unions.ipynb #edaca655
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

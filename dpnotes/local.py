@@ -18,6 +18,7 @@ from .releases import Release, register, check_mechanism_args
 from .histograms import gaussian_mechanism
 from .factorization import factorization_mechanism
 from .projection import ConvergenceWarning
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['TIGHT', 'BASES', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
@@ -401,9 +402,9 @@ def local_mechanism(
 ) -> Release:
     """Gaussian tables projected onto the local-consistency relaxation of the marginal polytope.
 
-    Replace-one neighbours, n public, $\\Delta_2=\\sqrt{2T}/n$ for $T$ tables; or add/remove neighbours with
-    counts over the registry's released $\\hat n$, $\\Delta_2=\\sqrt T/\\hat n$. The noise is
-    `gaussian_mechanism`'s ($\\rho$-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
+    Replace-one neighbours, n public, Delta_2=sqrt(2T)/n for T tables; or add/remove neighbours with
+    counts over the registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
+    `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
     `base='factorization'` (its strategy's sensitivity); the projection is post-processing.
     """
     check_mechanism_args(data, workload, budget, options, 'local_mechanism', 'base, tol, max_iter')
@@ -415,3 +416,6 @@ def local_mechanism(
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
     return _projected_release(rel, workload, tol, max_iter, t0)
+
+# %% ../nbs/19_local.ipynb #3eb360dd
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

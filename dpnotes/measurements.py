@@ -15,6 +15,7 @@ from .samplers import noise_source
 from .workloads import Marginals, answer_error, integral
 from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
 from .data import mass_bound
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'weighted_stack',
@@ -24,7 +25,7 @@ __all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'meas
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
 class Measurement:
-    "Noisy answers $y = Qh + z$ to a block of queries $Q$ on the histogram $h$, with noise of s.d. `sigma`."
+    "Noisy answers y = Qh + z to a block of queries Q on the histogram h, with noise of s.d. `sigma`."
 
     query: (
         object  # Q: (m, N) matrix or LinearOperator (a Workload, a strategy), or a clique (attribute names)
@@ -213,7 +214,7 @@ Meter.noisy, Meter.measure, Meter.select = _meter_noisy, _meter_measure, _meter_
 def weighted_stack(
     measurements: list,  # Measurement objects on the same universe (same N)
 ) -> tuple:
-    """The operator $A=[Q_i/\\sigma_i]_i$ and vector $b=[y_i/\\sigma_i]_i$ of the weighted least-squares
+    """The operator A=[Q_i/sigma_i]_i and vector b=[y_i/sigma_i]_i of the weighted least-squares
     problem."""
     ms = check_measurements(measurements)
     if len(ms) > 1 and any(m.sigma == 0 for m in ms):
@@ -245,7 +246,7 @@ def check_measurements(measurements) -> list:
 
 # %% ../nbs/13_measurements.ipynb #8d03d052
 def vstack_operators(ops: list) -> LinearOperator:
-    "The operator $[A_1; A_2; \\dots]$ (matrix-free)."
+    "The operator [A_1; A_2; ...] (matrix-free)."
     rows = np.cumsum([0] + [A.shape[0] for A in ops])
     N = ops[0].shape[1]
 
@@ -280,7 +281,7 @@ def least_squares(
     tol: float = 1e-12,  # LSQR's atol and btol (relative residual tolerances)
     max_iter: int | None = None,  # LSQR iteration limit (None: LSQR's default)
 ) -> np.ndarray:
-    """Minimum-norm weighted least squares $\\hat x = A^+b$ of the measurements (post-processing, no privacy
+    """Minimum-norm weighted least squares x_hat = A^+b of the measurements (post-processing, no privacy
     cost)."""
     ms = check_measurements(measurements)
     if len(ms) == 1:
@@ -311,7 +312,7 @@ def stacked_matrix(
     weighted: bool = True,  # divide each block (and its answers) by its sigma, as in least squares
     max_entries: int = 2**25,  # refuse larger matrices (2^25 float64 = 256 MB)
 ) -> tuple:
-    "Dense $A=[Q_i/\\sigma_i]_i$ (or $[Q_i]_i$) and matching answers $b$; one measurement is not rescaled."
+    "Dense A=[Q_i/sigma_i]_i (or [Q_i]_i) and matching answers b; one measurement is not rescaled."
     ms = check_measurements(measurements)
     k, N = sum(m.shape[0] for m in ms), ms[0].shape[1]
     if k * N > max_entries:
@@ -353,3 +354,6 @@ def gaussian_plan_for(
         error=0.0 if integral(workload) else answer_error(workload) * mass_bound(mass, name),
         bound=workload.norm_1_2(),
     )
+
+# %% ../nbs/13_measurements.ipynb #dba21cf2
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

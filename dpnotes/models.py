@@ -23,6 +23,7 @@ from dpnotes.junction_trees import (  # noqa: F401 (the names other modules impo
     _expand,
     _logz,
 )
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['CliqueMeasurement', 'marginal_tables', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays',
@@ -386,7 +387,7 @@ def estimate(
     warm_start: GraphicalModel | None = None,  # an earlier estimate: its potentials on sets measured again
     callback=None,  # called as callback(step, loss)
 ) -> GraphicalModel:
-    """The graphical model minimising $\\sum_i\\|\\mu_{C_i}-y_i\\|^2/(2\\sigma_i^2)$ over distributions, by
+    """The graphical model minimising sum_i||mu_C_i-y_i||^2/(2sigma_i^2) over distributions, by
     entropic mirror descent with Armijo steps and restarted Nesterov momentum on the potentials (the best
     iterate is returned). Post-processing of the measurements: no privacy cost."""
     domain = _domain(domain)
@@ -546,3 +547,6 @@ def model_from_arrays(
     sets = head['sets']
     phis = [{tuple(s): arrays[f'phi_{j}_{i}'] for i, s in enumerate(ss)} for j, ss in enumerate(sets)]
     return MixtureModel(tree, phis, head['total'])
+
+# %% ../nbs/17_models.ipynb #b3f00b79
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

@@ -13,6 +13,7 @@ from .workloads import Marginals
 from .strategy_solvers import closure, optimize_gram, trace_gram_pinv
 from . import factorization as fz
 from .unions import Union, _check_union, _kept, _nonzero_part, _nonzero_terms, _ZERO
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['LS_DENSE', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
@@ -43,9 +44,9 @@ def _ij_eigs(grams: list, ij: list) -> list:
 
 def _active_patterns(shape, ij: list, eig: list) -> list:
     """The Helmert patterns s over `ij` on which some term acts, in lexicographic order: (s, dim_s, the terms'
-    coefficients $\\prod_a\\lambda_{t,a}[s_a]$). `eig`: per term, per `ij` attribute, the eigenvalues on the
+    coefficients prod_alambda_t,a[s_a]). `eig`: per term, per `ij` attribute, the eigenvalues on the
     constant vector and on the contrasts (`_ij_eig`). A term with a zero eigenvalue (the contrasts of a total)
-    acts on no pattern that asks for it, so a union of marginals meets a few of the $2^{|ij|}$ patterns."""
+    acts on no pattern that asks for it, so a union of marginals meets a few of the 2^(|ij|) patterns."""
     E = np.asarray(eig, float).reshape(len(eig), len(ij), 2)
     if not ij:  # no symmetric attribute: one pattern, every term on it
         return [((), 1, np.ones(len(eig)))]
@@ -65,7 +66,7 @@ def _active_patterns(shape, ij: list, eig: list) -> list:
 def _helmert_patterns(shape, ij: list, dense: list, grams: list, active: list | None = None):
     """For each pattern s over the span{I, J} attributes `ij` (0: constant part, 1: contrasts) on which some
     term acts: (dim_s, G_s), G_s the dense matrix over the `dense` attributes of
-    $\\sum_t\\bigotimes_a G_{t,a}$ restricted to s (`grams`: per term, one matrix per attribute, each in
+    sum_tbigotimes_a G_t,a restricted to s (`grams`: per term, one matrix per attribute, each in
     span{I, J} on `ij`; `active`: their `_active_patterns`, when already at hand)."""
     f = _distinct_factors(grams)
     keys = [tuple(int(f[a][1][t]) for a in dense) for t in range(len(grams))]  # terms alike on `dense`
@@ -78,12 +79,12 @@ def _helmert_patterns(shape, ij: list, dense: list, grams: list, active: list | 
 
 
 def _ij_optimum(G) -> np.ndarray:
-    """Optimal 1-D strategy for $G=\\alpha I+\\beta J$ in closed form,
-    $[\\sqrt x I; \\sqrt{1-x}\\mathbf 1^\\top]$, so $X = xI + (1-x)J$ with unit columns.
+    """Optimal 1-D strategy for G=alpha I+beta J in closed form,
+    [sqrt(x) I; sqrt(1-x) 1^T], so X = xI + (1-x)J with unit columns.
 
     Averaging any optimum over the permutations keeps it optimal (the objective is convex and G invariant),
-    so one lies in span{I, J}; there $\\mathrm{tr}(GX^{-1}) = \\lambda_0/(n-(n-1)x) + (n-1)\\lambda_1/x$,
-    smallest at $x = n\\sqrt{b}/(\\sqrt{\\lambda_0(n-1)}+(n-1)\\sqrt{b})$, $b=(n-1)\\lambda_1$.
+    so one lies in span{I, J}; there tr(GX^(-1)) = lambda_0/(n-(n-1)x) + (n-1)lambda_1/x,
+    smallest at x = nsqrt(b)/(sqrt(lambda_0(n-1))+(n-1)sqrt(b)), b=(n-1)lambda_1.
     """
     n = G.shape[0]
     lam0, lam1 = _ij_eig(G)
@@ -136,8 +137,8 @@ def kron_union_error(
     U: Union,  # the workload
     mats: list,  # one strategy factor M_a per attribute, in U's attribute order
 ) -> float:
-    """Error constant of $\\bigotimes_a M_a$:
-    $\\prod_a\\|M_a\\|_{1\\to2}^2\\sum_t\\prod_a\\mathrm{tr}(G_{t,a}X_a^+)$."""
+    """Error constant of bigotimes_a M_a:
+    prod_a||M_a||_{1->2}^2sum_tprod_atr(G_t,aX_a^+)."""
     _check_union(U)
     if (U := _nonzero_part(U)) is None:  # every answer is 0, exactly
         return 0.0
@@ -162,7 +163,7 @@ def _distinct_factors(G: list) -> list:
 
 
 def _factor_traces(f: tuple, Xa) -> np.ndarray:
-    "$\\mathrm{tr}(G_{t,a}X_a^+)$ for every term t, once per distinct factor (`f` from `_distinct_factors`)."
+    "tr(G_t,aX_a^+) for every term t, once per distinct factor (`f` from `_distinct_factors`)."
     return np.array([trace_gram_pinv(g, Xa) for g in f[0]])[f[1]]
 
 # %% ../nbs/23_union_strategies.ipynb #11491fdc
@@ -176,7 +177,7 @@ def optimize_kron(
     d0: list | None = None,  # starting dual weights of the 1-D solves, one vector per attribute
 ) -> tuple:
     """Best product strategy by exact block-coordinate descent: attribute a's factor solves the 1-D problem
-    $\\min\\mathrm{tr}((\\sum_t c_t G_{t,a})X_a^{-1})$, $c_t = \\prod_{b\\ne a}\\mathrm{tr}(G_{t,b}X_b^+)$,
+    min tr((sum_t c_t G_t,a)X_a^(-1)), c_t = prod_b!= atr(G_t,bX_b^+),
     to certified tolerance. Returns (factors, error constant, eigendecompositions). `give_up` leaves a
     descent unfinished when it is far behind another candidate: on the benchmark unions every descent of
     terms not all marginal-type ended within 2.73x of its first round's error and 1.13x of its second's.
@@ -224,7 +225,7 @@ def helmert_blocks(
     U: Union,  # the workload
     keep=None,  # booleans: the Kronecker terms to include (default all)
 ) -> tuple:
-    """$c_S = \\mathrm{tr}(P_S W^\\top W)$ and $\\dim S$ for every attribute subset S, as arrays of shape
+    """c_S = tr(P_S W^T W) and dim S for every attribute subset S, as arrays of shape
     (2,)*d (axis a: 0 = a not in S, 1 = a in S)."""
     _check_union(U)
     shape, G = U.domain.shape, U.grams()
@@ -238,8 +239,8 @@ def helmert_blocks(
 
 # %% ../nbs/23_union_strategies.ipynb #6139cc73
 class HelmertStrategy(fz.MarginalStrategy):
-    """The marginal family's strategy (weights $\\mu_S$ on the Helmert blocks) with reconstruction for any
-    workload: $WM^+y$, $M^+y = \\sum_S B_S y_S/\\sqrt{\\mu_S}$."""
+    """The marginal family's strategy (weights mu_S on the Helmert blocks) with reconstruction for any
+    workload: WM^+y, M^+y = sum_S B_S y_S/sqrt(mu_S)."""
 
     def reconstruct(self, workload, y) -> np.ndarray:
         if isinstance(workload, Marginals):
@@ -255,10 +256,10 @@ class HelmertStrategy(fz.MarginalStrategy):
 
 
 def _marginal_answers(M, U: Union, y) -> np.ndarray:
-    """$WM^+y$ for a marginal-family strategy M and a union U, term by term without a vector over the cells:
-    term t reads the estimate's marginal on its attributes $C_t$ that are not summed (a factor other than one
-    all-ones row), $\\sum_{S\\subseteq C_t}$ of the blocks' contributions (the others sum to zero over
-    $C_t$), then applies its factors there."""
+    """WM^+y for a marginal-family strategy M and a union U, term by term without a vector over the cells:
+    term t reads the estimate's marginal on its attributes C_t that are not summed (a factor other than one
+    all-ones row), sum_Ssubset of C_t of the blocks' contributions (the others sum to zero over
+    C_t), then applies its factors there."""
     y, shape = np.ravel(y), M.domain.shape
     idx = {S: j for j, S in enumerate(M.subsets)}
     out = []
@@ -276,8 +277,8 @@ def _marginal_answers(M, U: Union, y) -> np.ndarray:
 
 # %% ../nbs/23_union_strategies.ipynb #fef8b346
 def helmert_strategy(U: Union, keep=None) -> tuple:
-    """Optimal weights $\\mu_S \\propto \\sqrt{c_S/\\dim S}$ of the marginal family for U (or its terms
-    `keep`): (strategy, error $(\\sum_S\\sqrt{c_S\\dim S})^2/N$)."""
+    """Optimal weights mu_S propto sqrt(c_S/dim S) of the marginal family for U (or its terms
+    `keep`): (strategy, error (sum_Ssqrt(c_Sdim S))^2/N)."""
     _check_union(U)
     c, dims = helmert_blocks(U, keep)
     keep = (c > 0) & (dims > 0)
@@ -315,9 +316,9 @@ def _same_terms(A: Union, B) -> bool:
 
 # %% ../nbs/23_union_strategies.ipynb #98ceaa0f
 class StackedStrategy(Operator):
-    """$M = [c_1M_1; \\dots; c_mM_m]$: block g, a product or marginal-family strategy, measures the Kronecker
+    """M = [c_1M_1; ...; c_mM_m]: block g, a product or marginal-family strategy, measures the Kronecker
     terms `groups[g]` of a Union; `reconstruct` answers by least squares over the whole stack when
-    `_ls_blocks` applies, else each group's terms from its own block, $W_gM_g^+y_g/c_g$."""
+    `_ls_blocks` applies, else each group's terms from its own block, W_gM_g^+y_g/c_g."""
 
     def __init__(
         self,
@@ -354,8 +355,8 @@ class StackedStrategy(Operator):
         return sum(c * np.asarray(b.rmatvec(p), float).ravel() for c, b, p in parts)
 
     def _max_col2(self) -> float:
-        """$\\max_u\\sum_g c_g^2\\|M_ge_u\\|^2$. Block g's squared norms are a product over the attributes
-        $V_g$ where they vary, times a constant; blocks whose $V_g$ overlap, chained, form a component, and
+        """max_usum_g c_g^2||M_ge_u||^2. Block g's squared norms are a product over the attributes
+        V_g where they vary, times a constant; blocks whose V_g overlap, chained, form a component, and
         the maximum is the sum over the components of each one's maximum over its own attributes' cells
         (beyond 2^24 such cells, the sum of its blocks' maxima: larger)."""
         if not hasattr(self, '_col2max'):  # computed once
@@ -391,7 +392,7 @@ class StackedStrategy(Operator):
         return ceil_sqrt(Fraction(self._max_col2()) * (1 + rel))
 
     def group_errors(self) -> np.ndarray:
-        "$e_g = \\|W_gM_g^+\\|_F^2$ of each block on its own terms, before weighting."
+        "e_g = ||W_gM_g^+||_F^2 of each block on its own terms, before weighting."
         return np.array([fz.strategy_error(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
 
     @property
@@ -403,7 +404,7 @@ class StackedStrategy(Operator):
         return self._ls is not None
 
     def tables(self) -> list | None:
-        """The attribute sets (sorted positions) whose marginal tables of h give $Mh$: a product block's
+        """The attribute sets (sorted positions) whose marginal tables of h give Mh: a product block's
         attributes where its factor is not one all-ones row (it sums the others out), a marginal-family
         block's subsets. None when some table would exceed MAX_CELLS cells."""
         sets = []
@@ -417,7 +418,7 @@ class StackedStrategy(Operator):
         return None if any(math.prod(shape[a] for a in S) > MAX_CELLS for S in sets) else sets
 
     def measure_tables(self, tables: dict) -> np.ndarray:
-        """$Mh$ from the marginal tables of h: `tables` maps each set of `tables()` to its table, flat in C
+        """Mh from the marginal tables of h: `tables` maps each set of `tables()` to its table, flat in C
         order over the sorted positions."""
         out = []
         for c, b in zip(self.c, self.blocks):
@@ -430,8 +431,8 @@ class StackedStrategy(Operator):
 
     def error_constant(self) -> float:
         """Exact error constant of the estimator `reconstruct` uses: least squares,
-        $\\|M\\|_{1\\to2}^2\\mathrm{tr}(W^\\top W(M^\\top M)^+)$, or group by group,
-        $\\|M\\|_{1\\to2}^2\\sum_g e_g/c_g^2$."""
+        ||M||_{1->2}^2tr(W^T W(M^T M)^+), or group by group,
+        ||M||_{1->2}^2sum_g e_g/c_g^2."""
         if self.least_squares:
             return self._max_col2() * _ls_trace(self._ls)
         return self._max_col2() * float(np.sum(self.group_errors() / self.c**2))
@@ -463,7 +464,7 @@ class StackedStrategy(Operator):
 
     def _answer_tables(self, y) -> np.ndarray:
         """Group by group without vectors over the cells: term t of a product block is
-        $s_t(\\bigotimes_aW_{t,a}M_a^+)y_g/c_g$ (small factors); a marginal-family block's from its block
+        s_t(bigotimes_aW_t,aM_a^+)y_g/c_g (small factors); a marginal-family block's from its block
         estimates on the term's attributes (`_marginal_answers`)."""
         U, out = self.union, np.empty(self.union.shape[0])
         for g, b, c, p in zip(self.groups, self.blocks, self.c, self._parts(y)):
@@ -503,7 +504,7 @@ def stacked_strategy(
     give_up: float = math.inf,  # a group's product descent stops early far above this (`optimize_kron`)
 ) -> tuple:
     """Each group measured by its better block (product or marginal family), weights
-    $c_g^2\\|M_g\\|_{1\\to2}^2\\propto\\sqrt{E_g}$: (StackedStrategy, its exact error constant)."""
+    c_g^2||M_g||_{1->2}^2proptosqrt(E_g): (StackedStrategy, its exact error constant)."""
     _check_union(U, tol)
     cache = {} if cache is None else cache
     blocks, E = [], []
@@ -559,12 +560,12 @@ def _ls_blocks(M) -> dict | None:
 
 
 def _ls_trace(L: dict) -> float:
-    "$\\sum_s \\dim_s\\mathrm{tr}(G_sX_s^+)$ (refuses a G_s outside the range of X_s)."
+    "sum_s dim_str(G_sX_s^+) (refuses a G_s outside the range of X_s)."
     return float(sum(dim * trace_gram_pinv(G, X) for dim, G, X in L['blocks'].values() if np.any(G)))
 
 
 def _ls_solve(L: dict, v) -> np.ndarray:
-    "$(M^\\top M)^+v$ block by block in the Helmert basis of the `ij` attributes."
+    "(M^T M)^+v block by block in the Helmert basis of the `ij` attributes."
     B = L['blocks']
     parts = _to_patterns(L['shape'], L['ij'], v, B)
     if 'pinv' not in L:  # once per strategy
@@ -595,3 +596,6 @@ def _union_rule(W, M):
 
 
 fz._STRUCTURED.insert(0, _union_rule)
+
+# %% ../nbs/23_union_strategies.ipynb #2a090377
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

@@ -12,6 +12,7 @@ from .counting import MAX_CELLS, KronGram, kron_apply, kron_dense
 from .data import Domain, as_domain
 from .workloads import Workload, Identity, Total, Marginals, Kron
 from . import factorization as fz
+from .helptext import document_names
 
 # %% auto #0
 __all__ = ['Union', 'union_spec']
@@ -76,7 +77,7 @@ def _union_domain(terms, domain) -> Domain:
 
 # %% ../nbs/22_unions.ipynb #1ddaa992
 class Union(Workload):
-    """Stacked workloads $[s_1W_1; s_2W_2; \\dots]$ on one domain, kept as Kronecker products of one-attribute
+    """Stacked workloads [s_1W_1; s_2W_2; ...] on one domain, kept as Kronecker products of one-attribute
     factors; a term leaving an attribute out sums over it (a `Total` factor)."""
 
     def __init__(
@@ -150,8 +151,8 @@ class Union(Workload):
         return np.vstack([s * kron_dense(m) for s, m, _ in self.kterms])
 
     def grams(self) -> list:
-        """Per term, the Gram of each factor ($s^2$ folded into the first):
-        $W^\\top W = \\sum_t\\bigotimes_a G_{t,a}$."""
+        """Per term, the Gram of each factor (s^2 folded into the first):
+        W^T W = sum_tbigotimes_a G_t,a."""
         if getattr(self, '_grams', None) is None:
             self._grams = [
                 [A.T @ A * (s * s if j == 0 else 1.0) for j, A in enumerate(m)] for s, m, _ in self.kterms
@@ -159,12 +160,12 @@ class Union(Workload):
         return self._grams
 
     def gram(self) -> KronGram:
-        "$W^\\top W$ as a sum of Kronecker products (matrix-free products, `.dense()` when small)."
+        "W^T W as a sum of Kronecker products (matrix-free products, `.dense()` when small)."
         return KronGram(self.grams())
 
     def norm_1_2(self) -> float:
         """Largest column norm, rounded up, from the Gram diagonal
-        $\\sum_t \\bigotimes_a \\mathrm{diag}(G_{t,a})$, over the attributes where some term's diagonal
+        sum_t bigotimes_a diag(G_t,a), over the attributes where some term's diagonal
         varies (on the others each term's is a constant factor). Beyond MAX_CELLS such cells, the sum of the
         terms' maxima: an upper bound."""
         diags, shape = [[np.diag(G) for G in t] for t in self.grams()], self.domain.shape
@@ -240,3 +241,6 @@ def union_spec(
         terms.append(fs[0] if len(fs) == 1 else Kron(fs))
     used = {a for t in terms for a in t.domain.attrs}
     return Union(terms, domain=domain.project([a for a in domain.attrs if a in used]))
+
+# %% ../nbs/22_unions.ipynb #b69f7e53
+document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
