@@ -93,7 +93,6 @@ root = Path(__file__).resolve().parent.parent
 # Cells --quick skips without a `#| heavy` line, by notebook and cell id: heavy cells of notebooks that were being
 # edited elsewhere when the quick tier was introduced. Move each to a `#| heavy` line in its notebook when it is free.
 QUICK_SKIP = {
-    "16_sources.ipynb": {"9ea7cbb0"},      # the Dask engine on a LocalCluster of two workers, ~15 s
 }
 BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")   # set to 1 by --quick
 SOURCE_LINES = 6    # lines of a failing cell's source shown

@@ -20,7 +20,8 @@ __all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_boun
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
 class Domain:
-    "Ordered attributes and their sizes; attribute `a` takes values `0 .. size-1`."
+    """Ordered attributes and their sizes: `attrs` names them, `shape` gives their sizes; attribute `a` takes
+    values `0 .. size-1`."""
 
     attrs: tuple  # attribute names, unique strings
     shape: tuple  # number of values of each attribute, positive ints
@@ -329,7 +330,8 @@ def _marginal(
 
 # %% ../nbs/10_data.ipynb #1d1f8a01
 def _marginals_method(self: Dataset, cliques: Sequence, normalize: bool = True) -> list:
-    "Marginals on each attribute set in `cliques`, counted in a single pass over the records."
+    """Marginals on each attribute set in `cliques`, counted in a single pass over the records: frequencies,
+    or counts if not `normalize`."""
     return _marginals(self, cliques, normalize)
 
 # %% ../nbs/10_data.ipynb #6494fed4
@@ -440,3 +442,8 @@ def sample_records(
     c = np.cumsum(np.maximum(p, 0))
     cells = np.searchsorted(c, rng.random(int(n)) * c[-1], side='right').clip(0, p.size - 1)
     return Dataset._trusted(np.stack(np.unravel_index(cells, domain.shape), axis=1).astype(np.int64), domain)
+
+# %% ../nbs/10_data.ipynb #a9633d54
+from .helptext import document_names
+
+document_names(globals(), globals().get('__all__', ()))  # help() describes each argument (88_helptext)

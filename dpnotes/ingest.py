@@ -85,12 +85,14 @@ MarginalCounts.max_records, MarginalCounts.mass = Dataset.max_records, Dataset.m
 
 # %% ../nbs/15_ingest.ipynb #5c9fc4ed
 def _mc_marginals(self: MarginalCounts, cliques: Sequence, normalize: bool = True) -> list:
-    "Marginals on each attribute set in `cliques` (see `marginal`)."
+    """Marginals on each attribute set in `cliques` (see `marginal`): frequencies, or counts if not
+    `normalize`."""
     return [self.marginal(c, normalize) for c in cliques]
 
 
 def _mc_datavector(self: MarginalCounts, normalize: bool = True) -> np.ndarray:
-    "Histogram over the full domain (needs the whole domain among the counted cliques)."
+    """Histogram over the full domain (needs the whole domain among the counted cliques): frequencies, or
+    counts if not `normalize`."""
     return self.marginal(self.domain.attrs, normalize)
 
 
@@ -410,3 +412,8 @@ def count_csv(
     "Marginal counts of a CSV read chunk by chunk: memory for one chunk and the counts, not the records."
     domain = domain if isinstance(domain, Domain) else Domain.from_json(domain)
     return count_chunks(iter_csv_chunks(csv_path, domain, chunk_bytes), domain, cliques)
+
+# %% ../nbs/15_ingest.ipynb #81fed819
+from .helptext import document_names
+
+document_names(globals(), globals().get('__all__', ()))  # help() describes each argument (88_helptext)

@@ -33,7 +33,9 @@ NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanis
 
 @dataclass(frozen=True)
 class Release:
-    "Private answers to a workload with how they were made."
+    """Private answers to a workload with how they were made: the `answers`, the `mechanism` (registry name),
+    the `budget` spent, the noise scale `sigma`, the `seconds` it took, `info` (extras), the `workload`, the
+    `neighbours` relation of the guarantee and the noisy `measurements`."""
 
     answers: np.ndarray  # (k,) answers in the order of `workload.labels()`
     mechanism: str  # registry name of the mechanism
@@ -242,7 +244,7 @@ def _to_frame(self: Release):
 # %% ../nbs/12_releases.ipynb #4b533b20
 def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
     """`rows` synthetic records drawn from the release's distribution or graphical model (post-processing: no
-    privacy cost)."""
+    privacy cost); `rng` seeds the draw (a seed or `numpy.random.Generator`)."""
     model = self.info.get('model')
     if model is not None:
         return model.synthetic(
@@ -594,3 +596,8 @@ def check_outputs(
                 raise ValueError(
                     f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input"
                 )
+
+# %% ../nbs/12_releases.ipynb #c4719678
+from .helptext import document_names
+
+document_names(globals(), globals().get('__all__', ()))  # help() describes each argument (88_helptext)

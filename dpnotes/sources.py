@@ -462,3 +462,8 @@ def _dataset_from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
 
 Dataset.from_dataframe = classmethod(_dataset_from_dataframe)
 Dataset.from_parquet = classmethod(_dataset_from_parquet)
+
+# %% ../nbs/16_sources.ipynb #17efdc39
+from .helptext import document_names
+
+document_names(globals(), globals().get('__all__', ()))  # help() describes each argument (88_helptext)
