@@ -564,7 +564,9 @@ def _optimal_strategy(
     tol: float = 1e-3,  # tolerance of union_optimal
     **kwargs,  # other options of the lecture's optimisers, ignored here
 ) -> OptimalStrategy:
-    "`union_optimal(self, tol)`: the best strategy found, with its certified lower bound."
+    """`union_optimal(self, tol)`: the best strategy found, with its certified lower bound.
+
+    Other `kwargs` (options of the lecture's optimisers) are ignored."""
     return union_optimal(self, tol=tol)
 
 

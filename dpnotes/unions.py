@@ -180,6 +180,7 @@ class Union(Workload):
         return ceil_sqrt(Fraction(g) * (1 + rel))
 
     def labels(self) -> list:
+        "One label per query: the attributes' values it fixes, joined by commas ('total' when none)."
         return [
             ','.join(x for x in p if x != '*') or 'total'
             for _, _, L in self.kterms

@@ -98,6 +98,7 @@ class Workload(Operator):
         return data.marginal(self.domain.attrs)
 
     def check(self, data):
+        "Refuse `data` (a Dataset or MarginalCounts) without every attribute of `domain`, at the same size."
         if not isinstance(data, (Dataset, MarginalCounts)):  # records, or counts of the marginals needed
             raise TypeError(f"expected a Dataset or MarginalCounts, got {type(data).__name__}")
         for a, s in zip(self.domain.attrs, self.domain.shape):
@@ -117,6 +118,7 @@ class Workload(Operator):
         return self.shape[1]
 
     def labels(self) -> list:
+        "One text label per query, in the order of the answers (subclasses inherit this description)."
         raise NotImplementedError
 
     def __repr__(self):
@@ -488,7 +490,7 @@ class Predicates(Workload):
         return float(np.max(column_norms_up(self.matrix)))  # rescaled columns, rounded up
 
     def answer(self, data: Dataset) -> np.ndarray:
-        "Answers Wh; callables are averaged over the records directly."
+        "Answers Wh on `data`; callables are averaged over the records directly."
         self.check(data)
         if self._funcs is None:
             return self._matvec(self.histogram(data))
