@@ -43,7 +43,9 @@ def marginal_sensitivity(
 def candidate_weights(
     workload: Marginals,  # the marginals to answer
 ) -> dict:
-    "Every non-empty subset r of a workload table (attributes in domain order) -> w_r, the sum over workload tables c of |r intersect c|."
+    """Every non-empty subset r of a workload table (attributes in domain order) -> w_r.
+
+    w_r is the sum over workload tables c of |r intersect c|."""
     order = {a: i for i, a in enumerate(workload.domain.attrs)}
     tables = [frozenset(c) for c in workload.cliques]
     held = {a: sum(a in t for t in tables) for a in order}  # w_r = Σ_{a in r} (tables holding a)
