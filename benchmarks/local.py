@@ -4,7 +4,7 @@
    projected on its simplex (the command line's --postprocess simplex), factorization, projection (where the universe or
    its junction tree fits; otherwise the reason it refused) and local, at eps=1, delta=1e-9, all 2-way marginals, on
    the default dataset and on adult and NLTCS from --data (skipped when missing); local/factorization is local with
-   base='factorization'. Same seed, same noise: local's noisy answers are gaussian's (local/factorization's are
+   base='factorization' and local/no-threshold is local without `sparse_threshold`. Same seed, same noise: local's noisy answers are gaussian's (local/factorization's are
    factorization's), so gaussian / simplex / local differ by post-processing only.
    NLTCS also with all 3-way marginals (gaussian, factorization, projection, local), where L is larger than M.
 2. Speed: local_projection against cvxpy (Clarabel at its default tolerances and at TIGHT = 1e-12) on the noisy tables
@@ -32,7 +32,7 @@ from dpnotes.releases import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 
 BUDGET = Budget.approx(1.0, 1e-9)  # eps=1, delta=1e-9 throughout
-NAMES = ['gaussian', 'simplex', 'factorization', 'projection', 'local', 'local/factorization']
+NAMES = ['gaussian', 'simplex', 'factorization', 'projection', 'local', 'local/no-threshold', 'local/factorization']
 
 
 def load(data_dir, name):
@@ -48,7 +48,7 @@ def run(name, data, wl, budget, seed):
         if name == 'simplex':
             rel = MECHANISMS['gaussian'](data, wl, budget, rng=np.random.default_rng(seed))
             return postprocess('simplex', wl, rel.answers), time.perf_counter() - t0, ''
-        opts = {'base': 'factorization'} if name == 'local/factorization' else {}
+        opts = {'local/factorization': {'base': 'factorization'}, 'local/no-threshold': {'threshold': None}}.get(name, {})
         rel = MECHANISMS[name.split('/')[0]](data, wl, budget, rng=np.random.default_rng(seed), **opts)
         note = '' if not name.startswith('local') else f"{rel.info['iterations']} it, residual {rel.info['residual']:.0e}"
         return rel.answers, time.perf_counter() - t0, note

@@ -22,7 +22,7 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['TIGHT', 'BASES', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
-           'local_constraints', 'cvxpy_local_projection', 'local_mechanism']
+           'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -353,6 +353,22 @@ def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     res = float(np.max(np.abs(r))) if r.size else 0.0
     return LocalResult(tabs, x, f / smin**2, res, math.nan, 1, True, time.perf_counter() - t0)
 
+# %% ../nbs/19_local.ipynb #dd088604
+def sparse_threshold(
+    tables: list,  # noisy tables (fractions), one flat array per clique
+    sigma: float,  # the noise scale of every cell, in the same units (public)
+    c: float = 3.0,  # the threshold, in units of sigma
+) -> list:
+    """The tables with every cell below c * sigma set to 0, in each table of N cells with N * c * sigma > 2.
+
+    Such a table has at least N / 2 cells whose true value is below c * sigma (the values sum to 1);
+    smaller tables are returned as they are. Post-processing: reads released values and the public sigma.
+    """
+    if not (isinstance(c, (int, float)) and 0 <= c < math.inf) or isinstance(c, bool):
+        raise ValueError(f"threshold must be a number >= 0, got {c!r}")
+    cut = c * float(sigma)
+    return [np.where(t < cut, 0.0, t) if t.size * cut > 2 else t for t in tables]
+
 # %% ../nbs/19_local.ipynb #2a88463e
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
@@ -365,14 +381,19 @@ def _check_solver_args(
         raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
 
 # %% ../nbs/19_local.ipynb #0a9a21ce
-def _projected_release(rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float) -> Release:
-    "The Gaussian release `rel` with its tables projected onto the local-consistency polytope."
+def _projected_release(
+    rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float, threshold: float | None = None
+) -> Release:
+    "The release `rel` with its tables (thresholded if `threshold` is set) projected onto the local polytope."
     sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
-    ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, workload.blocks(rel.answers))]
+    tables = workload.blocks(rel.answers)
+    if threshold is not None and rel.sigma:
+        tables = sparse_threshold(tables, rel.sigma, threshold)
+    ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, tables)]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
     info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}  # the Gaussian's, not ours
     info.update(noisy_answers=rel.answers, objective=res.objective, residual=res.residual, gap=res.gap)
-    info.update(iterations=res.iterations, converged=res.converged, tol=tol)
+    info.update(iterations=res.iterations, converged=res.converged, tol=tol, threshold=threshold)
     return Release(
         res.answers,
         'local',
@@ -397,6 +418,7 @@ def local_mechanism(
     base: str = 'gaussian',  # the measurement projected: 'gaussian' or 'factorization' (its default strategy)
     tol: float = 1e-9,  # local_projection's tolerance (residual and relative gap)
     max_iter: int = 100_000,  # local_projection's iteration limit
+    threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
@@ -405,17 +427,22 @@ def local_mechanism(
     Replace-one neighbours, n public, Delta_2=sqrt(2T)/n for T tables; or add/remove neighbours with
     counts over the registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
-    `base='factorization'` (its strategy's sensitivity); the projection is post-processing.
+    `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so is
+    the threshold applied before it to sparse tables (`sparse_threshold`, base='gaussian' only: the
+    factorization's answers do not share one noise scale).
     """
-    check_mechanism_args(data, workload, budget, options, 'local_mechanism', 'base, tol, max_iter')
+    check_mechanism_args(data, workload, budget, options, 'local_mechanism', 'base, tol, max_iter, threshold')
     if not isinstance(workload, Marginals):
         raise TypeError(f"local_mechanism answers Marginals workloads, got {type(workload).__name__}")
     _check_solver_args(tol, max_iter)
     if base not in BASES:
         raise ValueError(f"base must be one of {', '.join(BASES)}, got base={base!r}")
+    if threshold is not None:
+        sparse_threshold([], 1.0, threshold)  # checks it before any noise
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
-    return _projected_release(rel, workload, tol, max_iter, t0)
+    cut = threshold if base == 'gaussian' else None
+    return _projected_release(rel, workload, tol, max_iter, t0, cut)
 
 # %% ../nbs/19_local.ipynb #3eb360dd
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
