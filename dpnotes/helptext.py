@@ -86,13 +86,12 @@ def help_problems(
     obj,  # a function or class
 ) -> list:
     "What `help(obj)` would show badly: no docstring, raw LaTeX, or parameters its text does not name."
-    doc = inspect.getdoc(obj) or ''
-    f = obj.__init__ if inspect.isclass(obj) else obj
-    if inspect.isclass(obj):
-        doc += '\n' + (inspect.getdoc(obj.__init__) or '')
+    f, doc = obj, inspect.getdoc(obj) or ''
+    if inspect.isclass(obj):  # help(cls) shows __init__'s text and signature too
+        f, doc = obj.__init__, doc + '\n' + (inspect.getdoc(obj.__init__) or '')
     out = [] if doc.strip() else ['no docstring']
-    if _LATEX.search(doc):
-        out.append('LaTeX: ' + _LATEX.search(doc).group(0))
+    if latex := _LATEX.search(doc):
+        out.append('LaTeX: ' + latex.group(0))
     try:
         names = [p for p in inspect.signature(f).parameters if p not in ('self', 'cls')]
     except (TypeError, ValueError):

@@ -354,6 +354,13 @@ def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     return LocalResult(tabs, x, f / smin**2, res, math.nan, 1, True, time.perf_counter() - t0)
 
 # %% ../nbs/19_local.ipynb #dd088604
+def _check_threshold(c) -> float:
+    "`c` if it is a finite number >= 0, else ValueError (checked before any noise by the mechanism)."
+    if not (isinstance(c, (int, float)) and 0 <= c < math.inf) or isinstance(c, bool):
+        raise ValueError(f"threshold must be a number >= 0, got {c!r}")
+    return c
+
+
 def sparse_threshold(
     tables: list,  # noisy tables (fractions), one flat array per clique
     sigma: float,  # the noise scale of every cell, in the same units (public)
@@ -364,9 +371,7 @@ def sparse_threshold(
     Such a table has at least N / 2 cells whose true value is below c * sigma (the values sum to 1);
     smaller tables are returned as they are. Post-processing: reads released values and the public sigma.
     """
-    if not (isinstance(c, (int, float)) and 0 <= c < math.inf) or isinstance(c, bool):
-        raise ValueError(f"threshold must be a number >= 0, got {c!r}")
-    cut = c * float(sigma)
+    cut = _check_threshold(c) * float(sigma)
     return [np.where(t < cut, 0.0, t) if t.size * cut > 2 else t for t in tables]
 
 # %% ../nbs/19_local.ipynb #2a88463e
@@ -438,7 +443,7 @@ def local_mechanism(
     if base not in BASES:
         raise ValueError(f"base must be one of {', '.join(BASES)}, got base={base!r}")
     if threshold is not None:
-        sparse_threshold([], 1.0, threshold)  # checks it before any noise
+        _check_threshold(threshold)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
     cut = threshold if base == 'gaussian' else None
