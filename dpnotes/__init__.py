@@ -35,7 +35,6 @@ _NAMES = {  # public name -> its module (name there, if another), imported when 
     **dict.fromkeys('MarginalCounts count_csv'.split(), 'ingest'),
     **dict.fromkeys('count_marginals from_frame read_parquet'.split(), 'sources'),
 }
-_ALSO = {'data': ('ingest', 'sources')}  # they add Dataset.from_csv, from_parquet and from_dataframe(spec=)
 MECHANISM_MODULES = {  # registry name -> the module whose import registers it
     **dict.fromkeys(('gaussian', 'laplace'), 'histograms'),
     **{m: m for m in ('factorization', 'projection', 'mwem', 'relaxation', 'boosting', 'adaptive', 'local')},
@@ -44,11 +43,8 @@ MECHANISM_MODULES = {  # registry name -> the module whose import registers it
 
 
 def _module(name: str):
-    "The module `dpnotes.<name>`, imported with the modules that extend its classes (`_ALSO`)."
-    mod = _importlib.import_module(f'{__name__}.{name}')
-    for other in _ALSO.get(name, ()):
-        _importlib.import_module(f'{__name__}.{other}')
-    return mod
+    "The module `dpnotes.<name>`."
+    return _importlib.import_module(f'{__name__}.{name}')
 
 
 def __getattr__(name: str):

@@ -36,9 +36,12 @@ def mechanism_modules() -> list:
     """Names of the modules of the `dpnotes` package (subpackages included) but the command line's
     (`dpnotes.cli*`) and private ones (`_modidx`)."""
     found = pkgutil.walk_packages(dpnotes.__path__, dpnotes.__name__ + ".")
-    return sorted(
-        m.name for m in found if not any(part.startswith(("cli", "_")) for part in m.name.split(".")[1:])
-    )
+    return sorted(m.name for m in found if not any(map(_cli_or_private, m.name.split(".")[1:])))
+
+
+def _cli_or_private(part: str) -> bool:
+    "Whether a part of a module's dotted name is the command line's (`cli`, `cli_*`) or private (`_*`)."
+    return part == "cli" or part.startswith(("cli_", "_"))
 
 # %% ../nbs/07_cli.ipynb #b3e51509
 def load_mechanisms(
@@ -127,10 +130,7 @@ def _add_data(p):
 
 # %% ../nbs/07_cli.ipynb #ecd69a99
 def _solver_names() -> list:
-    "The projection mechanism's solvers, from its table `SOLVERS` (read from its source if not imported)."
-    mod = sys.modules.get("dpnotes.projection")
-    if mod is not None:
-        return ["auto"] + sorted(mod.SOLVERS)
+    "The projection mechanism's solvers, from its table `SOLVERS`, read from its source (nothing imported)."
     tables = [
         n.value
         for n in _tree("projection").body
@@ -139,14 +139,14 @@ def _solver_names() -> list:
     return ["auto"] + sorted(k.value for t in tables for k in t.keys)
 
 # %% ../nbs/07_cli.ipynb #ec448f25
-def _add_neighbours(p):
+def _add_neighbours(p, info: dict):
     p.add_argument(
         "--neighbours",
         choices=("replace", "add-remove"),
         default="replace",
         help="neighbouring relation of the guarantee: replace (one record changed, n public, the lectures') "
         "or add-remove (one record added or removed, n private: a noisy count is released first; mechanisms "
-        f"{', '.join(k for k, (_, ar) in mechanism_info().items() if ar)})",
+        f"{', '.join(k for k, (_, ar) in info.items() if ar)})",
     )
     p.add_argument(
         "--max-records",
@@ -157,8 +157,8 @@ def _add_neighbours(p):
     )
 
 
-def _add_options(p):
-    _add_neighbours(p)
+def _add_options(p, info: dict):
+    _add_neighbours(p, info)
     p.add_argument(
         "--rounds",
         type=int,
@@ -217,32 +217,35 @@ def _summary(line: str) -> str:
     return " ".join(re.sub(r"[${}]", "", s).replace("\\", " ").split())
 
 
-def mechanism_help() -> str:
-    "The registry as help text: one line per mechanism, its name and the first line of its docstring."
-    info = mechanism_info()
+def mechanism_help(info: dict | None = None) -> str:
+    """The registry as help text: one line per mechanism, its name and the first line of its docstring
+    (`info` as `mechanism_info()` gives it, computed if not given)."""
+    info = mechanism_info() if info is None else info
     w = max(map(len, info))
     return "mechanisms:\n" + "\n".join(f"  {k.ljust(w)}  {doc}" for k, (doc, _) in info.items())
 
 # %% ../nbs/07_cli.ipynb #34329f7c
 def build_parser() -> argparse.ArgumentParser:
-    "The `dpnotes` argument parser with its subcommands; `--help` lists the mechanisms and the workloads."
+    """The `dpnotes` argument parser with its subcommands; `--help` lists the mechanisms and the workloads
+    (the registry is read once, `mechanism_info`, and handed to each subcommand)."""
+    info = mechanism_info()
     p = argparse.ArgumentParser(
         prog="dpnotes",
         description="Private linear-query release: demo, release, compare, show, encode.",
         formatter_class=_HelpFormatter,
-        epilog=mechanism_help() + "\n\n" + WORKLOAD_HELP,
+        epilog=mechanism_help(info) + "\n\n" + WORKLOAD_HELP,
     )
     p.add_argument("--version", action="version", version=f"dpnotes {__version__}")
     sub = p.add_subparsers(dest="command", required=True, metavar="{demo,release,compare,show,encode}")
     for add in (_demo_parser, _release_parser, _compare_parser, _show_parser, add_encode_parser):
-        add(sub)
+        add(sub, info)
     return p
 
 # %% ../nbs/07_cli.ipynb #1e6d5e0a
-def _subparser(sub, name, help, description, lists=True):
-    """A subcommand with dpnotes's help layout, its description wrapped to 78 columns; if `lists`, its
-    epilog lists the mechanisms and the workload grammar."""
-    epilog = mechanism_help() + "\n\n" + WORKLOAD_HELP if lists else None
+def _subparser(sub, name, help, description, info=None):
+    """A subcommand with dpnotes's help layout, its description wrapped to 78 columns; given `info`
+    (`mechanism_info()`), its epilog lists the mechanisms and the workload grammar."""
+    epilog = None if info is None else mechanism_help(info) + "\n\n" + WORKLOAD_HELP
     return sub.add_parser(
         name,
         help=help,
@@ -261,12 +264,13 @@ def _add_evaluation(p):
     )
 
 # %% ../nbs/07_cli.ipynb #d9b12b3c
-def _demo_parser(sub):
+def _demo_parser(sub, info: dict):
     d = _subparser(
         sub,
         "demo",
         "evaluate every mechanism on the embedded synthetic dataset (not a private release)",
         "Evaluate every mechanism on the embedded synthetic dataset. " + NOT_PRIVATE + ".",
+        info,
     )
     d.add_argument("--n", type=int, default=20_000, help="records to generate")
     d.add_argument(
@@ -279,25 +283,26 @@ def _demo_parser(sub):
     d.add_argument("--delta", type=float, default=1e-9, help="delta of (epsilon, delta)-DP")
     d.add_argument("--seed", type=int, default=0, help="seed of the generated data and of the noise")
     d.add_argument("--mechanisms", default="all", help="comma-separated mechanism names, or all")
-    _add_neighbours(d)
+    _add_neighbours(d, info)
     _add_evaluation(d)
 
 # %% ../nbs/07_cli.ipynb #33c5c1a0
-def _release_parser(sub):
+def _release_parser(sub, info: dict):
     r = _subparser(
         sub,
         "release",
         "answer a workload with one mechanism; write one row per query and a metadata file",
         "Answer a workload privately with one mechanism. The noise comes from the operating system's "
         "entropy; OUT gets one row per query, OUT.meta.json what was done.",
+        info,
     )
     _add_data(r)
     _add_budget(r)
-    _add_options(r)
+    _add_options(r, info)
     r.add_argument(
         "--mechanism",
         default="gaussian",
-        help=f"registry name of the mechanism, one of {', '.join(mechanism_info())} (default: %(default)s)",
+        help=f"registry name of the mechanism, one of {', '.join(info)} (default: %(default)s)",
     )
     _release_outputs(r)
     _add_engine(r)
@@ -340,7 +345,7 @@ def _release_outputs(r):
     )
 
 # %% ../nbs/07_cli.ipynb #f8a78517
-def _compare_parser(sub):
+def _compare_parser(sub, info: dict):
     c = _subparser(
         sub,
         "compare",
@@ -348,10 +353,11 @@ def _compare_parser(sub):
         "Evaluate mechanisms on the true data over seeds 0..SEEDS-1. "
         + NOT_PRIVATE
         + '; every record says "private": false.',
+        info,
     )
     _add_data(c)
     _add_budget(c)
-    _add_options(c)
+    _add_options(c, info)
     c.add_argument("--mechanisms", required=True, help="comma-separated mechanism names, or all")
     c.add_argument("--seeds", type=int, default=3, help="number of seeds (0, 1, ..., seeds-1)")
     c.add_argument(
@@ -364,14 +370,13 @@ def _compare_parser(sub):
     _add_engine(c)
 
 # %% ../nbs/07_cli.ipynb #88959b21
-def _show_parser(sub):
+def _show_parser(sub, info: dict):
     s = _subparser(
         sub,
         "show",
         "print a marginal of a release CSV as a table",
         "Print the marginals a release CSV holds, or one of them as a table (rows: the first attribute, "
         "columns: the second; longer marginals one cell a line).",
-        lists=False,
     )
     s.add_argument("csv", help="a CSV written by dpnotes release")
     s.add_argument(
@@ -456,8 +461,8 @@ def _check_packages(args):
         _needs("cvxpy", "--solver cvxpy")
 
 # %% ../nbs/07_cli.ipynb #db9421a8
-def add_encode_parser(sub):
-    "The `encode` subcommand's arguments."
+def add_encode_parser(sub, info: dict | None = None):
+    "The `encode` subcommand's arguments (`info` is not used: its help lists no mechanisms)."
     e = sub.add_parser(
         "encode",
         help="raw CSV or Parquet + a public encoding spec -> the integer-coded CSV and domain JSON",

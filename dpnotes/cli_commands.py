@@ -171,12 +171,11 @@ def run_mechanism(
 
     Return (release, record): an evaluation, not a private release.
     """
-    registry = MECHANISMS
-    if name not in registry:
-        raise ValueError(f"unknown mechanism {name!r}; available: {', '.join(sorted(registry))}")
+    if name not in MECHANISMS:
+        raise ValueError(f"unknown mechanism {name!r}; available: {', '.join(sorted(MECHANISMS))}")
     truth = workload.answer(data) if truth is None else truth
     t0 = time.perf_counter()
-    rel = registry[name](data, workload, budget, rng=np.random.default_rng(seed), **(options or {}))
+    rel = MECHANISMS[name](data, workload, budget, rng=np.random.default_rng(seed), **(options or {}))
     secs = time.perf_counter() - t0
     ans = np.asarray(rel.answers, dtype=float)
     if ans.shape != truth.shape:
@@ -235,9 +234,8 @@ def _options(args):
 
 # %% ../nbs/24_cli_commands.ipynb #c2249cd2
 def _mechanism_list(spec):
-    registry = MECHANISMS
-    names = sorted(registry) if spec.strip() == "all" else [s.strip() for s in spec.split(",") if s.strip()]
-    unknown = [s for s in names if s not in registry]
+    names = sorted(MECHANISMS) if spec.strip() == "all" else [s.strip() for s in spec.split(",") if s.strip()]
+    unknown = [s for s in names if s not in MECHANISMS]
     if unknown:
         raise ValueError(f"unknown mechanism {unknown[0]!r}; available: {', '.join(sorted(MECHANISMS))}")
     if not names:
@@ -259,8 +257,7 @@ NEIGHBOUR_KEYS = (
 def route_options(names, options) -> dict:
     """Give each mechanism the options its signature names, and the neighbour options (`NEIGHBOUR_KEYS`) to
     all of them; an option no mechanism takes is an error."""
-    registry = MECHANISMS
-    takes = lambda m, key: key in NEIGHBOUR_KEYS or _declares(registry[m], key)
+    takes = lambda m, key: key in NEIGHBOUR_KEYS or _declares(MECHANISMS[m], key)
     for key in options:
         if not any(takes(m, key) for m in names):
             raise ValueError(f"option {key!r} is not an option of {', '.join(names)}")
@@ -491,11 +488,11 @@ def cmd_release(args):
     if Path(args.out).is_dir():
         raise ValueError(f"--out {args.out} is a folder; give the name of a file")
     names = _mechanism_list(args.mechanism)
-    data, workload = load_data(args, names)
-    if len(names) != 1:
+    if len(names) != 1:  # before the data is read
         raise ValueError(
             f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
         )
+    data, workload = load_data(args, names)
     name, seed = names[0], args.insecure_seed
     args.values = (
         None if args.spec is None else value_names(args.spec, data.domain)

@@ -198,8 +198,6 @@ def _write(
 def read_marginals(path) -> dict:
     """The rows of a release CSV grouped by marginal: {(attr, ...): {(value, ...): row}}, where a row is
     the dict of the CSV's columns; rows whose label is not a cell of a marginal ('a=1,b=0') are skipped."""
-    import csv
-
     out = {}
     with open(path, newline="", encoding="utf-8") as f:
         for row in csv.DictReader(f):

@@ -253,11 +253,32 @@ class Dataset:
         return cls(arr, domain)
 
     @classmethod
-    def from_dataframe(cls, df, domain: Domain) -> Dataset:
-        """Dataset from a pandas (or polars) DataFrame whose columns are the domain's attributes (any order).
-        (`dpnotes.sources` adds `spec=`, for raw columns; `Dataset.from_csv` and `from_parquet` are added by
-        the readers of [15](15_ingest.ipynb) and [16](16_sources.ipynb), which build on this module.)"""
-        return frame_codes(df, domain)
+    def from_dataframe(
+        cls,
+        df,  # pandas or polars DataFrame
+        domain=None,  # domain of integer-coded columns (any order); None when `spec` is given
+        *,
+        spec=None,  # encoding spec (mapping or JSON path) for raw columns
+    ) -> Dataset:
+        "Dataset from a DataFrame: integer codes checked against `domain`, or raw columns encoded by `spec`."
+        return frame_codes(df, domain) if spec is None else _reader('sources', 'from_frame')(df, domain, spec)
+
+    @classmethod
+    def from_csv(
+        cls,
+        csv_path,  # CSV with a header row naming the columns (any order)
+        domain_path,  # private-pgm style domain JSON, or a `Domain`
+    ) -> Dataset:
+        """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON:
+        columns must match the domain exactly; read in chunks by `dpnotes.ingest.read_csv`, memory checked
+        first."""
+        return _reader('ingest', 'read_csv')(csv_path, domain_path)
+
+    @classmethod
+    def from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
+        """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
+        encoded by `spec` (`dpnotes.sources.read_parquet`)."""
+        return _reader('sources', 'read_parquet')(path, domain, spec)
 
     def to_dataframe(self):
         "The records as a pandas DataFrame (needs pandas: `dpnotes[frames]`)."
@@ -282,6 +303,16 @@ def frame_codes(
     check_columns(list(df.columns), domain.attrs)
     cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
     return Dataset._trusted(np.column_stack(cols) if cols else np.zeros((len(df), 0), np.int64), domain)
+
+# %% ../nbs/10_data.ipynb #reader1
+_READERS = {'ingest': {'read_csv'}, 'sources': {'from_frame', 'read_parquet'}}  # the readers above this page
+
+
+def _reader(module: str, name: str):
+    "The reader `name` of `dpnotes.<module>` (one of `_READERS`), imported on its first call."
+    if name not in _READERS.get(module, ()):
+        raise ValueError(f"{module}.{name} is not a reader of data (see _READERS)")
+    return getattr(importlib.import_module(f'dpnotes.{module}'), name)
 
 # %% ../nbs/10_data.ipynb #require1
 EXTRAS = {

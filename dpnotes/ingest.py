@@ -325,19 +325,6 @@ def read_csv(
     parts = list(iter_csv_chunks(csv_path, domain, chunk_bytes))
     return Dataset._trusted(np.concatenate(parts) if len(parts) > 1 else parts[0], domain)
 
-# %% ../nbs/15_ingest.ipynb #fromcsv01
-def _dataset_from_csv(
-    cls,
-    csv_path,  # CSV with a header row naming the columns (any order)
-    domain_path,  # private-pgm style domain JSON, or a `Domain`
-) -> Dataset:
-    """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON: columns
-    must match the domain exactly; read in chunks by `read_csv`, memory checked first."""
-    return read_csv(csv_path, domain_path)
-
-
-Dataset.from_csv = classmethod(_dataset_from_csv)
-
 # %% ../nbs/15_ingest.ipynb #4feb3d39
 @njit(cache=True)
 def _count_tables(codes, axes, strides, offsets, total):

@@ -442,27 +442,6 @@ def encode_to_csv(
         n += len(codes)
     return n  # 0 for a header alone: the empty dataset, coded
 
-# %% ../nbs/16_sources.ipynb #fromframe1
-def _dataset_from_dataframe(
-    cls,
-    df,  # pandas or polars DataFrame
-    domain=None,  # domain of integer-coded columns (any order); None when `spec` is given
-    *,
-    spec=None,  # encoding spec (mapping or JSON path) for raw columns
-) -> Dataset:
-    "Dataset from a DataFrame: integer codes checked against `domain`, or raw columns encoded by `spec`."
-    return frame_codes(df, domain) if spec is None else from_frame(df, domain, spec)
-
-
-def _dataset_from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
-    """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
-    encoded by `spec` (`read_parquet`)."""
-    return read_parquet(path, domain, spec)
-
-
-Dataset.from_dataframe = classmethod(_dataset_from_dataframe)
-Dataset.from_parquet = classmethod(_dataset_from_parquet)
-
 # %% ../nbs/16_sources.ipynb #17efdc39
 from .helptext import document_names
 
