@@ -553,6 +553,46 @@ def _strategy_for(workload, name):
         )  # M^T M = W^T W: the same noise law as measuring W itself
     raise ValueError(f"strategy must be one of identity, workload, tree, optimal, got strategy={name!r}")
 
+# %% ../nbs/02_factorization.ipynb #fz-sensitivity
+def _strategy_sensitivity(M, N: int, n: int, neighbours: str) -> tuple:
+    """(Delta_2, the triangle bound 2 ||M||_{1->2} / n, ||M||_{1->2}) of the strategy M on N cells, rounded
+    up: replace-one, the exact diameter of M's columns over n; add/remove, the largest column norm over
+    n_hat."""
+    nrm = _norm_1_2(M)
+    if not nrm > 0:
+        raise ValueError("strategy has only zero columns")
+    diam = strategy_diameter(M, N) if neighbours == 'replace' else nrm
+    sens = ceil_float(Fraction(diam) / n)  # Delta_2 = diam(M) / n, rounded up
+    if sens != 0 and not MIN_NORMAL <= sens < math.inf:
+        raise ValueError(
+            f"sensitivity diam(M) / n = {diam!r} / {n} is not a normal float (overflow, or below "
+            "2.2e-308): rescale the strategy"
+        )
+    return sens, ceil_float(2 * Fraction(nrm) / n), nrm
+
+# %% ../nbs/02_factorization.ipynb #fz-plan
+def _strategy_plan(data, workload, M, N: int, tables, sens: float, nrm: float, rho: float):
+    """The Gaussian plan of Mh (sensitivity `sens`, rho-zCDP), with the float error of computing Mh: from the
+    data's marginal tables for a marginal strategy or stacked blocks (`tables`), else from the histogram."""
+    roundings = None  # from the histogram: an entry sums over N cells
+    if isinstance(M, MarginalStrategy):  # from the data's marginal tables, by mode products
+        roundings = table_roundings(M.domain.shape, M.subsets)
+    if tables is not None:  # a stacked strategy's blocks, from marginal tables the same way
+        roundings = table_roundings(workload.domain.shape, tables)
+    mass = mass_bound(data.mass, 'factorization_mechanism')  # 1, or max_records / n_hat (add/remove)
+    return gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, roundings) * mass, bound=nrm)
+
+
+def _strategy_answers(data, workload, M, N: int, tables) -> np.ndarray:
+    "Mh without noise, read as `_strategy_plan` bounds its error (marginal tables, or the histogram)."
+    if isinstance(M, MarginalStrategy):
+        attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
+        return M.measure(dict(zip(M.subsets, data.marginals(attrs))))
+    if N > MAX_CELLS:  # a stacked strategy whose blocks read marginal tables (`tables`)
+        attrs = [tuple(workload.domain.attrs[i] for i in S) for S in tables]
+        return M.measure_tables(dict(zip(tables, data.marginals(attrs))))
+    return np.asarray(M @ workload.histogram(data), float)
+
 # %% ../nbs/02_factorization.ipynb #864ba385
 @register("factorization", add_remove=True)
 def factorization_mechanism(
@@ -575,72 +615,31 @@ def factorization_mechanism(
     workload.check(data)  # the workload may act on a projection of the data's domain
     t0, meter = time.perf_counter(), Meter(budget, rng)
     rho = zcdp_budget(budget, 'factorization_mechanism')
-    name, M, err = _strategy_for(workload, strategy)
-    if M.shape[1] != workload.shape[1]:
-        raise ValueError(
-            f"strategy has {M.shape[1]} columns but the workload acts on N={workload.shape[1]} cells"
-        )
+    name, M, err = _strategy_for(workload, strategy)  # public: the workload alone chooses it
     N = workload.shape[1]
+    if M.shape[1] != N:
+        raise ValueError(f"strategy has {M.shape[1]} columns but the workload acts on N={N} cells")
     tables = getattr(M, 'tables', lambda: None)() if N > MAX_CELLS else None  # marginal tables to read
     if N > MAX_CELLS and not isinstance(M, MarginalStrategy) and tables is None:  # no histogram that large
         raise ValueError(
             f"{type(M).__name__} is measured from the data's histogram, {N:.3g} cells > MAX_CELLS="
             f"{MAX_CELLS}: use fewer attributes, or a marginal workload (measured from its tables)"
         )
-    nrm = _norm_1_2(M)
-    if not nrm > 0:
-        raise ValueError("strategy has only zero columns")
-    # replace-one: exact diameter of the columns; add/remove: the largest column norm (rounded up)
-    diam = strategy_diameter(M, N) if neighbours == 'replace' else nrm
-    sens = ceil_float(Fraction(diam) / data.n)  # Delta_2 = diam(M) / n, rounded up
-    bound = ceil_float(2 * Fraction(nrm) / data.n)  # the triangle-inequality bound 2 ||M||_{1->2} / n
-    if sens != 0 and not MIN_NORMAL <= sens < math.inf:
-        raise ValueError(
-            f"sensitivity diam(M) / n = {diam!r} / {data.n} is not a normal float (overflow, or below "
-            "2.2e-308): rescale the strategy"
-        )
+    sens, bound, nrm = _strategy_sensitivity(M, N, data.n, neighbours)
     if sens == 0:  # all columns of M equal: Mh = M e_0 whatever the data
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
-        roundings = None  # from the histogram: an entry sums over N cells
-        if isinstance(M, MarginalStrategy):  # from the data's marginal tables, by mode products
-            roundings = table_roundings(M.domain.shape, M.subsets)
-        if tables is not None:  # a stacked strategy's blocks, from marginal tables the same way
-            roundings = table_roundings(workload.domain.shape, tables)
-        mass = mass_bound(data.mass, 'factorization_mechanism')  # 1, or max_records / n_hat (add/remove)
-        plan = gaussian_plan(
-            sens, rho, M.shape[0], error=measurement_error(M, N, roundings) * mass, bound=nrm
-        )
-        if isinstance(M, MarginalStrategy):
-            attrs = [tuple(workload.domain.attrs[i] for i in S) for S in M.subsets]
-            y = M.measure(dict(zip(M.subsets, data.marginals(attrs))))
-        elif N > MAX_CELLS:  # a stacked strategy whose blocks read marginal tables (`tables`)
-            attrs = [tuple(workload.domain.attrs[i] for i in S) for S in tables]
-            y = M.measure_tables(dict(zip(tables, data.marginals(attrs))))
-        else:
-            y = np.asarray(M @ workload.histogram(data), float)
-    m = meter.measure(M, y, plan, label=f"strategy {name}")  # select -> measure
-    answers = least_squares(m, workload)  # -> estimate: W M^+ y
-    if err is None:
-        err = strategy_error(workload, M)
+        plan = _strategy_plan(data, workload, M, N, tables, sens, nrm, rho)
+        y = _strategy_answers(data, workload, M, N, tables)
+    m = meter.measure(M, y, plan, label=f"strategy {name}")  # measure
+    answers = least_squares(m, workload)  # estimate: W M^+ y
+    err = strategy_error(workload, M) if err is None else err
     sigma = 0.0 if plan is None else plan.scale
     rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))  # sigma ||W M^+||_F / sqrt(k)
+    info = dict(strategy=name, sensitivity=sens, sensitivity_bound=bound, n=data.n, error_constant=err)
+    info.update(expected_rmse=rmse, noise=None if plan is None else plan.info(meter.secure))
     return Release(
-        answers,
-        'factorization',
-        budget,
-        float(sigma),
-        time.perf_counter() - t0,
-        {
-            'strategy': name,
-            'sensitivity': sens,
-            'sensitivity_bound': bound,
-            'n': data.n,
-            'error_constant': err,
-            'expected_rmse': rmse,
-            'noise': None if plan is None else plan.info(meter.secure),
-        },
-        measurements=(m,),
+        answers, 'factorization', budget, float(sigma), time.perf_counter() - t0, info, measurements=(m,)
     )
 
 # %% ../nbs/02_factorization.ipynb #classic-bound-fn

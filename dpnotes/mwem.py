@@ -413,6 +413,68 @@ def hlm_rounds(
         T //= 2
     return T
 
+# %% ../nbs/04_mwem.ipynb #hlm-plan
+def _hlm_plan(
+    data, workload, budget, rounds, unit, noise, select_fraction, passes, neighbours, rep, max_cells
+):
+    "(queries, unit, rounds, calibration) of a run, from public values, every refusal before any noise."
+    Q = mwem_queries(data, workload, rep, max_cells)
+    unit = ('marginal' if isinstance(workload, Marginals) else 'query') if unit is None else unit
+    G = len(Q.groups) if unit == 'marginal' else Q.k  # the candidates of a selection
+    asked = rounds  # as the user set it (None: chosen from n, a noisy count under add/remove)
+    rounds = hlm_rounds(data.n, budget, G, unit, noise, select_fraction) if rounds is None else rounds
+    _check_rounds(rounds)
+    if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
+        raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
+    cal = hlm_calibration(data.n, budget, rounds, unit, noise, select_fraction, neighbours)
+    if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
+        detail = f"selection epsilon={cal['eps_select']:.3g} per round cannot single out one of {G} "
+        detail += "candidates "
+        raise _budget_too_small(asked, rounds, detail + "(2 sensitivity ln(G)/epsilon >= 1)", neighbours)
+    return Q, unit, rounds, cal
+
+# %% ../nbs/04_mwem.ipynb #hlm-select
+def _hlm_select(meter, Q, p, h, unit, done: set, remeasure, cal, sel_err, t) -> tuple:
+    "(group, rows) of round t: the exponential mechanism on the L1 error of each table (or query) under p."
+    err = np.abs(Q.answers(p) - h)
+    score = np.add.reduceat(err, np.array([g[0] for g in Q.groups])) if unit == 'marginal' else err
+    ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
+    if ok is not None:
+        score[~(ok if unit == 'marginal' else ok[Q.group_of])] = -np.inf
+    fresh = np.isfinite(score)
+    fresh[list(done)] = False
+    if not remeasure and fresh.any():
+        score[list(done)] = -np.inf  # candidates not yet measured
+    i = meter.select(score, cal['select_sensitivity'], cal['eps_select'], f"round {t}: select", sel_err)
+    done.add(i)
+    return (i, Q.groups[i]) if unit == 'marginal' else (Q.group_of[i], np.array([i]))
+
+# %% ../nbs/04_mwem.ipynb #hlm-measure
+def _hlm_measure(meter, workload, h, idx, cal, noise, n, cells, mass, t) -> tuple:
+    """(measurement, plan): rows idx + exact discrete noise (Gaussian rho_measure-zCDP or Laplace
+    eps_measure-DP); a row sums over at most `cells` cells of counts whose sum is at most `mass`."""
+    make = gaussian_plan if noise == 'gaussian' else laplace_plan
+    spend = cal['rho_measure'] if noise == 'gaussian' else cal['eps_measure']
+    exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
+    error = 0.0 if exact else math.ldexp(2 * cells, -50) * mass
+    plan = make(cal['measure_sensitivity'], spend, len(idx), n=n if exact else None, error=error, bound=1.0)
+    rows = query_rows(workload, idx)  # answers of [0, 1] queries
+    return meter.measure(rows, h[idx], plan, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
+
+# %% ../nbs/04_mwem.ipynb #hlm-release
+def _hlm_release(Q, phat, workload, budget, run: dict, cal, meas, ms, meter, plan, t0) -> Release:
+    """The release of a run: the answers of the estimate `phat`, the run's settings (`run`: rounds, unit,
+    passes, remeasure, noise) and its measurements `ms`."""
+    rho, pure = budget.to_rho(), getattr(budget, 'is_pure', False)
+    eps = budget.epsilon if pure else None if budget.is_zcdp else zcdp_to_epsilon(rho, budget.delta)
+    info = dict(Q.release_info(phat), domain=workload.domain, rounds=run['rounds'], unit=run['unit'])
+    info.update(calibration=cal, measured=[int(g) for g, _, _ in meas], passes=run['passes'])
+    info.update(remeasure=run['remeasure'], rho=rho, noise=plan.info(meter.secure), epsilon=eps)
+    sigma = plan.scale if run['noise'] == 'gaussian' else None
+    return Release(
+        Q.answers(phat), "mwem-hlm", budget, sigma, time.perf_counter() - t0, info, measurements=ms
+    )
+
 # %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm", add_remove=True)
 def mwem_practical(
@@ -441,109 +503,25 @@ def mwem_practical(
     discrete noise, rho-zCDP (pure eps-DP with noise='laplace' on a pure budget, replace-one only).
     """
     t0 = time.perf_counter()
-    check_mechanism_args(
-        data,
-        workload,
-        budget,
-        options,
-        'mwem_practical',
-        accepts='rounds, unit, noise, select_fraction, passes, average, remeasure, representation, max_cells',
-    )
-    Q = mwem_queries(data, workload, representation, max_cells)
-    n, m, k = data.n, Q.m, Q.k
-    if unit is None:
-        unit = 'marginal' if isinstance(workload, Marginals) else 'query'
-    asked = rounds  # as the user set it (None: chosen below from n, a noisy count under add/remove)
-    if rounds is None:
-        G = len(Q.groups) if unit == 'marginal' else k
-        rounds = hlm_rounds(n, budget, G, unit, noise, select_fraction)
-    _check_rounds(rounds)
-    if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
-        raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
-    cal = hlm_calibration(n, budget, rounds, unit, noise, select_fraction, neighbours)
-    G = len(Q.groups) if unit == 'marginal' else k
-    if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
-        detail = (
-            f"selection epsilon={cal['eps_select']:.3g} per round cannot single out one of {G} candidates "
-        )
-        raise _budget_too_small(asked, rounds, detail + "(2 sensitivity ln(G)/epsilon >= 1)", neighbours)
+    accepts = 'rounds, unit, noise, select_fraction, passes, average, remeasure, representation, max_cells'
+    check_mechanism_args(data, workload, budget, options, 'mwem_practical', accepts=accepts)
+    args = (rounds, unit, noise, select_fraction, passes, neighbours, representation, max_cells)
+    Q, unit, rounds, cal = _hlm_plan(data, workload, budget, *args)  # public: may refuse, before any noise
     meter = Meter(budget, rng)  # each selection and each measurement charged as it is drawn
-    h = Q.truth(data, workload)
-    exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
+    h, mass = Q.truth(data, workload), mass_bound(data.mass, 'mwem_practical')  # mass: 1 unless add/remove
     sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
-    # float error of a score: sums of |differences of sums over <= m cells|
-    mass = mass_bound(data.mass, 'mwem_practical')  # sum bound of the counts h (1 unless add/remove)
-    sel_err = Q.score_error(max(sizes), mass)
-    p, psum, meas = Q.start(), None, []
-    starts = np.array([grp[0] for grp in Q.groups])
-    done, measurements = set(), []
-
-    def measure_rows(idx, t):
-        "Rows idx + exact discrete noise (Gaussian rho_measure-zCDP, or Laplace eps_measure-DP)."
-        make = gaussian_plan if noise == 'gaussian' else laplace_plan
-        spend = cal['rho_measure'] if noise == 'gaussian' else cal['eps_measure']
-        plan = make(
-            cal['measure_sensitivity'],
-            spend,
-            len(idx),
-            n=n if exact else None,
-            error=0.0 if exact else math.ldexp(2 * m, -50) * mass,
-            bound=1.0,
-        )  # answers of [0, 1] queries
-        rows = query_rows(workload, idx)
-        return meter.measure(rows, h[idx], plan, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
-
+    sel_err = Q.score_error(max(sizes), mass)  # float error of a score: sums of |differences of sums|
+    p, psum, meas, ms, done = Q.start(), None, [], [], set()
     for t in progress(range(rounds), "mwem-hlm rounds", "round"):
-        err = Q.answers(p) - h
-        # L1 per marginal / |error|
-        score = np.add.reduceat(np.abs(err), starts) if unit == 'marginal' else np.abs(err)
-        ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
-        if ok is not None:
-            score[~(ok if unit == 'marginal' else ok[Q.group_of])] = -np.inf
-        fresh = np.isfinite(score)
-        fresh[list(done)] = False
-        if not remeasure and fresh.any():
-            score[list(done)] = -np.inf  # candidates not yet measured
-        i = meter.select(score, cal['select_sensitivity'], cal['eps_select'], f"round {t}: select", sel_err)
-        done.add(i)
-        if unit == 'marginal':
-            g, idx = i, Q.groups[i]
-        else:
-            g, idx = Q.group_of[i], np.array([i])
-        mt, plan = measure_rows(idx, t)
-        measurements.append(mt)
+        g, idx = _hlm_select(meter, Q, p, h, unit, done, remeasure, cal, sel_err, t)  # select
+        mt, plan = _hlm_measure(meter, workload, h, idx, cal, noise, data.n, Q.m, mass, t)  # measure
+        ms.append(mt)
         meas.append((g, idx, mt.answers))
-        Q.mw_passes(p, meas, passes)
-        if average:
-            psum = Q.collect(psum, p)
+        Q.mw_passes(p, meas, passes)  # estimate: multiplicative weights over every measurement
+        psum = Q.collect(psum, p) if average else psum
+    run = dict(rounds=rounds, unit=unit, passes=passes, remeasure=remeasure, noise=noise)
     phat = Q.mean(psum, rounds) if average else p
-    pure = getattr(budget, 'is_pure', False)
-    info = dict(
-        Q.release_info(phat),
-        domain=workload.domain,
-        rounds=rounds,
-        unit=unit,
-        calibration=cal,
-        measured=[int(g) for g, _, _ in meas],
-        passes=passes,
-        remeasure=remeasure,
-        rho=budget.to_rho(),
-        noise=plan.info(meter.secure),
-        epsilon=budget.epsilon
-        if pure
-        else None
-        if budget.is_zcdp
-        else zcdp_to_epsilon(budget.to_rho(), budget.delta),
-    )
-    return Release(
-        Q.answers(phat),
-        "mwem-hlm",
-        budget,
-        plan.scale if noise == 'gaussian' else None,
-        time.perf_counter() - t0,
-        info,
-        measurements=tuple(measurements),
-    )
+    return _hlm_release(Q, phat, workload, budget, run, cal, meas, tuple(ms), meter, plan, t0)
 
 # %% ../nbs/04_mwem.ipynb #b947e2fa
 def mw_estimate(
