@@ -30,6 +30,7 @@ from dpnotes.relaxation import (
     parity_sets,
     parity_answers,
     parity_sensitivity,
+    parity_l2_sensitivity,  # importable from here, as before
     marginals_from_parities,
     pairwise_steps,
     relaxed_vertex,
@@ -125,7 +126,7 @@ def boost(
     """DRV boosting for queries, rho-zCDP: sample from D_t, run the base, reweigh; the median of the rounds.
 
     Replace-one neighbours with n public, or add/remove with the parity sums over total (n_hat), where the
-    base is called with total and max_records (see _run_base); the plan is boosting_plan's.
+    base is called with total and max_records; the plan is boosting_plan's.
     """
     total, max_records, n, src = *_relation(records, total, max_records), noise_source(src)
     plan = boosting_plan(
@@ -238,7 +239,7 @@ def logw_error(
     mu: float,  # its width
     amax: float,  # max |answer| of the synopses scored so far (released values: no privacy cost)
 ) -> float:
-    "Data-free bound on |computed - exact| of the log-weights after `rounds` updates (derived above)."
+    "Data-free bound on |computed - exact| of the log-weights after `rounds` updates (see lecture 06)."
     per = 2 * alpha * (_UNIT * (amax + max(lam + 4, 2 * lam + 3 * mu)) / mu + 3 * _UNIT)
     return 2 * (rounds * per + 2 * alpha * rounds**2 * _UNIT)
 
@@ -502,7 +503,7 @@ def _checked(data, workload, rounds):
 
 
 def _default_lam(rho, n, rounds, m, q, share, alpha_max, neighbours) -> float:
-    "Public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries (add/remove: 1/8)."
+    "Public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries (either relation)."
     rb = boosting_plan(rho, n, rounds, m, 1.0, share, alpha_max, neighbours)['rho_base']
     return math.sqrt(min(m, q)) / n / math.sqrt(2 * rb) / (2 if neighbours == 'replace' else 4)
 

@@ -158,7 +158,6 @@ def symmetric_dual_bound(
     if split is None:
         return None
     ij, dense, pats = split
-    nB = math.prod(U.domain.shape[a] for a in dense)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
         low = _dual_fixed_point(pats, _start(U, dense), iters, tol)[0]
     return low / math.prod(U.domain.shape[a] for a in ij)
@@ -474,7 +473,7 @@ def symmetric_strategy(
         return None
     ij, dense, pats = split
     shape = U.domain.shape
-    nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
+    nI = math.prod(shape[a] for a in ij)
     with one_blas_thread():  # threaded BLAS stalls on shared cores
         low, up, d, steps, eig = _dual_fixed_point(pats, _start(U, dense, cache), iters, tol)
         R = {}

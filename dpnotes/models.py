@@ -26,13 +26,10 @@ from dpnotes.junction_trees import (  # noqa: F401 (the names other modules impo
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['CliqueMeasurement', 'marginal_tables', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays',
+__all__ = ['marginal_tables', 'CliqueMeasurement', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays',
            'model_from_arrays']
 
 # %% ../nbs/17_models.ipynb #183061da
-CliqueMeasurement = Measurement  # the clique record's earlier name: Measurement(attrs, answers, sigma, cost)
-
-
 def _checked(domain: Domain, attrs: tuple, y: np.ndarray, sigma: float) -> np.ndarray:
     "The noisy table `y` on `attrs`, flat as given; ValueError for a bad size, value or sigma."
     cells = math.prod(domain[a] for a in _sorted(domain, attrs))
@@ -63,6 +60,18 @@ def _table(domain: Domain, attrs: tuple, y: np.ndarray) -> np.ndarray:
     "A flat table on `attrs` (as given) with its axes put in domain order."
     s = _sorted(domain, attrs)
     return np.transpose(y.reshape([domain[a] for a in attrs]), [attrs.index(a) for a in s])
+
+# %% ../nbs/17_models.ipynb #cliquealias1
+class CliqueMeasurement(Measurement):
+    "A clique's `Measurement` under its earlier name and arguments (attrs, answers, sigma, cost); `check`."
+
+    def __init__(self, attrs, answers, sigma, cost=None, **fields):
+        super().__init__(attrs, answers, sigma, {} if cost is None else cost, **fields)
+
+    def check(self, domain: Domain) -> np.ndarray:
+        "The answers as a table with axes in domain order; ValueError for a bad size, value or sigma."
+        ((attrs, y, _),) = marginal_tables(domain, [self])
+        return _table(domain, attrs, y)
 
 # %% ../nbs/17_models.ipynb #1eea2460
 def marginal_measurements(

@@ -27,6 +27,7 @@ from dpnotes.relaxation_solvers import (
     fw_steps,
     corrective_frank_wolfe,
     noisy_parity_sums,
+    parity_sum_sensitivity,
 )
 
 _all_ = ['n_words', 'set_masks', 'record_masks', 'pairwise_steps']  # still importable from here
@@ -36,8 +37,8 @@ __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'm
            'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_vertex',
            'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'fw_iterations',
            'RelaxedResult', 'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity',
-           'noisy_parities', 'fw_target', 'relaxed_parities', 'relaxation_mechanism', 'n_words', 'set_masks',
-           'record_masks', 'pairwise_steps']
+           'parity_l2_sensitivity', 'noisy_parities', 'fw_target', 'relaxed_parities', 'relaxation_mechanism',
+           'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(
@@ -60,7 +61,7 @@ def parity_sets(
 
     Sorted tuples, ordered by degree, then lexicographically.
     """
-    d = check_binary(workload.domain)
+    check_binary(workload.domain)  # refuses attributes that are not binary
     if isinstance(workload, Parities):
         return [tuple(S) for S in workload.sets if S]
     if not isinstance(workload, Marginals):
@@ -398,7 +399,8 @@ def frank_wolfe_projection(
         if cert <= target or it == T or gap <= 0:
             break
         p = p + min(1.0, gap / float((s - p) @ (s - p))) * (s - p)  # exact line search
-    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, 2)
+    atoms = 1 if it == 0 else 2  # the start alone, or the last iterate and the vertex it moved to
+    return RelaxedResult(p, cert, it + 1, T, target, time.perf_counter() - t0, cert <= target, atoms)
 
 # %% ../nbs/05_relaxation.ipynb #1c0cc52d
 def relaxed_projection(
@@ -457,6 +459,18 @@ def parity_sensitivity(
     """
     c, exact = odd_counts(sets, d)
     return ceil_float(Fraction(2 * ceil_sqrt(c)) / n), exact
+
+# %% ../nbs/05_relaxation.ipynb #paritysens2
+def parity_l2_sensitivity(
+    sets: list,  # the parity sets measured together
+    d: int,  # number of binary attributes
+    n: int,  # number of records (public under replace-one)
+    total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
+    meter=None,  # not used (kept for earlier callers)
+) -> tuple:
+    """(l2 sensitivity, exact?) of the parity answers under either relation: replace-one with n public is
+    `parity_sensitivity`; add/remove, sums over `total`, is `parity_sum_sensitivity` (exact)."""
+    return parity_sensitivity(sets, d, n) if total is None else (parity_sum_sensitivity(sets, total), True)
 
 # %% ../nbs/05_relaxation.ipynb #25db9caf
 def noisy_parities(
