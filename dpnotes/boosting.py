@@ -31,11 +31,13 @@ from dpnotes.relaxation import (
     parity_answers,
     parity_sensitivity,
     parity_l2_sensitivity,  # importable from here, as before
+    noisy_parities,
+    noisy_parity_sums,
     marginals_from_parities,
     pairwise_steps,
     relaxed_vertex,
 )
-from .relaxation_solvers import parity_sums_over, parity_sum_sensitivity
+from .relaxation_solvers import corrective_step, parity_sums_over, parity_sum_sensitivity
 from .helptext import document_names
 
 # %% auto #0
@@ -243,14 +245,6 @@ def logw_error(
     per = 2 * alpha * (_UNIT * (amax + max(lam + 4, 2 * lam + 3 * mu)) / mu + 3 * _UNIT)
     return 2 * (rounds * per + 2 * alpha * rounds**2 * _UNIT)
 
-# %% ../nbs/06_boosting.ipynb #afd26e00
-def _reweigh(A, lam, y, w, tol):
-    "Pairwise steps re-optimising the convex weights lam of atoms A for (1/2) sum w (A lam - y)^2."
-    DA = np.sqrt(w)[:, None] * A
-    G = DA.T @ DA
-    pairwise_steps(G, lam, G @ lam - DA.T @ (np.sqrt(w) * y), tol, 200 * lam.size + 1000)
-    return lam
-
 # %% ../nbs/06_boosting.ipynb #3850509f
 def weighted_projection(
     y: np.ndarray,  # noisy answers (entries of weight 0 are ignored)
@@ -262,7 +256,7 @@ def weighted_projection(
     oracle=None,  # elliptope oracle; default a warm-started `MixingOracle`
 ) -> tuple:
     "Corrective Frank-Wolfe, min over R L'_k of (1/2) sum of w_T (p_T - y_T)^2: (p, vectors, gap, calls)."
-    oracle = oracle or MixingOracle()
+    oracle, r = oracle or MixingOracle(), np.sqrt(w)  # in the coordinates r * p the norm is Euclidean
     p, U, _, _ = relaxed_vertex(w * y, tmap, oracle)
     A, lam, F = p[:, None], np.ones(1), [U]
     for it in range(1, max_iter + 1):
@@ -271,15 +265,9 @@ def weighted_projection(
         gap, cert = float(c @ (s - p)), max(float(c @ (s - p)), upper - float(c @ p))
         if cert <= target or gap <= 0 or it == max_iter:
             break
-        keep = lam > 0
-        A, F, lam = (
-            np.column_stack([A[:, keep], s]),
-            [f for f, k in zip(F, keep) if k] + [U],
-            np.append(lam[keep], 0.0),
-        )
-        eta = min(1.0, gap / max(float(w @ (s - p) ** 2), 1e-300))
-        lam = (1 - eta) * lam + eta * np.eye(lam.size)[-1]
-        lam = _reweigh(A, lam, y, w, target / 10)
+        keep = lam > 0  # the atoms corrective_step keeps, with their factors
+        _, lam = corrective_step(r[:, None] * A, lam, r * s, r * y, target / 10)  # 99's step, reweighted
+        A, F = np.column_stack([A[:, keep], s]), [f for f, k in zip(F, keep) if k] + [U]
         p = A @ lam
     V = np.hstack([math.sqrt(l) * f for l, f in zip(lam, F) if l > 0])
     return p, V, cert, it
@@ -317,16 +305,10 @@ class RelaxationBase:
         d, idx = records.shape[1], np.flatnonzero(counts)
         if self.tmap is None or self.tmap.sets != list(sets):
             self.tmap = TupleMap(d, max(map(len, sets)), sets)
-        drawn = [sets[i] for i in idx]
-        sens = (
-            parity_sensitivity(drawn, d, len(records))[0]
-            if total is None
-            else parity_sum_sensitivity(drawn, total)
-        )
-        plan = gaussian_plan(sens, rho, len(idx), n=total or len(records), bound=1.0)
-        y = np.zeros(len(sets))
+        drawn, y = [sets[i] for i in idx], np.zeros(len(sets))
         meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(rho), meter)
-        y[idx] = meter.noisy(_parities(records, drawn, total), plan, "base synopsis")
+        measure = noisy_parities if total is None else noisy_parity_sums(total)  # lecture 05's noise step
+        y[idx], plan, sens, _ = measure(records, drawn, rho, meter, label="base synopsis")
         w = counts / counts.sum()
         p, V, gap, calls = weighted_projection(
             y, w, self.tmap, target=self.tol * plan.scale**2, max_iter=self.max_iter, oracle=self.oracle

@@ -478,12 +478,13 @@ def noisy_parities(
     sets: list,  # non-empty parity sets
     rho: float,  # zCDP budget of the noise step
     meter: Meter,  # the call's private steps: draws the noise and charges it
+    label: str | None = None,  # the ledger's label (default: 'm parities')
 ) -> tuple:
     "Parity means plus exact discrete Gaussian noise (replace-one, n public): noisy, plan, sensitivity, exact"
     (n, d), m = np.shape(records), len(sets)
     sens, exact = parity_sensitivity(sets, d, n)
     plan = gaussian_plan(sens, rho, m, n=n, bound=1.0)
-    return meter.noisy(parity_answers(records, sets), plan, f"{m} parities"), plan, sens, exact
+    return meter.noisy(parity_answers(records, sets), plan, label or f"{m} parities"), plan, sens, exact
 
 
 def fw_target(

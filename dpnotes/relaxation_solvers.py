@@ -109,13 +109,14 @@ def parity_sum_sensitivity(
 def noisy_parity_sums(
     total: int,  # the released count n_hat (add/remove neighbours)
 ):
-    "The add/remove measurement: a function (records, sets, rho, meter) -> (noisy, plan, sensitivity, exact)."
+    """The add/remove measurement: a function (records, sets, rho, meter, label=None) -> (noisy, plan,
+    sensitivity, exact), `noisy_parities`' twin on sums over `total`."""
 
-    def measure(records, sets, rho, meter):
+    def measure(records, sets, rho, meter, label=None):
         sens = parity_sum_sensitivity(sets, total)
         plan = gaussian_plan(sens, rho, len(sets), n=total, bound=1.0)
         return (
-            meter.noisy(parity_sums_over(records, sets, total), plan, f"{len(sets)} parities"),
+            meter.noisy(parity_sums_over(records, sets, total), plan, label or f"{len(sets)} parities"),
             plan,
             sens,
             True,
