@@ -2,7 +2,7 @@
 metric, one machine.
 
     python benchmarks/peers.py [--datasets sub7 nltcs adult2 adult3] [--eps 0.5 1] [--seeds 0 1 2]
-        [--only-peers | --only-dpnotes] [--timeout 1800] [--jobs 2] [--resume]
+        [--only-peers | --only-dpnotes] [--timeout 1800] [--jobs 1] [--resume]
 
 Peers run in their own virtualenv (`--pgm-python`, default /work/venv-pgm/bin/python) from a checkout of the
 private-pgm repository (`--pgm-src`: its `src/mbi` and `mechanisms/` at one commit) through
@@ -16,7 +16,10 @@ samples (its public output), and is skipped when that python is absent. Every ru
 Privacy: (epsilon, delta = 1e-9) for everyone, under add/remove-one neighbours (the peers' relation): dpnotes
 mechanisms that support it run with `neighbours='add-remove'`; the others run replace-one and are labelled so.
 Metric (same code for all): RMSE and max error over all cells of all workload marginals in probability units,
-each system's tables divided by its own total.
+each release scored as released: dpnotes's answers (fractions) as they are, the peers' tables divided by their
+release's one total (see `score`). Runs scored before 2026-11-28 divided every table of a dpnotes release by its own
+noisy sum, which inflates raw Gaussian answers; their rows say "renormalised". A re-run of a (dataset, system, eps,
+seed) replaces the earlier run. `--jobs` peers run at once (default 1: one system at a time, as the timings need).
 """
 import argparse, itertools, json, os, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -39,7 +42,7 @@ DATASETS = {  # name: (folder, csv, domain json, attributes (None: all), margina
     'adult2': ('adult', 'adult.csv', 'adult-domain.json', None, 2),
     'adult3': ('adult', 'adult.csv', 'adult-domain.json', None, 3),
 }
-OURS = ['adaptive', 'projection', 'gaussian', 'factorization', 'relaxation', 'mwem-hlm']  # one line per mechanism
+OURS = ['adaptive', 'local', 'projection', 'gaussian', 'factorization', 'relaxation', 'mwem-hlm']  # one line per mechanism
 PEERS = ['aim', 'mwem+pgm', 'sn-aim', 'sn-mst']  # sn-: smartnoise-synth 1.0.8 (records)
 SN = {'sn-aim': 'aim', 'sn-mst': 'mst'}
 DELTA = 1e-9
@@ -68,8 +71,11 @@ def present(names):
 
 
 def score(tables, truth):
-    "RMSE and max error; each table divided by its own total when that total is positive (noisy tables may sum to <= 0)."
-    est = np.concatenate([np.asarray(t, float) / (np.sum(t) if np.sum(t) > 0 else 1.0) for t in tables])
+    """RMSE and max error of a release's marginal tables against the true fractions, as released: dpnotes's answers
+    are fractions already (counts over n, or over the released n_hat) and are not rescaled; the peers' runners write
+    their tables in probability units, each divided by the release's one total (their tables come from one model or
+    one set of records, so every table has that same total), and records' marginals are divided by their count."""
+    est = np.concatenate([np.asarray(t, float).ravel() for t in tables])
     err = est - truth
     return float(np.sqrt(np.mean(err**2))), float(np.max(np.abs(err)))
 
@@ -130,7 +136,7 @@ def main():
     ap.add_argument('--only-peers', action='store_true')
     ap.add_argument('--only-dpnotes', action='store_true')
     ap.add_argument('--timeout', type=float, default=1800)
-    ap.add_argument('--jobs', type=int, default=2)
+    ap.add_argument('--jobs', type=int, default=1)
     ap.add_argument('--resume', action='store_true', help='skip runs already in the JSON')
     ap.add_argument('--pgm-python', default='/work/venv-pgm/bin/python')
     ap.add_argument('--pgm-src', default='/work/peers-src')
@@ -143,8 +149,9 @@ def main():
     command = 'python benchmarks/peers.py ' + ' '.join(sys.argv[1:])
 
     def record(dname, system, eps, seed, res):
-        res.update(dataset=dname, system=system, eps=eps, seed=seed, command=command,
+        res.update(dataset=dname, system=system, eps=eps, seed=seed, command=command, scored='as released',
                    when=time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime()), load=os.getloadavg()[0])
+        runs[:] = [r for r in runs if (r['dataset'], r['system'], r['eps'], r['seed']) != (dname, system, eps, seed)]
         runs.append(res)
         path.write_text(json.dumps(runs, indent=1))
         print(dname, system, eps, seed, {k: res[k] for k in ('status', 'rmse', 'seconds') if k in res}, flush=True)
@@ -207,7 +214,10 @@ def write_table(runs, out):
                     lines.append(f"| {eps} | {system} | | 0/{len(rs)} | {rs[-1]['status']} | | | {when} |")
                     continue
                 f = lambda key, fmt: f"{np.mean([r[key] for r in ok]):{fmt}} ± {np.std([r[key] for r in ok]):{fmt}}"
-                lines.append(f"| {eps} | {system} | {ok[0]['neighbours']} | {len(ok)}/{len(rs)} | {f('rmse', '.5f')} | "
+                ours = system.split(' ')[0] not in PEERS and '(records)' not in system  # records: one total already
+                old = ours and any(r.get('scored') != 'as released' for r in ok)
+                label = f"{system} (renormalised)" if old else system  # scored table by table (before 2026-11-28)
+                lines.append(f"| {eps} | {label} | {ok[0]['neighbours']} | {len(ok)}/{len(rs)} | {f('rmse', '.5f')} | "
                              f"{f('max', '.4f')} | {f('seconds', '.1f')} | {when} |")
         lines += _verdicts(rows)
     out.write_text('\n'.join(lines) + '\n')

@@ -16,13 +16,19 @@ from .measurements import Measurement
 from .models import marginal_tables
 from .releases import Release, register, check_mechanism_args
 from .histograms import gaussian_mechanism
-from .factorization import factorization_mechanism
+from dpnotes.factorization import (
+    factorization_mechanism,
+    marginal_strategy,
+    strategy_diameter,
+    strategy_error,
+)
 from .projection import ConvergenceWarning
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'BASES', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
-           'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'local_mechanism']
+__all__ = ['TIGHT', 'SPREAD_LIMIT', 'BASES', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult',
+           'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold',
+           'factorization_spread', 'choose_base', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -409,6 +415,30 @@ def _projected_release(
         measurements=rel.measurements,
     )
 
+# %% ../nbs/19_local.ipynb #autobase-code
+SPREAD_LIMIT = (
+    2.0  # base='auto': the factorization's answers unless its noisiest table's s.d. is this times more
+)
+
+
+def factorization_spread(
+    workload: Marginals,  # the tables to measure
+    neighbours: str = 'replace',  # the relation of both measurements: 'replace' or 'add-remove'
+) -> float:
+    """Per-cell noise s.d. of the factorization mechanism's noisiest table (its default strategy) over the
+    Gaussian mechanism's, at the same budget and n: a property of the workload and the relation only."""
+    M = marginal_strategy(workload, 'optimal')  # what factorization_mechanism uses for marginals
+    nrm, T = M.norm_1_2(), len(workload.cliques)
+    sens = strategy_diameter(M, workload.shape[1]) if neighbours == 'replace' else nrm  # times n
+    cells = lambda c: math.prod(workload.domain[a] for a in c)
+    worst = max(strategy_error(Marginals(workload.domain, [c]), M) / cells(c) for c in workload.cliques)
+    return sens / nrm * math.sqrt(worst) / math.sqrt(2 * T if neighbours == 'replace' else T)
+
+
+def choose_base(workload: Marginals, neighbours: str = 'replace') -> str:
+    "base='auto': 'factorization' if its spread is at most SPREAD_LIMIT, else 'gaussian' (public inputs)."
+    return 'factorization' if factorization_spread(workload, neighbours) <= SPREAD_LIMIT else 'gaussian'
+
 # %% ../nbs/19_local.ipynb #d98924fb
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
@@ -417,20 +447,21 @@ BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanis
 def local_mechanism(
     data: Dataset,  # private records (n is treated as public under replace-one)
     workload: Workload,  # a Marginals workload: every table is measured, then all are projected
-    budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on the Gaussian measurement
+    budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on the one measurement
     *,
     rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
-    base: str = 'gaussian',  # the measurement projected: 'gaussian' or 'factorization' (its default strategy)
+    base: str = 'auto',  # the measurement projected: 'gaussian', 'factorization' or 'auto' (`choose_base`)
     tol: float = 1e-9,  # local_projection's tolerance (residual and relative gap)
     max_iter: int = 100_000,  # local_projection's iteration limit
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
-    """Gaussian tables projected onto the local-consistency relaxation of the marginal polytope.
+    """Noisy tables projected onto the local-consistency relaxation of the marginal polytope.
 
-    Replace-one neighbours, n public, Delta_2=sqrt(2T)/n for T tables; or add/remove neighbours with
-    counts over the registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
+    The measurement is chosen from public inputs (`choose_base`) unless `base` names it. Replace-one
+    neighbours, n public, Delta_2=sqrt(2T)/n for T tables; or add/remove neighbours with counts over the
+    registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
     `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so is
     the threshold applied before it to sparse tables (`sparse_threshold`, base='gaussian' only: the
@@ -440,14 +471,16 @@ def local_mechanism(
     if not isinstance(workload, Marginals):
         raise TypeError(f"local_mechanism answers Marginals workloads, got {type(workload).__name__}")
     _check_solver_args(tol, max_iter)
-    if base not in BASES:
-        raise ValueError(f"base must be one of {', '.join(BASES)}, got base={base!r}")
+    if base not in (*BASES, 'auto'):
+        raise ValueError(f"base must be one of {', '.join(BASES)} or auto, got base={base!r}")
     if threshold is not None:
         _check_threshold(threshold)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
+    base = choose_base(workload, neighbours) if base == 'auto' else base  # public: before any noise
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
-    cut = threshold if base == 'gaussian' else None
-    return _projected_release(rel, workload, tol, max_iter, t0, cut)
+    out = _projected_release(rel, workload, tol, max_iter, t0, threshold if base == 'gaussian' else None)
+    out.info['base'] = base
+    return out
 
 # %% ../nbs/19_local.ipynb #3eb360dd
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
