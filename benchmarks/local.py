@@ -4,9 +4,13 @@
    projected on its simplex (the command line's --postprocess simplex), factorization, projection (where the universe or
    its junction tree fits; otherwise the reason it refused) and local, at eps=1, delta=1e-9, all 2-way marginals, on
    the default dataset and on adult and NLTCS from --data (skipped when missing); local/factorization is local with
-   base='factorization' and local/no-threshold is local without `sparse_threshold`. Same seed, same noise: local's noisy answers are gaussian's (local/factorization's are
-   factorization's), so gaussian / simplex / local differ by post-processing only.
-   NLTCS also with all 3-way marginals (gaussian, factorization, projection, local), where L is larger than M.
+   base='factorization', local/gaussian with base='gaussian', and local/no-threshold is local/gaussian without
+   `sparse_threshold`; local itself is the default, base='auto', whose choice (`choose_base`, from public inputs) and
+   spread are printed above each table. Same seed, same noise: local/gaussian's noisy answers are gaussian's
+   (local/factorization's are factorization's), so gaussian / simplex / local/gaussian differ by post-processing only.
+   NLTCS also with all 3-way marginals, where L is larger than M; adult also on its 7 attributes of the peers table
+   (sub7), and a sparse synthetic table (an attribute of 300 values of which the records use four, beside three
+   binary ones, as in nbs/19_local).
 2. Speed: local_projection against cvxpy (Clarabel at its default tolerances and at TIGHT = 1e-12) on the noisy tables
    of a medium case (all 2-way marginals of adult's first --cvxpy-attrs attributes), objective gap and time ratio.
 
@@ -25,14 +29,16 @@ import numpy as np
 
 from dpnotes.cli import postprocess
 from dpnotes.data import Dataset, default_dataset
-from dpnotes.local import TIGHT, cvxpy_local_projection, local_projection  # and registers 'local'
+from dpnotes.data import Domain
+from dpnotes.local import TIGHT, choose_base, cvxpy_local_projection, factorization_spread, local_projection
 from dpnotes.models import CliqueMeasurement
 from dpnotes.privacy import Budget
 from dpnotes.releases import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 
 BUDGET = Budget.approx(1.0, 1e-9)  # eps=1, delta=1e-9 throughout
-NAMES = ['gaussian', 'simplex', 'factorization', 'projection', 'local', 'local/no-threshold', 'local/factorization']
+NAMES = ['gaussian', 'simplex', 'factorization', 'projection', 'local', 'local/gaussian', 'local/no-threshold',
+         'local/factorization']
 
 
 def load(data_dir, name):
@@ -48,7 +54,8 @@ def run(name, data, wl, budget, seed):
         if name == 'simplex':
             rel = MECHANISMS['gaussian'](data, wl, budget, rng=np.random.default_rng(seed))
             return postprocess('simplex', wl, rel.answers), time.perf_counter() - t0, ''
-        opts = {'local/factorization': {'base': 'factorization'}, 'local/no-threshold': {'threshold': None}}.get(name, {})
+        opts = {'local/factorization': {'base': 'factorization'}, 'local/gaussian': {'base': 'gaussian'},
+                'local/no-threshold': {'base': 'gaussian', 'threshold': None}}.get(name, {})
         rel = MECHANISMS[name.split('/')[0]](data, wl, budget, rng=np.random.default_rng(seed), **opts)
         note = '' if not name.startswith('local') else f"{rel.info['iterations']} it, residual {rel.info['residual']:.0e}"
         return rel.answers, time.perf_counter() - t0, note
@@ -64,6 +71,8 @@ def accuracy(label, data, seeds, lines, budget=BUDGET, k=2, names=NAMES):
               f"all {k}-way marginals ({len(wl.cliques)} tables, {wl.shape[0]} cells), eps=1, delta=1e-9, {seeds} seeds"), "",
               "| mechanism | RMSE (mean ± sd) | max error (mean ± sd) | mean over tables of the table's max error | seconds (mean) | note |",
               "|---|---|---|---|---|---|"]
+    lines[-3:-3] = [f"base='auto' chooses **{choose_base(wl)}**: factorization_spread = {factorization_spread(wl):.3f} "
+                    "(the factorization base when at most 2)", ""]
     stats = {}
     for name in names:
         r, m, t, s, note = [], [], [], [], ''
@@ -79,7 +88,7 @@ def accuracy(label, data, seeds, lines, budget=BUDGET, k=2, names=NAMES):
         lines.append(f"| {name} | {np.mean(r):.6f} ± {np.std(r):.6f} | {np.mean(m):.5f} ± {np.std(m):.5f} | "
                      f"{np.mean(t):.5f} | {np.mean(s):.2f} | {note} |")
         print(lines[-1], flush=True)
-    (rg, mg, tg), (rl, ml, tl) = stats['gaussian'], stats['local']
+    (rg, mg, tg), (rl, ml, tl) = stats['gaussian'], stats['local']  # local: base='auto'
     best = [min(stats, key=lambda k: stats[k][i]) for i in range(3)]
     lines += ["", (f"local / gaussian: RMSE {rl / rg:.2f}x, max error {ml / mg:.2f}x, mean table max error {tl / tg:.2f}x; "
               f"best RMSE: {best[0]}, best max error: {best[1]}, best mean table max error: {best[2]}"), ""]
@@ -121,6 +130,11 @@ def main():
     warm = default_dataset(200)  # compile the kernels (cached on disk) outside every timing
     MECHANISMS['local'](warm, Marginals.all_kway(warm.domain, 2), BUDGET, rng=np.random.default_rng(99))
     accuracy('default_dataset (synthetic, 5000 records)', default_dataset(), args.seeds, lines)
+    rs = np.random.default_rng(7)  # the sparse example of nbs/19_local
+    recs = np.column_stack([rs.choice(4, 5000, p=[0.4, 0.3, 0.2, 0.1]), rs.integers(0, 2, (5000, 3))])
+    sparse = Dataset(recs, Domain.from_dict({'w': 300, 'b1': 2, 'b2': 2, 'b3': 2}))
+    accuracy('sparse (synthetic, 5000 records, an attribute of 300 values of which four are used)', sparse, args.seeds,
+             lines)
     for name in ('adult', 'nltcs'):
         data = load(args.data, name)
         if data is None:
@@ -129,8 +143,11 @@ def main():
         accuracy(name, data, args.seeds, lines)
         if name == 'adult':
             speed(data, args.cvxpy_attrs, lines)
+            sub7 = ['workclass', 'marital-status', 'relationship', 'race', 'sex', 'income>50K', 'education-num']
+            accuracy('adult, 7 attributes (sub7 of the peers table)', data.project(sub7), args.seeds, lines)
         if name == 'nltcs':  # 3-way: the relaxation is no longer tight
-            accuracy(name, data, args.seeds, lines, k=3, names=['gaussian', 'factorization', 'projection', 'local'])
+            accuracy(name, data, args.seeds, lines, k=3,
+                     names=['gaussian', 'factorization', 'projection', 'local', 'local/gaussian', 'local/factorization'])
     lines.append(f"Load at the end: {os.getloadavg()[0]:.1f}.")
     text = '\n'.join(lines) + '\n'
     print(text)
