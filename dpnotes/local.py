@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 from .privacy import Budget
 from .data import Dataset, Domain, as_domain
-from .ingest import check_memory
+from .ingest import check_memory, progress
 from .workloads import Marginals, Workload
 from .measurements import Measurement
 from .models import marginal_tables
@@ -212,20 +212,19 @@ def _nesterov(lam, prev, mu, r, steps, t):  # pragma: no cover (compiled)
 
 # %% ../nbs/19_local.ipynb #2675aec3
 @njit(cache=True)
-def _ascent(y, w, S, a, steps, tol, max_iter, lam):  # pragma: no cover (compiled)
-    "Restarted accelerated ascent on the dual from lam (updated in place); (x, f, iterations)."
-    x, r = np.empty_like(y), np.empty_like(lam)
-    mu, prev, taus = lam.copy(), lam.copy(), np.full(S[0].shape[0] - 1, -np.inf)
-    t, it = 1.0, 0
-    while it < max_iter:
+def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no cover (compiled)
+    """Restarted accelerated ascent on the dual, iterations it+1 .. stop at most, resumable: lam, the
+    momentum point mu and the simplex shifts taus are updated in place; (converged, it, t) resume it."""
+    x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)
+    while it < stop:
         it += 1
         _evaluate(mu, y, w, S, a, x, r, taus)
         t = _nesterov(lam, prev, mu, r, steps, t)
         if it % 10 == 0:
             f = _evaluate(lam, y, w, S, a, x, r, taus)
             if (r.size == 0 or np.max(np.abs(r)) <= tol / 2) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
-                break
-    return x, _evaluate(lam, y, w, S, a, x, r, taus), it
+                return True, it, t
+    return False, it, t
 
 # %% ../nbs/19_local.ipynb #cd0245a6
 @dataclass(frozen=True)
@@ -276,8 +275,22 @@ def local_projection(
     a = np.where(S.lips > 0, 2 * w / np.maximum(S.lips, 1e-300), 1.0)  # 1 / L_c, each table's own step
     steps = np.repeat(a[S.arrays[1]], np.diff(S.arrays[3]))  # per dual variable
     lam = np.zeros(S.n_duals)
-    x, f, it = _ascent(y, w, S.arrays, a, steps, float(tol), int(max_iter), lam)
+    x, f, it = _run_ascent(y, w, S.arrays, a, steps, float(tol), int(max_iter), lam)
     return _local_result(S, x, f, lam, y, w, sigma.min(), tol, it, t0)
+
+
+def _run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> tuple:
+    """`_ascent` from lam in runs of `chunk` iterations, behind a progress bar on a terminal (the iterates
+    are those of one uninterrupted run); (x, f, iterations) at the final lam."""
+    mu, taus, t, it, done = lam.copy(), np.full(len(a), -np.inf), 1.0, 0, False
+    with progress(None, "local projection", "it", total=max_iter) as bar:
+        while not done and it < max_iter:
+            done, it1, t = _ascent(
+                y, w, arrays, a, steps, tol, it, min(it + chunk, max_iter), lam, mu, taus, t
+            )
+            it, _ = it1, bar.update(it1 - it)
+    x, r = np.empty_like(y), np.empty_like(lam)
+    return x, _evaluate(lam, y, w, arrays, a, x, r, taus), it
 
 # %% ../nbs/19_local.ipynb #cf81cf77
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
