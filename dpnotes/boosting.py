@@ -29,7 +29,7 @@ from dpnotes.relaxation import (
     MixingOracle,
     parity_sets,
     parity_answers,
-    parity_sensitivity,
+    parity_sensitivity,  # importable from here, as before
     parity_l2_sensitivity,  # importable from here, as before
     noisy_parities,
     noisy_parity_sums,

@@ -288,7 +288,8 @@ def _run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> 
             done, it1, t = _ascent(
                 y, w, arrays, a, steps, tol, it, min(it + chunk, max_iter), lam, mu, taus, t
             )
-            it, _ = it1, bar.update(it1 - it)
+            bar.update(it1 - it)
+            it = it1
     x, r = np.empty_like(y), np.empty_like(lam)
     return x, _evaluate(lam, y, w, arrays, a, x, r, taus), it
 
@@ -429,9 +430,7 @@ def _projected_release(
     )
 
 # %% ../nbs/19_local.ipynb #autobase-code
-SPREAD_LIMIT = (
-    2.0  # base='auto': the factorization's answers unless its noisiest table's s.d. is this times more
-)
+SPREAD_LIMIT = 2.0  # base='auto' keeps the factorization unless its noisiest table is this many times noisier
 
 
 def factorization_spread(
