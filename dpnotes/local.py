@@ -26,8 +26,8 @@ from .projection import ConvergenceWarning
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'SPREAD_LIMIT', 'BASES', 'separators', 'cell_map', 'LocalStructure', 'local_structure', 'LocalResult',
-           'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold',
+__all__ = ['TIGHT', 'SPREAD_LIMIT', 'BASES', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure',
+           'LocalResult', 'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold',
            'factorization_spread', 'choose_base', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
@@ -55,6 +55,27 @@ def cell_map(
     sub = [idx[clique.index(a)] for a in sep]
     return np.ravel_multi_index(sub, [domain[a] for a in sep]).astype(np.int32)
 
+# %% ../nbs/19_local.ipynb #keptsep-code
+def kept_separators(
+    domain: Domain,  # the universe the cliques' attributes belong to
+    cliques: list,  # attribute tuples of the measured tables
+) -> list:
+    """`separators` without those that agreement on larger separators implies: s is dropped when the cliques
+    containing it are connected by pairs whose intersection strictly contains s."""
+    sets, kept = [frozenset(c) for c in cliques], []
+    for s in separators(domain, cliques):
+        holders = [c for c in sets if c >= set(s)]
+        reached, todo = {0}, [0]
+        while todo:  # search the holders' graph from the first one
+            i = todo.pop()
+            for j, d in enumerate(holders):
+                if j not in reached and len(holders[i] & d) > len(s):
+                    reached.add(j)
+                    todo.append(j)
+        if len(reached) < len(holders):
+            kept.append(s)
+    return kept
+
 # %% ../nbs/19_local.ipynb #f04a90ee
 def _lipschitz(
     seps: list,  # the separators inside one clique
@@ -76,7 +97,7 @@ class LocalStructure:
     "Index arrays of a list of cliques and their separators, as the compiled kernels read them."
 
     cliques: list  # the tables' attributes, in input order
-    separators: list  # non-empty pairwise intersections (see `separators`)
+    separators: list  # the pairwise intersections that need a constraint (see `kept_separators`)
     shapes: list  # each table's shape, axes in its clique's order
     arrays: tuple  # (coff, inc_c, inc_s, loff, moff, cmap, soff): cell, incidence, map and separator offsets
     lips: np.ndarray  # per clique, the bound on ||M_c P M_c^T|| of `_lipschitz`
@@ -105,7 +126,7 @@ def local_structure(
     cliques: list,  # attribute tuples of the tables
 ) -> LocalStructure:
     "Offsets of the tables, the (clique, separator) incidences, their cell maps and the Lipschitz bounds."
-    seps, size = separators(domain, cliques), lambda c: math.prod(domain[a] for a in c)
+    seps, size = kept_separators(domain, cliques), lambda c: math.prod(domain[a] for a in c)
     inc = [(i, j) for i, c in enumerate(cliques) for j, s in enumerate(seps) if set(s) <= set(c)]
     check_memory(4 * sum(size(cliques[i]) for i, _ in inc), "the cell maps of the local projection")
     maps = [cell_map(domain, cliques[i], seps[j]) for i, j in inc]
@@ -234,7 +255,7 @@ class LocalResult:
     tables: dict  # clique -> consistent table, axes in the clique's order
     answers: np.ndarray  # the tables stacked flat, in input order
     objective: float  # sum_c ||x_c - y_c||^2 / sigma_c^2
-    residual: float  # max |sub-marginal of a table - mean of the tables sharing it| (0: consistent)
+    residual: float  # max |sub-marginal of a table - mean of the tables sharing it| on kept separators
     gap: float  # |f(x) - g(lambda)| over max(f, 1), in the normalised weights' units
     iterations: int  # dual iterations (or 1 for cvxpy)
     converged: bool  # residual and gap within tol
