@@ -183,12 +183,18 @@ def progress(
     desc: str,  # label of the bar
     unit: str = "it",  # unit of one step
     total: int | None = None,  # number of steps, when `iterable` has no length (None: counted as it goes)
+    *,
+    delay: float = 0.0,  # seconds before the bar appears (short runs then print nothing)
+    show: bool | None = None,  # True: always; False: never; None: when stderr is a terminal
 ):
     "`iterable` with a tqdm bar on stderr when stderr is a terminal (quiet in notebooks, tests and pipes)."
     import sys
     from tqdm import tqdm
 
-    return tqdm(iterable, desc=desc, unit=unit, total=total, file=sys.stderr, disable=None, leave=False)
+    off = None if show is None else not show
+    return tqdm(
+        iterable, desc=desc, unit=unit, total=total, file=sys.stderr, disable=off, delay=delay, leave=False
+    )
 
 # %% ../nbs/15_ingest.ipynb #d4c8f6be
 @njit(cache=True)

@@ -4,11 +4,11 @@
 
 # %% ../nbs/99_relaxation_solvers.ipynb #rs000003
 from __future__ import annotations
-import itertools, sys
+import itertools
 from fractions import Fraction
 import numpy as np
 from numba import njit
-from tqdm import tqdm
+from .ingest import progress as bar
 from .noise import gaussian_plan, ceil_float, ceil_sqrt
 from .helptext import document_names
 
@@ -131,8 +131,7 @@ def fw_steps(
     desc: str = 'Frank-Wolfe',  # label of the bar
 ):
     "range(last + 1) behind a tqdm bar on stderr that appears once the loop has run for a second."
-    off = None if progress is None else not progress
-    return tqdm(range(last + 1), desc=desc, unit='step', file=sys.stderr, disable=off, delay=1.0, leave=False)
+    return bar(range(last + 1), desc, 'step', delay=1.0, show=progress)  # `dpnotes.ingest.progress`
 
 # %% ../nbs/99_relaxation_solvers.ipynb #rs000024
 @njit(cache=True)
