@@ -137,7 +137,7 @@ def _checked_total(total, max_records, records: int) -> tuple:
         )
     return int(total), int(max_records)
 
-
+# %% ../nbs/10_data.ipynb #79cb9987-1
 def _view_mass(total, max_records) -> float | None:
     "Sum bound of counts over `total`: 1 without a total, max_records / total rounded up, None if unbounded."
     if total is None:
@@ -147,13 +147,13 @@ def _view_mass(total, max_records) -> float | None:
     m = max_records / total
     return math.nextafter(m, math.inf) if Fraction(m) < Fraction(max_records, total) else m
 
-
+# %% ../nbs/10_data.ipynb #79cb9987-2
 class MissingMaxRecords(ValueError):
     """A mechanism under add/remove neighbours needs the public bound `max_records`, and none was given. The
     add/remove wrapper learns it only after drawing the record count: it rewinds a reproducible noise source
     on this error (as on any other), so that the refused call leaves no trace."""
 
-
+# %% ../nbs/10_data.ipynb #79cb9987-3
 def mass_bound(mass, name: str) -> float:
     """`mass` (a data set's `mass`), or a clear error (`MissingMaxRecords`) when it is None: add/remove
     neighbours with no public bound on the number of records, while mechanism `name` needs one for its
@@ -167,7 +167,7 @@ def mass_bound(mass, name: str) -> float:
         )
     return float(mass)
 
-
+# %% ../nbs/10_data.ipynb #79cb9987-4
 class Dataset:
     "Integer-coded records `(n, d)` over a `Domain`, validated when constructed."
 

@@ -39,7 +39,7 @@ def _bits(m: int):
 # %% ../nbs/21_junction_trees.ipynb #f2b4f624
 _CAP = 1 << 62  # cell counts compare saturated here: no model that large is ever built
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-1
 @njit(cache=True)
 def _eliminate_greedy(nb, size, left):  # pragma: no cover (compiled)
     "Elimination cliques (bit masks) of the greedy order over the nodes in `left`; `nb` gains the fill edges."
@@ -71,7 +71,7 @@ def _eliminate_greedy(nb, size, left):  # pragma: no cover (compiled)
         left &= ~(np.int64(1) << bv)
     return made
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-2
 def _eliminate_greedy_py(nb: list, size: list, left: int) -> list:
     "The same greedy order on Python ints, for more than 62 attributes."
     made = []
@@ -91,7 +91,7 @@ def _eliminate_greedy_py(nb: list, size: list, left: int) -> list:
         left &= ~(1 << v)
     return made
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-3
 def _graph(domain: Domain, cliques) -> tuple:
     "(names in sorted order, neighbour mask per name, the mask of each clique) of the sets' graph."
     cliques = [_sorted(domain, c) for c in cliques]
@@ -100,7 +100,7 @@ def _graph(domain: Domain, cliques) -> tuple:
     masks = [sum(1 << bit[a] for a in c) for c in cliques]
     return names, _neighbours(masks, len(names)), masks
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-4
 def _neighbours(masks, n: int) -> list:
     "Per attribute (bit), the mask of the attributes it shares a set with, without its own bit."
     nb = [0] * n
@@ -109,7 +109,7 @@ def _neighbours(masks, n: int) -> list:
             nb[a] |= m & ~(1 << a)
     return nb
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-5
 def _chordal(nb: list, size: list, left: int) -> set:
     "Maximal elimination cliques (bit masks) of the greedy order over the nodes in `left`."
     if not left:
@@ -126,7 +126,7 @@ def _chordal(nb: list, size: list, left: int) -> set:
             top.append(c)
     return set(top)
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-6
 def triangulate(
     domain: Domain,  # the universe
     cliques,  # attribute sets that must each lie inside one clique
@@ -140,13 +140,13 @@ def triangulate(
     cl = (_sorted(domain, [names[i] for i in _bits(c)]) for c in top)
     return sorted(cl, key=lambda c: (-len(c), c))
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-7
 def model_size(domain, cliques) -> int:
     "Cells of the maximal cliques a model over `cliques` needs (its memory in float64 is 8x this)."
     domain = _domain(domain)
     return sum(math.prod(domain[a] for a in c) for c in triangulate(domain, cliques))
 
-
+# %% ../nbs/21_junction_trees.ipynb #f2b4f624-8
 def model_sizes(
     domain,  # Domain (or mapping attribute -> size)
     cliques,  # attribute sets already in the model
@@ -253,7 +253,7 @@ def _expand(domain: Domain, table, attrs, target) -> np.ndarray:
     "A table over (sorted) `attrs` reshaped to broadcast against (sorted) `target` ⊇ attrs."
     return np.reshape(table, [domain[a] if a in attrs else 1 for a in target])
 
-
+# %% ../nbs/21_junction_trees.ipynb #662f7c4a-1
 def _logz(t: np.ndarray) -> float:
     "log Σ exp over every entry of t, shifted by the maximum (-inf for an all -inf table)."
     m = float(np.max(t))
@@ -261,7 +261,7 @@ def _logz(t: np.ndarray) -> float:
         return m if m == -math.inf else float(logsumexp(t))
     return math.log(float(np.exp(t - m).sum())) + m
 
-
+# %% ../nbs/21_junction_trees.ipynb #662f7c4a-2
 def _lse(t: np.ndarray, axis) -> np.ndarray:
     "log Σ exp over `axis`, shifted by the maximum (plain numpy: the inner operation of every pass)."
     m = t.max(axis=axis, keepdims=True)
@@ -269,7 +269,7 @@ def _lse(t: np.ndarray, axis) -> np.ndarray:
     with np.errstate(divide='ignore'):  # an all -inf slice gives log 0 = -inf, as it should
         return np.log(np.exp(t - m).sum(axis=axis)) + np.squeeze(m, axis=axis)
 
-
+# %% ../nbs/21_junction_trees.ipynb #662f7c4a-3
 def _sum_out(table, attrs, keep, log: bool = True) -> np.ndarray:
     """Log-sum-exp (or sum) of a table over (sorted) `attrs` down to the attributes in `keep`.
 
@@ -354,7 +354,7 @@ def _linked(tree: JunctionTree) -> dict:
         tree._linked = {i: [j for j in tree.adj[i] if set(C[i]) & set(C[j])] for i in tree.adj}
     return tree._linked
 
-
+# %% ../nbs/21_junction_trees.ipynb #7852f918-1
 def independent_parts(tree: JunctionTree) -> dict:
     """Attribute -> index of its independent part: the model is a product over the parts the tree falls into
     when edges with an empty separator are cut (an attribute's cliques are joined by separators that hold
@@ -373,7 +373,7 @@ def independent_parts(tree: JunctionTree) -> dict:
         tree._parts = {a: part[i] for i, c in enumerate(tree.cliques) for a in c}
     return tree._parts
 
-
+# %% ../nbs/21_junction_trees.ipynb #7852f918-2
 def _steiner(tree: JunctionTree, keep: set) -> list:
     """Cliques left after dropping, again and again, a leaf whose `keep` attributes lie in its neighbour,
     edges with an empty separator not counted (a clique left alone without `keep` attributes goes too).
@@ -393,7 +393,7 @@ def _steiner(tree: JunctionTree, keep: set) -> list:
             stack.extend(nb)
     return sorted(alive)
 
-
+# %% ../nbs/21_junction_trees.ipynb #7852f918-3
 def _contract(domain: Domain, factors: list, out: tuple) -> np.ndarray:
     """Σ over attributes not in `out` of the product of (attrs, table) factors, as a table over `out`. With
     three factors or more, pairwise from the smallest table up, each product keeping only the attributes that
@@ -411,7 +411,7 @@ def _contract(domain: Domain, factors: list, out: tuple) -> np.ndarray:
         acc = (keep, _contract(domain, [acc, fs[j]], keep))
     return acc[1] if acc[0] == tuple(out) else _contract(domain, [acc], tuple(out))
 
-
+# %% ../nbs/21_junction_trees.ipynb #7852f918-4
 def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
     """Table on sorted `keep` (probabilities) by variable elimination over the clique marginals divided by the
     separator marginals, on the smallest subtree that holds `keep`."""

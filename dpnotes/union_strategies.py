@@ -29,19 +29,19 @@ def _is_IJ(G) -> bool:
     E.flat[:: n + 1] -= G[0, 0] - G[0, 1]
     return bool(np.abs(E).max() <= 1e-12 * max(np.abs(G).max(), 1e-300))
 
-
+# %% ../nbs/23_union_strategies.ipynb #b1017c45-1
 def _ij_eig(G) -> np.ndarray:
     "Eigenvalues of G = alpha I + beta J on the constant vector and on the contrasts."
     n = G.shape[0]
     lam0 = G.sum() / n
     return np.array([lam0, (np.trace(G) - lam0) / (n - 1) if n > 1 else 0.0])
 
-
+# %% ../nbs/23_union_strategies.ipynb #b1017c45-2
 def _ij_eigs(grams: list, ij: list) -> list:
     "Per term, per `ij` attribute, `_ij_eig` of its factor."
     return [[_ij_eig(t[a]) for a in ij] for t in grams]
 
-
+# %% ../nbs/23_union_strategies.ipynb #b1017c45-3
 def _active_patterns(shape, ij: list, eig: list) -> list:
     """The Helmert patterns s over `ij` on which some term acts, in lexicographic order: (s, dim_s, the terms'
     coefficients prod_alambda_t,a[s_a]). `eig`: per term, per `ij` attribute, the eigenvalues on the
@@ -62,7 +62,7 @@ def _active_patterns(shape, ij: list, eig: list) -> list:
     dims = np.where(S == 1, np.array([shape[a] - 1 for a in ij], dtype=int), 1).prod(axis=1)
     return [(tuple(int(x) for x in s), int(d), c) for s, d, c in zip(S, dims, C)]
 
-
+# %% ../nbs/23_union_strategies.ipynb #b1017c45-4
 def _helmert_patterns(shape, ij: list, dense: list, grams: list, active: list | None = None):
     """For each pattern s over the span{I, J} attributes `ij` (0: constant part, 1: contrasts) on which some
     term acts: (dim_s, G_s), G_s the dense matrix over the `dense` attributes of
@@ -77,7 +77,7 @@ def _helmert_patterns(shape, ij: list, dense: list, grams: list, active: list | 
             coef[k] = coef.get(k, 0.0) + ct
         yield s, dim, sum(ct * rest[k] for k, ct in coef.items() if ct != 0)
 
-
+# %% ../nbs/23_union_strategies.ipynb #b1017c45-5
 def _ij_optimum(G) -> np.ndarray:
     """Optimal 1-D strategy for G=alpha I+beta J in closed form,
     [sqrt(x) I; sqrt(1-x) 1^T], so X = xI + (1-x)J with unit columns.
@@ -487,14 +487,14 @@ def _solve_1d(G, tol: float, cache: dict):
         cache[key] = optimize_gram(G, tol=tol)
     return cache[key]
 
-
+# %% ../nbs/23_union_strategies.ipynb #46e65036-1
 def _term_product(U: Union, t: int, tol: float, cache: dict) -> tuple:
     "Best product strategy of the single term t: each factor's certified 1-D optimum (`_solve_1d`)."
     mats = [_ij_optimum(G) if _is_IJ(G) else _solve_1d(G, tol, cache).strategy for G in U.grams()[t]]
     S = U.sub([t])
     return mats, kron_union_error(S, mats)
 
-
+# %% ../nbs/23_union_strategies.ipynb #46e65036-2
 def stacked_strategy(
     U: Union,  # the workload
     groups: list,  # a partition of U's term positions
@@ -527,7 +527,7 @@ def stacked_strategy(
 # %% ../nbs/23_union_strategies.ipynb #3701bfce
 LS_DENSE = 2048  # largest dense part (cells of the attributes outside span{I, J}) of the exact least squares
 
-
+# %% ../nbs/23_union_strategies.ipynb #3701bfce-1
 def _ls_blocks(M) -> dict | None:
     """Least-squares structure of a StackedStrategy: the attributes `ij` whose workload and strategy factors
     all lie in span{I, J}, the others `dense`, and per pattern s over `ij`: (dim_s, G_s, X_s). None when the
@@ -558,12 +558,12 @@ def _ls_blocks(M) -> dict | None:
         blocks[s] = (dim, G, X)
     return dict(ij=ij, dense=dense, shape=shape, blocks=blocks)
 
-
+# %% ../nbs/23_union_strategies.ipynb #3701bfce-2
 def _ls_trace(L: dict) -> float:
     "sum_s dim_str(G_sX_s^+) (refuses a G_s outside the range of X_s)."
     return float(sum(dim * trace_gram_pinv(G, X) for dim, G, X in L['blocks'].values() if np.any(G)))
 
-
+# %% ../nbs/23_union_strategies.ipynb #3701bfce-3
 def _ls_solve(L: dict, v) -> np.ndarray:
     "(M^T M)^+v block by block in the Helmert basis of the `ij` attributes."
     B = L['blocks']
