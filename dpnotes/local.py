@@ -174,16 +174,23 @@ def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
 
 # %% ../nbs/19_local.ipynb #e8e2912e
 @njit(cache=True)
-def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
-    "r_(c,s) = M_cs x_c minus the a_c-weighted mean of the sub-marginals on s of the cliques containing s."
+def _table_margins(x, S, c, ioff, r):  # pragma: no cover (compiled)
+    "r_(c,s) = M_cs x_c on table c's incidences ioff[c]..ioff[c+1] (incidences are listed table by table)."
     coff, inc_c, inc_s, loff, moff, cmap, soff = S
-    r[:] = 0.0
+    lo = coff[c]
+    for j in range(ioff[c], ioff[c + 1]):
+        r[loff[j] : loff[j + 1]] = 0.0
+        for i in range(coff[c + 1] - lo):
+            r[loff[j] + cmap[moff[j] + i]] += x[lo + i]
+
+
+@njit(cache=True)
+def _centre(S, a, r):  # pragma: no cover (compiled)
+    "r_(c,s) minus the a_c-weighted mean of r_(c',s) over the cliques c' containing s, in place."
+    coff, inc_c, inc_s, loff, moff, cmap, soff = S
     mean, cnt = np.zeros(soff[-1]), np.zeros(soff.shape[0] - 1)
     for j in range(inc_c.shape[0]):
-        lo = coff[inc_c[j]]
         cnt[inc_s[j]] += a[inc_c[j]]
-        for i in range(coff[inc_c[j] + 1] - lo):
-            r[loff[j] + cmap[moff[j] + i]] += x[lo + i]
     for j in range(inc_c.shape[0]):
         for i in range(loff[j + 1] - loff[j]):
             mean[soff[inc_s[j]] + i] += a[inc_c[j]] * r[loff[j] + i] / cnt[inc_s[j]]
@@ -191,22 +198,37 @@ def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
         for i in range(loff[j + 1] - loff[j]):
             r[loff[j] + i] -= mean[soff[inc_s[j]] + i]
 
+
+@njit(cache=True)
+def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
+    "r_(c,s) = M_cs x_c minus the a_c-weighted mean of the sub-marginals on s of the cliques containing s."
+    nc = S[0].shape[0] - 1
+    ioff = np.searchsorted(S[1], np.arange(nc + 1))
+    for c in range(nc):
+        _table_margins(x, S, c, ioff, r)
+    _centre(S, a, r)
+
 # %% ../nbs/19_local.ipynb #91fce615
 @njit(cache=True)
 def _evaluate(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
     coff, inc_c, inc_s, loff, moff, cmap, soff = S
-    v = y.copy()
-    for j in range(inc_c.shape[0]):  # v_c = y_c - M_c^T lam_c / (2 w_c)
-        lo, h = coff[inc_c[j]], 0.5 / w[inc_c[j]]
-        for i in range(coff[inc_c[j] + 1] - lo):
-            v[lo + i] -= h * lam[loff[j] + cmap[moff[j] + i]]
+    nc = coff.shape[0] - 1
+    ioff, fs = np.searchsorted(inc_c, np.arange(nc + 1)), np.zeros(nc)
+    for c in range(nc):  # one pass per table while it is in cache; x holds v_c first
+        lo, hi, h = coff[c], coff[c + 1], 0.5 / w[c]
+        x[lo:hi] = y[lo:hi]
+        for j in range(ioff[c], ioff[c + 1]):  # v_c = y_c - M_c^T lam_c / (2 w_c)
+            for i in range(hi - lo):
+                x[lo + i] -= h * lam[loff[j] + cmap[moff[j] + i]]
+        _simplex_into(x, x, lo, hi, taus, c)  # in place: each entry is read before it is written
+        for i in range(lo, hi):
+            fs[c] += w[c] * (x[i] - y[i]) ** 2
+        _table_margins(x, S, c, ioff, r)
+    _centre(S, a, r)
     f = 0.0
-    for c in range(coff.shape[0] - 1):
-        _simplex_into(v, x, coff[c], coff[c + 1], taus, c)
-        for i in range(coff[c], coff[c + 1]):
-            f += w[c] * (x[i] - y[i]) ** 2
-    _centred_margins(x, S, a, r)
+    for c in range(nc):
+        f += fs[c]
     return f
 
 # %% ../nbs/19_local.ipynb #2557594e
