@@ -7,9 +7,9 @@ from __future__ import annotations
 import math, time
 from dataclasses import dataclass, field, replace
 import numpy as np
-from tqdm.auto import tqdm
+from .ingest import progress as bar
 from .privacy import Accountant, Budget, exponential_plan, exponential_mechanism
-from .noise import ceil_float, gaussian_plan
+from .noise import ceil_float
 from .samplers import noise_source
 from .measurements import Meter
 from .data import Dataset, _checked_total
@@ -136,9 +136,7 @@ def boost(
     )
     meter, x = Meter(Budget.zcdp(rho), src), _parities(records, sets, total)
     logw, syns, D = np.zeros(len(sets)), [], []
-    for t in tqdm(
-        range(rounds), desc="boosting", unit="round", disable=None if progress is None else not progress
-    ):
+    for t in bar(range(rounds), "boosting", "round", show=progress):
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())  # D_t, proportional to e^u_t
         counts = _sample(logw, syns, t, plan, sample, lam, mu, meter)  # private step: m queries from D_t
         syn = _run_base(base, records, sets, counts, plan, meter, total, max_records)  # private step: A_t
