@@ -16,13 +16,12 @@ import warnings
 from pathlib import Path
 
 import numpy as np
-from tqdm import tqdm
 
 from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .kron_unions import union_spec
 from .data import Dataset, Domain, default_dataset
-from .ingest import count_csv, read_csv
+from .ingest import count_csv, progress, read_csv
 from .sources import count_marginals, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
 from .releases import MECHANISMS, check_outputs, jsonable
@@ -306,7 +305,7 @@ def _compare(data, workload, budget, names, seeds, options, warmup=False):
     warm = {m: warmup and warm_up(m, data, workload, budget, routed[m]) for m in names}
     jobs = [(m, s) for m in names for s in seeds]
     said = set()  # messages printed on stderr: each once, the table's notes give the seeds
-    with tqdm(jobs, desc="mechanisms", unit="run", file=sys.stderr, disable=len(jobs) < 2 or None) as bar:
+    with progress(jobs, "mechanisms", "run", show=False if len(jobs) < 2 else None) as bar:
         records = [_attempt(m, s, data, workload, budget, routed[m], truth, warm[m], said) for m, s in bar]
     errors = [r.pop("error") for r in records if "error" in r]
     if len(errors) == len(jobs):
