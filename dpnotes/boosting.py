@@ -8,10 +8,10 @@ import math, time
 from dataclasses import dataclass, field, replace
 import numpy as np
 from .ingest import progress as bar
-from .privacy import Accountant, Budget, exponential_plan, exponential_mechanism
+from .privacy import Accountant, Budget, exponential_plan
 from .noise import ceil_float
 from .samplers import noise_source
-from .measurements import Meter
+from .measurements import Meter, uniform_indices
 from .data import Dataset, _checked_total
 from .encoding import to_bits
 from .counting import fwht
@@ -218,8 +218,7 @@ def sample_queries(
     the floating-point error of logw.
     """
     if eps == 0:  # the first round's weights ignore the data: uniform draws, no privacy spent
-        src = meter.src if isinstance(meter, Meter) else noise_source(meter)
-        idx = [exponential_mechanism(np.zeros(len(logw)), 1.0, 1.0, src) for _ in range(m)]
+        idx = uniform_indices(len(logw), m, meter.src if isinstance(meter, Meter) else meter)
         return np.bincount(idx, minlength=len(logw)), 0.0
     e_exact = exponential_plan(eps / 2, eps, error)[3]
     cost = m * e_exact**2 / 8  # m draws, each e'-bounded range: e'^2/8-zCDP

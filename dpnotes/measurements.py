@@ -4,23 +4,23 @@
 
 # %% ../nbs/13_measurements.ipynb #35fc8797
 from __future__ import annotations
-import math
+import contextlib, math
 from fractions import Fraction
 from dataclasses import dataclass, field
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator, aslinearoperator, lsqr
 from .noise import add_noise, ceil_float, gaussian_plan
-from .samplers import noise_source
+from .samplers import noise_draws, noise_source
 from .workloads import Marginals, answer_error, integral
 from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
 from .data import mass_bound
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'weighted_stack',
-           'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix',
-           'gaussian_plan_for']
+__all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'charge_call', 'charged_on_noise',
+           'uniform_indices', 'weighted_stack', 'check_measurements', 'vstack_operators', 'query_rows', 'least_squares',
+           'answers_of', 'stacked_matrix', 'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -209,6 +209,45 @@ def _meter_select(
 
 
 Meter.noisy, Meter.measure, Meter.select = _meter_noisy, _meter_measure, _meter_select
+
+# %% ../nbs/13_measurements.ipynb #ledger-code
+def charge_call(
+    acct: Accountant,  # the caller's ledger
+    budget: Budget,  # the call's whole budget
+    label: str,  # what the ledger lists
+    record: bool,  # False: only check that it fits (refusing an overspend before any noise)
+):
+    "Check (or record) a whole call's budget in a caller's ledger: rho, pure epsilon, or (epsilon, delta)."
+    kw = dict(rho=budget.rho) if budget.is_zcdp else dict(epsilon=budget.epsilon, delta=budget.delta)
+    return acct.spend(label, **kw) if record else acct.check(**kw)
+
+
+@contextlib.contextmanager
+def charged_on_noise(
+    accountant: Accountant | None,  # the caller's ledger, or None
+    budget: Budget,  # the call's whole budget
+    name: str,  # the mechanism, for the ledger's label
+):
+    "Charge `budget` to `accountant` when the block raises after noise was drawn, and say so in the error."
+    start = noise_draws()
+    try:
+        yield
+    except Exception as e:
+        if noise_draws() != start:
+            if accountant is not None:
+                charge_call(accountant, budget, f"{name}: failed after drawing noise", record=True)
+            e.add_note(f"{name} failed after drawing noise: the call's budget counts as spent")
+        raise
+
+# %% ../nbs/13_measurements.ipynb #ledger-uni
+def uniform_indices(
+    k: int,  # candidates 0..k-1
+    m: int,  # draws
+    rng=None,  # None: secure noise (os.urandom); a numpy Generator or NoiseSource: reproducible
+) -> np.ndarray:
+    "m independent uniform draws from range(k) by the exact sampler: they ignore the data and cost nothing."
+    src = noise_source(rng)
+    return np.array([exponential_mechanism(np.zeros(k), 1.0, 1.0, src) for _ in range(m)], np.int64)
 
 # %% ../nbs/13_measurements.ipynb #a97d5421
 def weighted_stack(

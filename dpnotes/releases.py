@@ -14,8 +14,8 @@ import numpy as np
 
 from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable from here too
 from .noise import floor_float, gaussian_plan, laplace_plan
-from .measurements import Meter
-from .samplers import noise_draws, noise_source
+from .measurements import Meter, charge_call, charged_on_noise  # the ledger steps live there
+from .samplers import noise_source
 from .data import Domain, Dataset, _checked_total, require, sample_records
 from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
@@ -74,12 +74,6 @@ from . import MECHANISMS  # the package's registry: every name listed, its modul
 
 _all_ = ['MECHANISMS']  # `from dpnotes.releases import *` gives it, as it did
 
-
-def _charge(acct: Accountant, budget: Budget, label: str, record: bool):
-    "Check (or record) a whole call's budget in a caller's ledger: rho, pure epsilon, or (epsilon, delta)."
-    kw = dict(rho=budget.rho) if budget.is_zcdp else dict(epsilon=budget.epsilon, delta=budget.delta)
-    return acct.spend(label, **kw) if record else acct.check(**kw)
-
 # %% ../nbs/12_releases.ipynb #02f6373b
 NEIGHBOUR_RELATIONS = ('replace', 'add-remove')
 ADD_REMOVE = "add-remove, n private"  # the relation of a release made with neighbours='add-remove'
@@ -94,24 +88,6 @@ def check_neighbours(neighbours: str, name: str = 'this mechanism', add_remove: 
         ok = sorted(k for k, m in MECHANISMS.items() if getattr(m, 'add_remove', False))
         raise ValueError(f"{name} supports neighbours='replace' only; add-remove runs in: {', '.join(ok)}")
 
-# %% ../nbs/12_releases.ipynb #charge001
-@contextlib.contextmanager
-def _charged_on_noise(
-    accountant: Accountant | None,  # the caller's ledger, or None
-    budget: Budget,  # the call's whole budget
-    name: str,  # the mechanism, for the ledger's label
-):
-    "Charge `budget` to `accountant` when the block raises after noise was drawn, and say so in the error."
-    start = noise_draws()
-    try:
-        yield
-    except Exception as e:
-        if noise_draws() != start:
-            if accountant is not None:
-                _charge(accountant, budget, f"{name}: failed after drawing noise", record=True)
-            e.add_note(f"{name} failed after drawing noise: the call's budget counts as spent")
-        raise
-
 # %% ../nbs/12_releases.ipynb #6844ee7c
 def register(
     name: str,  # registry name
@@ -119,7 +95,7 @@ def register(
 ):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
     `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
-    caller's ledger (also when the call fails after drawing noise, see `_charged_on_noise`), and
+    caller's ledger (also when the call fails after drawing noise, see `measurements.charged_on_noise`), and
     `neighbours='add-remove'` runs it with n private (see `add_remove_call`;
     `max_records=` declares the public bound on the number of records that answers other than exact counts
     need)."""
@@ -143,7 +119,7 @@ def register(
             if accountant is not None:
                 if not isinstance(accountant, Accountant):
                     raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
-                _charge(accountant, budget, name, record=False)  # an overspend is refused before any noise
+                charge_call(accountant, budget, name, record=False)  # an overspend: refused before any noise
             if neighbours == 'replace' and 'max_records' in kwargs:  # n is public: no bound to declare
                 raise ValueError("max_records applies to neighbours='add-remove' only")
             if (
@@ -154,10 +130,10 @@ def register(
                     "public n >= 1; an empty dataset is released under neighbours='add-remove' (n private)"
                 )
             call = fn if neighbours == 'replace' else functools.partial(add_remove_call, fn)
-            with _charged_on_noise(accountant, budget, name):
+            with charged_on_noise(accountant, budget, name):
                 rel = call(data, workload, budget, *args, **kwargs)
             if accountant is not None:
-                _charge(accountant, budget, f"{name}: {workload!r}", record=True)
+                charge_call(accountant, budget, f"{name}: {workload!r}", record=True)
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
 
         mechanism.add_remove = add_remove
