@@ -72,8 +72,17 @@ def _eliminate_greedy(nb, size, left):  # pragma: no cover (compiled)
     return made
 
 # %% ../nbs/21_junction_trees.ipynb #f2b4f624-2
+def _eliminate_compiled(nb: list, size: list, left: int) -> list:
+    """`_eliminate_greedy` on Python-int masks of up to 64 attributes: the masks cross as 64-bit words (the
+    top attribute is the sign bit; the kernel's shifts, masks and counts are the same in two's complement)."""
+    word = lambda ms: np.array(ms, np.uint64).view(np.int64)
+    return [
+        int(m) & (1 << 64) - 1 for m in _eliminate_greedy(word(nb), np.array(size, np.int64), word([left])[0])
+    ]
+
+
 def _eliminate_greedy_py(nb: list, size: list, left: int) -> list:
-    "The same greedy order on Python ints, for more than 62 attributes."
+    "The same greedy order on Python ints, for more than 64 attributes."
     made = []
     while left:
         best = None
@@ -114,8 +123,8 @@ def _chordal(nb: list, size: list, left: int) -> set:
     "Maximal elimination cliques (bit masks) of the greedy order over the nodes in `left`."
     if not left:
         return set()
-    if len(size) <= 62:
-        made = [int(m) for m in _eliminate_greedy(np.array(nb, np.int64), np.array(size, np.int64), left)]
+    if len(size) <= 64:
+        made = _eliminate_compiled(nb, size, left)
     else:
         made = _eliminate_greedy_py(list(nb), size, left)
     top = []
@@ -134,7 +143,7 @@ def triangulate(
     """Maximal cliques (tuples in domain order) of a chordal completion found by greedy elimination: the
     attribute whose elimination clique has the fewest cells (counts above 2^(62) compare equal), then the
     fewest fill edges, then the first name. Attribute sets are bit masks (bit i: the i-th name in sorted
-    order), the loop compiled up to 62 attributes."""
+    order), the loop compiled up to 64 attributes."""
     names, nb, _ = _graph(domain, cliques)
     top = _chordal(nb, [domain[a] for a in names], (1 << len(names)) - 1)
     cl = (_sorted(domain, [names[i] for i in _bits(c)]) for c in top)
