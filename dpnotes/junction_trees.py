@@ -155,22 +155,58 @@ def model_size(domain, cliques) -> int:
     domain = _domain(domain)
     return sum(math.prod(domain[a] for a in c) for c in triangulate(domain, cliques))
 
+# %% ../nbs/21_junction_trees.ipynb #sizesbatch
+@njit(cache=True)
+def _sizes_batch(nb, size, left, cands):  # pragma: no cover (compiled)
+    """Per candidate mask: the cells (saturated at _CAP) of the maximal elimination cliques of the graph `nb`
+    over the nodes `left`, with the candidate's nodes and edges added."""
+    n, out = size.shape[0], np.empty(cands.shape[0], np.int64)
+    for k in range(cands.shape[0]):
+        r, new = cands[k], nb.copy()
+        for a in range(n):
+            if (r >> a) & 1:
+                new[a] |= r & ~(np.int64(1) << a)
+        made, total = _eliminate_greedy(new, size, left | r), 0
+        for i in range(
+            made.shape[0]
+        ):  # a clique counts unless inside a larger one or a repeat of an earlier one
+            c, top = made[i], True
+            for j in range(made.shape[0]):
+                if made[j] & c == c and (made[j] != c or j < i):
+                    top = False
+                    break
+            if top:
+                cells = 1
+                for a in range(n):
+                    if (c >> a) & 1:
+                        cells = _CAP if cells > _CAP // size[a] else cells * size[a]
+                total = min(total + cells, _CAP)
+        out[k] = total
+    return out
+
 # %% ../nbs/21_junction_trees.ipynb #f2b4f624-8
 def model_sizes(
     domain,  # Domain (or mapping attribute -> size)
     cliques,  # attribute sets already in the model
     candidates,  # attribute sets, each tried as one more set
 ) -> np.ndarray:
-    """`model_size` of `cliques` plus each candidate in turn (Python ints). The graph of all the sets is built
-    once; each candidate's run eliminates only the nodes its own sets use (bits in name order keep the
-    tie-breaks), and a candidate that adds no edge or node reuses the first such run."""
+    """`model_size` of `cliques` plus each candidate in turn (Python ints, saturated at 2^62). The graph of
+    all the sets is built once; each candidate's run eliminates only the nodes its own sets use (bits in name
+    order keep the tie-breaks): all candidates in one compiled pass up to 64 attributes, else one at a time,
+    where a candidate that adds no edge or node reuses the first such run."""
     domain, cliques, candidates = _domain(domain), list(cliques), list(candidates)
     names, nb, masks = _graph(domain, cliques + candidates)
     size = [domain[a] for a in names]
     base_left, base_nb = 0, _neighbours(masks[: len(cliques)], len(names))
     for m in masks[: len(cliques)]:
         base_left |= m
-    cells = lambda top: sum(math.prod(size[a] for a in _bits(c)) for c in top)
+    if len(size) <= 64:
+        word = lambda ms: np.array(ms, np.uint64).view(np.int64)
+        sizes = _sizes_batch(
+            word(base_nb), np.array(size, np.int64), word([base_left])[0], word(masks[len(cliques) :])
+        )
+        return np.array([int(s) for s in sizes], dtype=object)
+    cells = lambda top: min(sum(math.prod(size[a] for a in _bits(c)) for c in top), _CAP)
     base, out = None, []
     for r in masks[len(cliques) :]:
         new = list(base_nb)
