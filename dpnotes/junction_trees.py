@@ -72,13 +72,15 @@ def _eliminate_greedy(nb, size, left):  # pragma: no cover (compiled)
     return made
 
 # %% ../nbs/21_junction_trees.ipynb #f2b4f624-2
+def _words(masks) -> np.ndarray:
+    "Python-int masks of up to 64 bits as int64 words (the top bit the sign; the kernels' bit logic holds)."
+    return np.array(masks, np.uint64).view(np.int64)
+
+
 def _eliminate_compiled(nb: list, size: list, left: int) -> list:
-    """`_eliminate_greedy` on Python-int masks of up to 64 attributes: the masks cross as 64-bit words (the
-    top attribute is the sign bit; the kernel's shifts, masks and counts are the same in two's complement)."""
-    word = lambda ms: np.array(ms, np.uint64).view(np.int64)
-    return [
-        int(m) & (1 << 64) - 1 for m in _eliminate_greedy(word(nb), np.array(size, np.int64), word([left])[0])
-    ]
+    "`_eliminate_greedy` on Python-int masks of up to 64 attributes, its cliques back as Python ints."
+    made = _eliminate_greedy(_words(nb), np.array(size, np.int64), _words([left])[0])
+    return [int(m) & (1 << 64) - 1 for m in made]
 
 
 def _eliminate_greedy_py(nb: list, size: list, left: int) -> list:
@@ -201,10 +203,8 @@ def model_sizes(
     for m in masks[: len(cliques)]:
         base_left |= m
     if len(size) <= 64:
-        word = lambda ms: np.array(ms, np.uint64).view(np.int64)
-        sizes = _sizes_batch(
-            word(base_nb), np.array(size, np.int64), word([base_left])[0], word(masks[len(cliques) :])
-        )
+        cands = _words(masks[len(cliques) :])
+        sizes = _sizes_batch(_words(base_nb), np.array(size, np.int64), _words([base_left])[0], cands)
         return np.array([int(s) for s in sizes], dtype=object)
     cells = lambda top: min(sum(math.prod(size[a] for a in _bits(c)) for c in top), _CAP)
     base, out = None, []
