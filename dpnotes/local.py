@@ -552,8 +552,7 @@ def local_mechanism(
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
-    """Noisy tables projected onto the local-consistency relaxation of the marginal polytope, or onto the
-    polytope itself where the universe is small.
+    """Noisy tables projected onto the marginal polytope or, on large universes, its local relaxation.
 
     The measurement and the body are chosen from public inputs (`choose_base`, `choose_body`) unless
     `base` and `body` name them. Replace-one

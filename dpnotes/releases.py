@@ -405,6 +405,10 @@ def metadata_json(meta: dict) -> str:
         raise ValueError(f"release metadata: {e}") from None
 
 # %% ../nbs/12_releases.ipynb #6e0d2b84
+_ESTIMATE_KEYS = ('base', 'body', 'solver', 'iterations', 'converged', 'threshold')  # written when scalars
+_SCALARS = (str, bool, int, float, np.generic)
+
+
 def release_metadata(
     name: str,  # registry name of the mechanism
     budget: Budget,  # the budget granted
@@ -437,6 +441,9 @@ def release_metadata(
     )
     if total is not None:
         meta['total'] = dict(total)  # n_hat, its rho and share, its noise
+    est = {k: release.info[k] for k in _ESTIMATE_KEYS if isinstance(release.info.get(k), _SCALARS)}
+    if est:
+        meta['estimate'] = est  # how the answers were computed from the measurements (post-processing)
     dom = getattr(release, 'domain', None)
     meta.update(sigma=release.sigma, seconds=release.seconds, domain=None if dom is None else dom.to_dict())
     if seed is not None:
