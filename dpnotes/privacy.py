@@ -351,6 +351,14 @@ def zcdp_composition(
         raise ValueError("zcdp_composition needs at least one mechanism, got none")
     return math.fsum(check_positive(f'rhos[{i}]', r) for i, r in enumerate(rhos))
 
+# %% ../nbs/00_privacy.ipynb #attach-helper
+def _attach(cls, **methods):
+    "Set each value as an attribute of `cls`, its function named as a method: a class written cell by cell."
+    for name, f in methods.items():
+        g = f.fget if isinstance(f, property) else f
+        g.__name__, g.__qualname__ = name, f'{cls.__name__}.{name}'
+        setattr(cls, name, f)
+
 # %% ../nbs/00_privacy.ipynb #475ade1b
 @dataclass(frozen=True)
 class Budget:
@@ -399,43 +407,47 @@ class Budget:
         "Whether this is a pure epsilon-DP budget (delta = 0)."
         return self.rho is None and self.delta == 0
 
-    def to_rho(self) -> float:
-        """rho for zCDP-based mechanisms: rho itself, the largest rho fitting (epsilon, delta) exactly, or
-        epsilon^2/2 (pure) rounded down."""
-        if self.is_zcdp:
-            return self.rho
-        if not self.is_pure:
-            return zcdp_rho(self.epsilon, self.delta)
-        r = floor_float(
-            Fraction(self.epsilon) ** 2 / 2
-        )  # eps-DP implies eps^2/2-zCDP; a budget: rounded down
-        if r == 0:
-            raise ValueError(f"epsilon={self.epsilon!r} is too small: epsilon^2/2 underflows to 0")
-        return r
+# %% ../nbs/00_privacy.ipynb #budget-units
+def _budget_to_rho(self: Budget) -> float:
+    """rho for zCDP-based mechanisms: rho itself, the largest rho fitting (epsilon, delta) exactly, or
+    epsilon^2/2 (pure) rounded down."""
+    if self.is_zcdp:
+        return self.rho
+    if not self.is_pure:
+        return zcdp_rho(self.epsilon, self.delta)
+    r = floor_float(Fraction(self.epsilon) ** 2 / 2)  # eps-DP implies eps^2/2-zCDP; a budget: rounded down
+    if r == 0:
+        raise ValueError(f"epsilon={self.epsilon!r} is too small: epsilon^2/2 underflows to 0")
+    return r
 
-    def gaussian_sigma(self, sensitivity: float) -> float:
-        """Noise scale of a Gaussian mechanism of l2 `sensitivity` spending the whole budget.
 
-        Analytic Gaussian for an approximate budget, zCDP for a rho budget.
+def _budget_gaussian_sigma(self: Budget, sensitivity: float) -> float:
+    """Noise scale of a Gaussian mechanism of l2 `sensitivity` spending the whole budget.
 
-        Refused for a pure budget.
-        """
-        if self.is_pure:
-            raise ValueError(
-                f"Gaussian noise cannot give pure DP ({self.describe()}); use a mechanism that can: "
-                "laplace (laplace_mechanism), mwem, or mwem-hlm with noise='laplace'"
-            )
-        if self.is_zcdp:
-            return zcdp_sigma(sensitivity, self.rho)
-        return gaussian_sigma(sensitivity, self.epsilon, self.delta)
+    Analytic Gaussian for an approximate budget, zCDP for a rho budget.
 
-    def describe(self) -> str:
-        "Short human-readable form."
-        if self.is_zcdp:
-            return f"rho={self.rho:g} (zCDP)"
-        if self.is_pure:
-            return f"epsilon={self.epsilon:g}, delta=0 (pure)"
-        return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
+    Refused for a pure budget.
+    """
+    if self.is_pure:
+        raise ValueError(
+            f"Gaussian noise cannot give pure DP ({self.describe()}); use a mechanism that can: "
+            "laplace (laplace_mechanism), mwem, or mwem-hlm with noise='laplace'"
+        )
+    if self.is_zcdp:
+        return zcdp_sigma(sensitivity, self.rho)
+    return gaussian_sigma(sensitivity, self.epsilon, self.delta)
+
+
+def _budget_describe(self: Budget) -> str:
+    "Short human-readable form."
+    if self.is_zcdp:
+        return f"rho={self.rho:g} (zCDP)"
+    if self.is_pure:
+        return f"epsilon={self.epsilon:g}, delta=0 (pure)"
+    return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
+
+
+_attach(Budget, to_rho=_budget_to_rho, gaussian_sigma=_budget_gaussian_sigma, describe=_budget_describe)
 
 # %% ../nbs/00_privacy.ipynb #ad209772
 def zcdp_budget(budget: Budget, name: str) -> float:
@@ -493,113 +505,131 @@ class Accountant:
         "The recorded spends, oldest first (a tuple of frozen PrivacyEvent)."
         return tuple(self._events)
 
-    def _cost(self, rho, epsilon, delta):
-        """Validated cost as (mode, rho, epsilon, delta).
+# %% ../nbs/00_privacy.ipynb #acct-cost
+def _accountant_cost(self: Accountant, rho, epsilon, delta):
+    """Validated cost as (mode, rho, epsilon, delta).
 
-        A pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up.
-        """
-        if rho is not None:
-            if epsilon is not None or delta is not None:
-                raise ValueError("give either rho, or epsilon (and delta), not both")
-            rho = check_positive('rho', rho)
-            if self.budget.is_pure:
-                raise ValueError(
-                    f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends "
-                    f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP"
-                )
-            return 'rho', rho, None, None
-        if epsilon is None:
-            raise ValueError("give the cost as rho=... or epsilon=... (with delta=...)")
-        epsilon = check_positive('epsilon', epsilon)
-        delta = check_delta(0.0 if delta is None else delta, allow_zero=True)
-        if self.budget.is_pure and delta > 0:
+    A pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up.
+    """
+    if rho is not None:
+        if epsilon is not None or delta is not None:
+            raise ValueError("give either rho, or epsilon (and delta), not both")
+        rho = check_positive('rho', rho)
+        if self.budget.is_pure:
             raise ValueError(
-                f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends (delta=0), "
-                f"got delta={delta!r} > 0"
+                f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends "
+                f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP"
             )
-        if self.budget.is_zcdp:
-            if delta > 0:
-                raise ValueError(f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0")
-            return 'rho', ceil_float(Fraction(epsilon) ** 2 / 2), epsilon, 0.0
-        return 'basic', None, epsilon, delta
+        return 'rho', rho, None, None
+    if epsilon is None:
+        raise ValueError("give the cost as rho=... or epsilon=... (with delta=...)")
+    epsilon = check_positive('epsilon', epsilon)
+    delta = check_delta(0.0 if delta is None else delta, allow_zero=True)
+    if self.budget.is_pure and delta > 0:
+        raise ValueError(
+            f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends (delta=0), "
+            f"got delta={delta!r} > 0"
+        )
+    if self.budget.is_zcdp:
+        if delta > 0:
+            raise ValueError(f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0")
+        return 'rho', ceil_float(Fraction(epsilon) ** 2 / 2), epsilon, 0.0
+    return 'basic', None, epsilon, delta
 
-    @staticmethod
-    def _exact(mode, r, e, d) -> dict:
-        """The exact cost of a validated spend.
 
-        A pure spend in rho mode costs Fraction(epsilon)^2 / 2, not its float.
-        """
-        if mode == 'basic':
-            return {'epsilon': Fraction(e), 'delta': Fraction(d)}
-        return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
+def _exact_cost(mode, r, e, d) -> dict:
+    """The exact cost of a validated spend.
 
-    @property
-    def spent(self) -> dict:
-        """Total spent so far (nearest floats of the exact sums).
+    A pure spend in rho mode costs Fraction(epsilon)^2 / 2, not its float.
+    """
+    if mode == 'basic':
+        return {'epsilon': Fraction(e), 'delta': Fraction(d)}
+    return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
 
-        {'rho': ...} in zCDP mode, {'epsilon': ..., 'delta': ...} in basic mode.
-        """
-        if self._mode == 'basic':
-            return {'epsilon': float(self._total['epsilon']), 'delta': float(self._total['delta'])}
-        return {'rho': float(self._total['rho'])}
 
-    @property
-    def remaining(self) -> dict:
-        """What is left, rounded down to floats (spending it is always accepted), in the ledger's units (both
-        for a fresh approx budget)."""
-        if self._mode == 'basic':
-            return {k: floor_float(self._limit[k] - self._total[k]) for k in ('epsilon', 'delta')}
-        r = {'rho': floor_float(self._limit['rho'] - self._total['rho'])}
-        if self._mode is None and not self.budget.is_zcdp:
-            r.update(epsilon=self.budget.epsilon, delta=self.budget.delta)
-        return r
+_attach(Accountant, _cost=_accountant_cost)
 
-    def check(self, *, rho: float | None = None, epsilon: float | None = None, delta: float | None = None):
-        """Raise ValueError (naming what remains) if this spend would exceed the budget; record nothing.
+# %% ../nbs/00_privacy.ipynb #acct-totals
+def _accountant_spent(self: Accountant) -> dict:
+    """Total spent so far (nearest floats of the exact sums).
 
-        The spend is `rho` (zCDP) or `epsilon` with `delta` (approximate DP), as in `spend`."""
-        mode, r, e, d = self._cost(rho, epsilon, delta)
-        if self._mode is not None and mode != self._mode:
+    {'rho': ...} in zCDP mode, {'epsilon': ..., 'delta': ...} in basic mode.
+    """
+    if self._mode == 'basic':
+        return {'epsilon': float(self._total['epsilon']), 'delta': float(self._total['delta'])}
+    return {'rho': float(self._total['rho'])}
+
+
+def _accountant_remaining(self: Accountant) -> dict:
+    """What is left, rounded down to floats (spending it is always accepted), in the ledger's units (both
+    for a fresh approx budget)."""
+    if self._mode == 'basic':
+        return {k: floor_float(self._limit[k] - self._total[k]) for k in ('epsilon', 'delta')}
+    r = {'rho': floor_float(self._limit['rho'] - self._total['rho'])}
+    if self._mode is None and not self.budget.is_zcdp:
+        r.update(epsilon=self.budget.epsilon, delta=self.budget.delta)
+    return r
+
+
+_attach(Accountant, spent=property(_accountant_spent), remaining=property(_accountant_remaining))
+
+# %% ../nbs/00_privacy.ipynb #acct-check
+def _accountant_check(
+    self: Accountant, *, rho: float | None = None, epsilon: float | None = None, delta: float | None = None
+):
+    """Raise ValueError (naming what remains) if this spend would exceed the budget; record nothing.
+
+    The spend is `rho` (zCDP) or `epsilon` with `delta` (approximate DP), as in `spend`."""
+    mode, r, e, d = self._cost(rho, epsilon, delta)
+    if self._mode is not None and mode != self._mode:
+        raise ValueError(
+            f"this ledger accounts in {'rho' if self._mode == 'rho' else '(epsilon, delta)'}; "
+            f"got a spend in {'rho' if mode == 'rho' else '(epsilon, delta)'}: use one unit per budget"
+        )
+    rem, tot, lim, cost = self.remaining, self._total, self._limit, _exact_cost(mode, r, e, d)
+    if mode == 'rho':
+        if tot['rho'] + cost['rho'] > lim['rho']:  # exact comparison, no slack
+            a, b = _fmt(r, rem['rho'])
             raise ValueError(
-                f"this ledger accounts in {'rho' if self._mode == 'rho' else '(epsilon, delta)'}; "
-                f"got a spend in {'rho' if mode == 'rho' else '(epsilon, delta)'}: use one unit per budget"
+                f"overspend: rho={a} requested but only rho={b} remains of {self.budget.describe()}"
             )
-        rem, tot, lim, cost = self.remaining, self._total, self._limit, self._exact(mode, r, e, d)
-        if mode == 'rho':
-            if tot['rho'] + cost['rho'] > lim['rho']:  # exact comparison, no slack
-                a, b = _fmt(r, rem['rho'])
-                raise ValueError(
-                    f"overspend: rho={a} requested but only rho={b} remains of {self.budget.describe()}"
-                )
-        elif tot['epsilon'] + cost['epsilon'] > lim['epsilon'] or tot['delta'] + cost['delta'] > lim['delta']:
-            (a, b), (c, f) = _fmt(e, rem['epsilon']), _fmt(d, rem['delta'])
-            raise ValueError(
-                f"overspend: epsilon={a}, delta={c} requested but only epsilon={b}, "
-                f"delta={f} remains of {self.budget.describe()}"
-            )
-        return mode, r, e, d
+    elif tot['epsilon'] + cost['epsilon'] > lim['epsilon'] or tot['delta'] + cost['delta'] > lim['delta']:
+        (a, b), (c, f) = _fmt(e, rem['epsilon']), _fmt(d, rem['delta'])
+        raise ValueError(
+            f"overspend: epsilon={a}, delta={c} requested but only epsilon={b}, "
+            f"delta={f} remains of {self.budget.describe()}"
+        )
+    return mode, r, e, d
 
-    def spend(
-        self,
-        label: str,
-        *,
-        rho: float | None = None,
-        epsilon: float | None = None,
-        delta: float | None = None,
-    ) -> PrivacyEvent:
-        """Check, then record a spend under `label`; returns the event.
 
-        The spend is `rho` (zCDP), or `epsilon` with `delta` (approximate DP; `delta` 0 for pure DP)."""
-        mode, r, e, d = self.check(rho=rho, epsilon=epsilon, delta=delta)
-        ev = PrivacyEvent(str(label), rho=r, epsilon=e, delta=d)
-        self._mode = mode
-        for k, v in self._exact(mode, r, e, d).items():
-            self._total[k] += v
-        self._events.append(ev)
-        return ev
+_attach(Accountant, check=_accountant_check)
 
-    def __repr__(self):
-        return f"Accountant({self.budget.describe()}, {len(self.events)} spends, remaining={self.remaining})"
+# %% ../nbs/00_privacy.ipynb #acct-spend
+def _accountant_spend(
+    self: Accountant,
+    label: str,
+    *,
+    rho: float | None = None,
+    epsilon: float | None = None,
+    delta: float | None = None,
+) -> PrivacyEvent:
+    """Check, then record a spend under `label`; returns the event.
+
+    The spend is `rho` (zCDP), or `epsilon` with `delta` (approximate DP; `delta` 0 for pure DP)."""
+    mode, r, e, d = self.check(rho=rho, epsilon=epsilon, delta=delta)
+    ev = PrivacyEvent(str(label), rho=r, epsilon=e, delta=d)
+    self._mode = mode
+    for k, v in _exact_cost(mode, r, e, d).items():
+        self._total[k] += v
+    self._events.append(ev)
+    return ev
+
+
+def _accountant_repr(self: Accountant) -> str:
+    return f"Accountant({self.budget.describe()}, {len(self.events)} spends, remaining={self.remaining})"
+
+
+_attach(Accountant, spend=_accountant_spend, __repr__=_accountant_repr)
 
 # %% ../nbs/00_privacy.ipynb #2e6664a5
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
