@@ -12,6 +12,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .counting import MAX_CELLS, check_columns, coerce_column, marginal_counts
+from .helptext import attach
 
 # %% auto #0
 __all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_bound', 'Dataset', 'frame_codes', 'require',
@@ -219,76 +220,96 @@ class Dataset:
         "Number of records, or the released total of a `with_total` view (add/remove neighbours)."
         return int(self.records.shape[0]) if getattr(self, '_total', None) is None else self._total
 
-    @property
-    def max_records(self) -> int | None:
-        "The public bound on the number of records a `with_total` view declares (None: none declared)."
-        return getattr(self, '_max_records', None)
-
-    @property
-    def mass(self) -> float | None:
-        """Public bound on the sum of the normalised histogram: 1 (counts over n); for a `with_total` view
-        max_records / total, rounded up, or None when the view has no `max_records`."""
-        return _view_mass(getattr(self, '_total', None), self.max_records)
-
-    def with_total(self, total: int, max_records: int | None = None) -> Dataset:
-        """The same records with marginals normalised by a released `total` (add/remove neighbours keep the
-        record count private: mechanisms then divide counts by a noisy count instead of n).
-
-        `max_records`, a public bound on the number of records, bounds the sum of those normalised counts
-        (`mass`), which the mechanisms' floating-point allowances need; data with more records are refused.
-        """
-        view = Dataset._trusted(self.records, self.domain)
-        view._total, view._max_records = _checked_total(total, max_records, self.records.shape[0])
-        return view
-
     def __len__(self):
         return self.n
 
     def __repr__(self):
         return f"Dataset(n={self.n}, domain={self.domain.to_dict()})"
 
-    @classmethod
-    def from_array(cls, arr, domain: Domain) -> Dataset:
-        "Dataset from an `(n, d)` array whose columns follow `domain.attrs`."
-        return cls(arr, domain)
-
-    @classmethod
-    def from_dataframe(
-        cls,
-        df,  # pandas or polars DataFrame
-        domain=None,  # domain of integer-coded columns (any order); None when `spec` is given
-        *,
-        spec=None,  # encoding spec (mapping or JSON path) for raw columns
-    ) -> Dataset:
-        "Dataset from a DataFrame: integer codes checked against `domain`, or raw columns encoded by `spec`."
-        return frame_codes(df, domain) if spec is None else _reader('sources', 'from_frame')(df, domain, spec)
-
-    @classmethod
-    def from_csv(
-        cls,
-        csv_path,  # CSV with a header row naming the columns (any order)
-        domain_path,  # private-pgm style domain JSON, or a `Domain`
-    ) -> Dataset:
-        """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON:
-        columns must match the domain exactly; read in chunks by `dpnotes.ingest.read_csv`, memory checked
-        first."""
-        return _reader('ingest', 'read_csv')(csv_path, domain_path)
-
-    @classmethod
-    def from_parquet(cls, path, domain=None, *, spec=None) -> Dataset:
-        """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
-        encoded by `spec` (`dpnotes.sources.read_parquet`)."""
-        return _reader('sources', 'read_parquet')(path, domain, spec)
-
-    def to_dataframe(self):
-        "The records as a pandas DataFrame (needs pandas: `dpnotes[frames]`)."
-        pd = require('pandas', 'Dataset.to_dataframe')
-
-        return pd.DataFrame(self.records, columns=list(self.domain.attrs))
-
     def project(self, attrs: Sequence[str]) -> Dataset:
         "The records restricted to `attrs` (in that order)."
         return Dataset._trusted(self.records[:, list(self.domain.axes(attrs))], self.domain.project(attrs))
+
+# %% ../nbs/10_data.ipynb #dataset-view
+def _dataset_max_records(self: Dataset) -> int | None:
+    "The public bound on the number of records a `with_total` view declares (None: none declared)."
+    return getattr(self, '_max_records', None)
+
+
+def _dataset_mass(self: Dataset) -> float | None:
+    """Public bound on the sum of the normalised histogram: 1 (counts over n); for a `with_total` view
+    max_records / total, rounded up, or None when the view has no `max_records`."""
+    return _view_mass(getattr(self, '_total', None), self.max_records)
+
+
+def _dataset_with_total(self: Dataset, total: int, max_records: int | None = None) -> Dataset:
+    """The same records with marginals normalised by a released `total` (add/remove neighbours keep the
+    record count private: mechanisms then divide counts by a noisy count instead of n).
+
+    `max_records`, a public bound on the number of records, bounds the sum of those normalised counts
+    (`mass`), which the mechanisms' floating-point allowances need; data with more records are refused.
+    """
+    view = Dataset._trusted(self.records, self.domain)
+    view._total, view._max_records = _checked_total(total, max_records, self.records.shape[0])
+    return view
+
+
+attach(
+    Dataset,
+    max_records=property(_dataset_max_records),
+    mass=property(_dataset_mass),
+    with_total=_dataset_with_total,
+)
+
+# %% ../nbs/10_data.ipynb #dataset-readers
+def _dataset_from_array(cls: type, arr, domain: Domain) -> Dataset:
+    "Dataset from an `(n, d)` array whose columns follow `domain.attrs`."
+    return cls(arr, domain)
+
+
+def _dataset_from_dataframe(
+    cls: type,
+    df,  # pandas or polars DataFrame
+    domain=None,  # domain of integer-coded columns (any order); None when `spec` is given
+    *,
+    spec=None,  # encoding spec (mapping or JSON path) for raw columns
+) -> Dataset:
+    "Dataset from a DataFrame: integer codes checked against `domain`, or raw columns encoded by `spec`."
+    return frame_codes(df, domain) if spec is None else _reader('sources', 'from_frame')(df, domain, spec)
+
+
+def _dataset_from_csv(
+    cls: type,
+    csv_path,  # CSV with a header row naming the columns (any order)
+    domain_path,  # private-pgm style domain JSON, or a `Domain`
+) -> Dataset:
+    """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON:
+    columns must match the domain exactly; read in chunks by `dpnotes.ingest.read_csv`, memory checked
+    first."""
+    return _reader('ingest', 'read_csv')(csv_path, domain_path)
+
+
+def _dataset_from_parquet(cls: type, path, domain=None, *, spec=None) -> Dataset:
+    """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
+    encoded by `spec` (`dpnotes.sources.read_parquet`)."""
+    return _reader('sources', 'read_parquet')(path, domain, spec)
+
+
+def _dataset_to_dataframe(self: Dataset):
+    "The records as a pandas DataFrame (needs pandas: `dpnotes[frames]`)."
+    pd = require('pandas', 'Dataset.to_dataframe')
+
+    return pd.DataFrame(self.records, columns=list(self.domain.attrs))
+
+
+attach(
+    Dataset,
+    from_array=classmethod(_dataset_from_array),
+    from_dataframe=classmethod(_dataset_from_dataframe),
+    from_csv=classmethod(_dataset_from_csv),
+    from_parquet=classmethod(_dataset_from_parquet),
+    to_dataframe=_dataset_to_dataframe,
+)
 
 # %% ../nbs/10_data.ipynb #framecodes1
 def frame_codes(

@@ -9,7 +9,7 @@ import linecache
 import re
 
 # %% auto #0
-__all__ = ['signature_comments', 'parameters_section', 'documented', 'document_names', 'help_problems']
+__all__ = ['signature_comments', 'parameters_section', 'documented', 'document_names', 'attach', 'help_problems']
 
 # %% ../nbs/88_helptext.ipynb #b076886f
 _ARG = re.compile(r"^\s*\*{0,2}([A-Za-z_]\w*)\s*(?:[:=,)]|$)")
@@ -77,6 +77,17 @@ def document_names(
             for key, f in vars(obj).items():
                 if inspect.isfunction(f) and (not key.startswith('_') or key == '__init__'):
                     documented(f)
+
+# %% ../nbs/88_helptext.ipynb #attach-code
+def attach(
+    cls: type,  # the class to extend
+    **methods,  # name -> function, or a property, classmethod or staticmethod of one
+) -> None:
+    "Set each value as an attribute of `cls`, its function renamed `cls.name`: a class written cell by cell."
+    for name, f in methods.items():
+        g = f.fget if isinstance(f, property) else getattr(f, '__func__', f)
+        g.__name__, g.__qualname__ = name, f'{cls.__name__}.{name}'
+        setattr(cls, name, f)
 
 # %% ../nbs/88_helptext.ipynb #22ba2de9
 _LATEX = re.compile(r'\$|\\[A-Za-z]+')

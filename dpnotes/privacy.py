@@ -41,7 +41,7 @@ from dpnotes.samplers import (
     pick,
     safe_s,
 )
-from .helptext import document_names
+from .helptext import attach, document_names
 
 _all_ = [
     'MIN_NORMAL',
@@ -351,14 +351,6 @@ def zcdp_composition(
         raise ValueError("zcdp_composition needs at least one mechanism, got none")
     return math.fsum(check_positive(f'rhos[{i}]', r) for i, r in enumerate(rhos))
 
-# %% ../nbs/00_privacy.ipynb #attach-helper
-def _attach(cls, **methods):
-    "Set each value as an attribute of `cls`, its function named as a method: a class written cell by cell."
-    for name, f in methods.items():
-        g = f.fget if isinstance(f, property) else f
-        g.__name__, g.__qualname__ = name, f'{cls.__name__}.{name}'
-        setattr(cls, name, f)
-
 # %% ../nbs/00_privacy.ipynb #475ade1b
 @dataclass(frozen=True)
 class Budget:
@@ -447,7 +439,7 @@ def _budget_describe(self: Budget) -> str:
     return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
 
 
-_attach(Budget, to_rho=_budget_to_rho, gaussian_sigma=_budget_gaussian_sigma, describe=_budget_describe)
+attach(Budget, to_rho=_budget_to_rho, gaussian_sigma=_budget_gaussian_sigma, describe=_budget_describe)
 
 # %% ../nbs/00_privacy.ipynb #ad209772
 def zcdp_budget(budget: Budget, name: str) -> float:
@@ -547,7 +539,7 @@ def _exact_cost(mode, r, e, d) -> dict:
     return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
 
 
-_attach(Accountant, _cost=_accountant_cost)
+attach(Accountant, _cost=_accountant_cost)
 
 # %% ../nbs/00_privacy.ipynb #acct-totals
 def _accountant_spent(self: Accountant) -> dict:
@@ -571,7 +563,7 @@ def _accountant_remaining(self: Accountant) -> dict:
     return r
 
 
-_attach(Accountant, spent=property(_accountant_spent), remaining=property(_accountant_remaining))
+attach(Accountant, spent=property(_accountant_spent), remaining=property(_accountant_remaining))
 
 # %% ../nbs/00_privacy.ipynb #acct-check
 def _accountant_check(
@@ -602,7 +594,7 @@ def _accountant_check(
     return mode, r, e, d
 
 
-_attach(Accountant, check=_accountant_check)
+attach(Accountant, check=_accountant_check)
 
 # %% ../nbs/00_privacy.ipynb #acct-spend
 def _accountant_spend(
@@ -629,7 +621,7 @@ def _accountant_repr(self: Accountant) -> str:
     return f"Accountant({self.budget.describe()}, {len(self.events)} spends, remaining={self.remaining})"
 
 
-_attach(Accountant, spend=_accountant_spend, __repr__=_accountant_repr)
+attach(Accountant, spend=_accountant_spend, __repr__=_accountant_repr)
 
 # %% ../nbs/00_privacy.ipynb #2e6664a5
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
