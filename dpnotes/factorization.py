@@ -34,7 +34,7 @@ from dpnotes.strategy_solvers import (
     disjoint_diameter,
     matrix_diameter,
 )
-from .helptext import document_names
+from .helptext import attach, document_names
 
 # %% auto #0
 __all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
@@ -223,43 +223,54 @@ class MarginalStrategy(LinearOperator):
         d = len(self.domain)
         return self.measure({S: H.sum(axis=tuple(i for i in range(d) if i not in S)) for S in self.subsets})
 
-    def _block_estimate(self, S, C, b) -> np.ndarray:
-        "Contribution of block S (coefficients b of B_S^T h) to the marginal on axes C (sorted), as a tensor."
-        shape, d = self.domain.shape, len(self.domain)
-        T = np.reshape(b, [shape[i] - 1 for i in S]) if S else np.reshape(b, ())
-        for ax, i in enumerate(S):
-            T = np.moveaxis(np.tensordot(self._U[i], T, axes=(1, ax)), 0, ax)
-        f = math.prod(math.sqrt(shape[i]) for i in range(d) if i not in C) / math.prod(
-            math.sqrt(shape[i]) for i in C if i not in S
+# %% ../nbs/02_factorization.ipynb #strategy-recon
+def _strategy_block_estimate(self: MarginalStrategy, S, C, b) -> np.ndarray:
+    "Contribution of block S (coefficients b of B_S^T h) to the marginal on axes C (sorted), as a tensor."
+    shape, d = self.domain.shape, len(self.domain)
+    T = np.reshape(b, [shape[i] - 1 for i in S]) if S else np.reshape(b, ())
+    for ax, i in enumerate(S):
+        T = np.moveaxis(np.tensordot(self._U[i], T, axes=(1, ax)), 0, ax)
+    f = math.prod(math.sqrt(shape[i]) for i in range(d) if i not in C) / math.prod(
+        math.sqrt(shape[i]) for i in C if i not in S
+    )
+    full = [shape[i] if i in S else 1 for i in C]
+    return np.broadcast_to(np.reshape(T, full) * f, [shape[i] for i in C])
+
+
+def _strategy_reconstruct(self: MarginalStrategy, workload: Marginals, y) -> np.ndarray:
+    "WM^+y for a marginal workload, block by block (no full histogram)."
+    y = np.ravel(y)
+    idx = {S: j for j, S in enumerate(self.subsets)}
+    out = []
+    for c in workload.cliques:
+        ax = workload.domain.axes(c)
+        C = tuple(sorted(ax))
+        est = np.zeros([self.domain.shape[i] for i in C])
+        for S in closure([C]):
+            j = idx[S]
+            b = y[self.offsets[j] : self.offsets[j + 1]] / math.sqrt(self.mu[j])
+            est = est + self._block_estimate(S, C, b)
+        out.append(np.transpose(est, np.argsort(np.argsort(ax))).ravel() if C else np.atleast_1d(est))
+    return np.concatenate(out)
+
+
+def _strategy_rmatvec(self: MarginalStrategy, y):
+    y = np.ravel(y)
+    full = tuple(range(len(self.domain)))
+    out = np.zeros(self.domain.shape)
+    for j, S in enumerate(self.subsets):  # B_S b is the block estimate on the full set of axes
+        out = out + self._block_estimate(
+            S, full, y[self.offsets[j] : self.offsets[j + 1]] * math.sqrt(self.mu[j])
         )
-        full = [shape[i] if i in S else 1 for i in C]
-        return np.broadcast_to(np.reshape(T, full) * f, [shape[i] for i in C])
+    return out.ravel()
 
-    def reconstruct(self, workload: Marginals, y) -> np.ndarray:
-        "WM^+y for a marginal workload, block by block (no full histogram)."
-        y = np.ravel(y)
-        idx = {S: j for j, S in enumerate(self.subsets)}
-        out = []
-        for c in workload.cliques:
-            ax = workload.domain.axes(c)
-            C = tuple(sorted(ax))
-            est = np.zeros([self.domain.shape[i] for i in C])
-            for S in closure([C]):
-                j = idx[S]
-                b = y[self.offsets[j] : self.offsets[j + 1]] / math.sqrt(self.mu[j])
-                est = est + self._block_estimate(S, C, b)
-            out.append(np.transpose(est, np.argsort(np.argsort(ax))).ravel() if C else np.atleast_1d(est))
-        return np.concatenate(out)
 
-    def _rmatvec(self, y):
-        y = np.ravel(y)
-        full = tuple(range(len(self.domain)))
-        out = np.zeros(self.domain.shape)
-        for j, S in enumerate(self.subsets):  # B_S b is the block estimate on the full set of axes
-            out = out + self._block_estimate(
-                S, full, y[self.offsets[j] : self.offsets[j + 1]] * math.sqrt(self.mu[j])
-            )
-        return out.ravel()
+attach(
+    MarginalStrategy,
+    _block_estimate=_strategy_block_estimate,
+    reconstruct=_strategy_reconstruct,
+    _rmatvec=_strategy_rmatvec,
+)
 
 # %% ../nbs/02_factorization.ipynb #bec77310
 def _marginal_blocks(W: Marginals) -> tuple:
