@@ -22,7 +22,7 @@ from dpnotes.factorization import (
     strategy_diameter,
     strategy_error,
 )
-from .projection import NOISE_FRACTION, ConvergenceWarning, project
+from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, project
 from .helptext import document_names
 
 # %% auto #0
@@ -533,6 +533,11 @@ def _check_local_args(data, workload, budget, options, base, body, tol, max_iter
         raise ValueError(f"base must be one of {', '.join(BASES)} or auto, got base={base!r}")
     if body not in ('local', 'polytope', 'auto'):
         raise ValueError(f"body must be local, polytope or auto, got body={body!r}")
+    if body == 'polytope' and workload.shape[1] > MAX_UNIVERSE:  # it enumerates the universe
+        raise ValueError(
+            f"body='polytope' needs a universe of at most 2^24 cells, got {workload.shape[1]:.3g}; "
+            "body='local' (or 'auto') projects onto the relaxation instead"
+        )
     if threshold is not None:
         _check_threshold(threshold)
 
