@@ -450,6 +450,14 @@ def _noisy_tables(rel: Release, workload: Marginals, threshold: float | None) ->
     return sparse_threshold(tables, rel.sigma, threshold) if threshold is not None and rel.sigma else tables
 
 
+def _estimate_info(rel: Release, res, threshold: float | None, **fields) -> dict:
+    """The measurement's info but its `expected_rmse` (not the estimate's error), with the noisy answers, the
+    solver result `res`'s objective, gap, iterations and convergence, the threshold and `fields`."""
+    info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}
+    info.update(noisy_answers=rel.answers, objective=res.objective, gap=res.gap, threshold=threshold)
+    return {**info, 'iterations': res.iterations, 'converged': res.converged, **fields}
+
+
 def _projected_release(
     rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float, threshold: float | None = None
 ) -> Release:
@@ -458,10 +466,7 @@ def _projected_release(
     tables = _noisy_tables(rel, workload, threshold)
     ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, tables)]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
-    info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}  # the Gaussian's, not ours
-    info.update(noisy_answers=rel.answers, objective=res.objective, residual=res.residual, gap=res.gap)
-    info.update(iterations=res.iterations, converged=res.converged, tol=tol, threshold=threshold)
-    info.update(body='local')
+    info = _estimate_info(rel, res, threshold, residual=res.residual, tol=tol, body='local')
     return Release(
         res.answers,
         'local',
@@ -510,10 +515,8 @@ def _polytope_release(
     y = np.concatenate(_noisy_tables(rel, workload, threshold))
     atol = NOISE_FRACTION * rel.info['expected_rmse'] * math.sqrt(y.size)  # of E||noise||_2, as in 03
     res = project(workload, y, atol=atol)
-    info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}
-    info.update(noisy_answers=rel.answers, objective=res.objective, gap=res.gap, atol=atol, residual=0.0)
-    info.update(iterations=res.iterations, converged=res.converged, threshold=threshold, body='polytope')
-    info.update(distribution=res.solution, domain=workload.domain, solver=res.solver)
+    info = _estimate_info(rel, res, threshold, atol=atol, residual=0.0, body='polytope', solver=res.solver)
+    info.update(distribution=res.solution, domain=workload.domain)
     secs = time.perf_counter() - t0
     answers = workload @ res.solution  # p's marginals, exactly non-negative (p >= 0)
     return Release(answers, 'local', rel.budget, rel.sigma, secs, info, measurements=rel.measurements)

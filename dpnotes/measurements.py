@@ -15,7 +15,7 @@ from .samplers import noise_draws, noise_source
 from .workloads import Marginals, answer_error, integral
 from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
 from .data import mass_bound
-from .helptext import document_names
+from .helptext import attach, document_names
 
 # %% auto #0
 __all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'charge_call', 'charged_on_noise',
@@ -208,7 +208,7 @@ def _meter_select(
     return exponential_mechanism(scores, sensitivity, epsilon, self.src, error=error)
 
 
-Meter.noisy, Meter.measure, Meter.select = _meter_noisy, _meter_measure, _meter_select
+attach(Meter, noisy=_meter_noisy, measure=_meter_measure, select=_meter_select)
 
 # %% ../nbs/13_measurements.ipynb #ledger-code
 def charge_call(
