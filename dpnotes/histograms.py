@@ -9,95 +9,13 @@ from fractions import Fraction
 
 import numpy as np
 
-from .privacy import Accountant, Budget
-from .noise import NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
-from .data import DEFAULT_DOMAIN, Dataset, Domain, as_domain, default_dataset, sample_records
-from .data import mass_bound
-from dpnotes.workloads import (
-    AllRange,
-    Identity,
-    Kron,
-    Marginals,
-    Parities,
-    Predicates,
-    Prefix,
-    Total,
-    Workload,
-    allrange_gram,
-    answer_error,
-    integral,
-    l1_diameter,
-    l1_norm,
-    marginal_l1,
-    max_error,
-    prefix_gram,
-    rmse,
-)
-from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
-from .measurements import Meter, gaussian_plan_for, measure
-
-# kept importable from here: the names this module held before data, workloads and releases had their own
-from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
-from dpnotes.counting import (
-    MAX_CELLS,
-    SAFE_GRAM,
-    Gram,
-    KronGram,
-    Operator,
-    check_columns,
-    coerce_column,
-    column_diameter,
-    column_norms_up,
-    finite_diameter,
-    fwht,
-    kron_apply,
-    kron_dense,
-    marginal_counts,
-    operator_columns,
-    parity_signs,
-    sum_to,
-)
+from .privacy import Budget
+from .noise import ceil_float, laplace_plan
+from .data import Dataset, mass_bound
+from .workloads import Workload, answer_error, integral, l1_diameter, l1_norm
+from .releases import Release, check_mechanism_args, register
+from .measurements import Meter, gaussian_plan_for
 from .helptext import document_names
-
-_all_ = [
-    'DEFAULT_DOMAIN',
-    'NEIGHBOURS',
-    'MECHANISMS',
-    'Domain',
-    'Dataset',
-    'default_dataset',
-    'as_domain',
-    'Workload',
-    'Identity',
-    'Total',
-    'prefix_gram',
-    'allrange_gram',
-    'Prefix',
-    'AllRange',
-    'Marginals',
-    'Parities',
-    'Predicates',
-    'Kron',
-    'rmse',
-    'max_error',
-    'marginal_l1',
-    'Release',
-    'register',
-    'sample_records',
-    'check_mechanism_args',
-    'integral',
-    'answer_error',
-    'zcdp_budget',
-    'l1_diameter',
-    'MAX_CELLS',
-    'Operator',
-    'Gram',
-    'kron_apply',
-    'kron_dense',
-    'KronGram',
-    'column_norms_up',
-    'column_diameter',
-]
 
 # %% auto #0
 __all__ = ['gaussian_rmse', 'gaussian_mechanism', 'laplace_baseline', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain',
@@ -136,21 +54,10 @@ def gaussian_mechanism(
     t0, meter = time.perf_counter(), Meter(budget, rng)
     plan = gaussian_plan_for(workload, data.n, budget, neighbours=neighbours, mass=data.mass)
     m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))
-    sigma = m.sigma
-    return Release(
-        m.answers,
-        'gaussian',
-        budget,
-        sigma,
-        time.perf_counter() - t0,
-        {
-            'sensitivity': workload.sensitivity(data.n, neighbours),
-            'n': data.n,
-            'expected_rmse': sigma,
-            'noise': None if plan is None else plan.info(meter.secure),
-        },
-        measurements=(m,),
-    )
+    info = dict(sensitivity=workload.sensitivity(data.n, neighbours), n=data.n, expected_rmse=m.sigma)
+    info['noise'] = None if plan is None else plan.info(meter.secure)
+    secs = time.perf_counter() - t0
+    return Release(m.answers, 'gaussian', budget, m.sigma, secs, info, measurements=(m,))
 
 # %% ../nbs/01_histograms.ipynb #e6ff7338
 def _pure_epsilon(budget: Budget) -> float:
@@ -198,20 +105,99 @@ def laplace_baseline(
         bound=workload.norm_1_2(),
     )
     m = meter.measure(workload, truth, plan, label=repr(workload))
-    return Release(
-        m.answers,
-        'laplace',
-        budget,
-        None,
-        time.perf_counter() - t0,
-        {
-            'sensitivity': sens,
-            'n': data.n,
-            'expected_rmse': plan.scale * math.sqrt(2),
-            'noise': plan.info(meter.secure),
-        },
-        measurements=(m,),
+    info = dict(
+        sensitivity=sens, n=data.n, expected_rmse=plan.scale * math.sqrt(2), noise=plan.info(meter.secure)
     )
+    return Release(m.answers, 'laplace', budget, None, time.perf_counter() - t0, info, measurements=(m,))
+
+# %% ../nbs/01_histograms.ipynb #compat-code
+from .privacy import Accountant, Budget
+from .noise import NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
+from .data import DEFAULT_DOMAIN, Dataset, Domain, as_domain, default_dataset, sample_records
+from .data import mass_bound
+from dpnotes.workloads import (
+    AllRange,
+    Identity,
+    Kron,
+    Marginals,
+    Parities,
+    Predicates,
+    Prefix,
+    Total,
+    Workload,
+    allrange_gram,
+    answer_error,
+    integral,
+    l1_diameter,
+    l1_norm,
+    marginal_l1,
+    max_error,
+    prefix_gram,
+    rmse,
+)
+from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
+from .measurements import Meter, gaussian_plan_for, measure
+
+from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
+from dpnotes.counting import (
+    MAX_CELLS,
+    SAFE_GRAM,
+    Gram,
+    KronGram,
+    Operator,
+    check_columns,
+    coerce_column,
+    column_diameter,
+    column_norms_up,
+    finite_diameter,
+    fwht,
+    kron_apply,
+    kron_dense,
+    marginal_counts,
+    operator_columns,
+    parity_signs,
+    sum_to,
+)
+
+_all_ = [
+    'DEFAULT_DOMAIN',
+    'NEIGHBOURS',
+    'MECHANISMS',
+    'Domain',
+    'Dataset',
+    'default_dataset',
+    'as_domain',
+    'Workload',
+    'Identity',
+    'Total',
+    'prefix_gram',
+    'allrange_gram',
+    'Prefix',
+    'AllRange',
+    'Marginals',
+    'Parities',
+    'Predicates',
+    'Kron',
+    'rmse',
+    'max_error',
+    'marginal_l1',
+    'Release',
+    'register',
+    'sample_records',
+    'check_mechanism_args',
+    'integral',
+    'answer_error',
+    'zcdp_budget',
+    'l1_diameter',
+    'MAX_CELLS',
+    'Operator',
+    'Gram',
+    'kron_apply',
+    'kron_dense',
+    'KronGram',
+    'column_norms_up',
+    'column_diameter',
+]
 
 # %% ../nbs/01_histograms.ipynb #c9a4e0a0
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

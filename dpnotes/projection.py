@@ -350,28 +350,13 @@ def projection_mechanism(
     if big:  # the projection in marginal space: a graphical model fitted to the noisy tables
         return _model_release(workload, m, sens, data.n, budget, plan, src, max_iter, t0)
     res = project_measurements(m, solver=solver, max_iter=max_iter, tol=tol, atol=atol)  # estimate
-    return Release(
-        res.answers,
-        'projection',
-        budget,
-        float(sigma),
-        time.perf_counter() - t0,
-        {
-            'distribution': res.solution,
-            'noise': None if plan is None else plan.info(src.secure),
-            'noisy_answers': noisy,
-            'sensitivity': sens,
-            'n': data.n,
-            'solver': res.solver,
-            'objective': res.objective,
-            'gap': res.gap,
-            'iterations': res.iterations,
-            'converged': res.converged,
-            'atol': atol,
-            'domain': workload.domain,
-        },
-        measurements=(m,),
+    info = dict(distribution=res.solution, noise=None if plan is None else plan.info(src.secure))
+    info.update(noisy_answers=noisy, sensitivity=sens, n=data.n, solver=res.solver, objective=res.objective)
+    info.update(
+        gap=res.gap, iterations=res.iterations, converged=res.converged, atol=atol, domain=workload.domain
     )
+    secs = time.perf_counter() - t0
+    return Release(res.answers, 'projection', budget, float(sigma), secs, info, measurements=(m,))
 
 # %% ../nbs/03_projection.ipynb #e4698b95
 def sample_synthetic(
