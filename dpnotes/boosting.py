@@ -16,14 +16,8 @@ from .data import Dataset, _checked_total
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
-from dpnotes.releases import (
-    MECHANISMS,
-    Release,
-    register,
-    check_mechanism_args,
-    check_neighbours,
-    zcdp_budget,
-)
+from .releases import MECHANISMS, Release, register, check_mechanism_args, check_neighbours
+from .releases import zcdp_budget
 from dpnotes.relaxation import (
     TupleMap,
     MixingOracle,

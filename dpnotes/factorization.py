@@ -16,24 +16,10 @@ from .counting import MAX_CELLS, KronOperator, block_offsets, helmert, kron_appl
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset, mass_bound
 from .measurements import Meter, least_squares, measure
-from dpnotes.strategy_solvers import (
-    tree_levels,
-    tree_sums,
-    tree_lstsq,
-    dense_strategy,
-    gram_of,
-    trace_gram_pinv,
-    closure,
-    lambdas,
-    OptimalStrategy,
-    optimize_gram,
-    interp_weights,
-    tree_diameter,
-    marginal_diameter,
-    kron_diameter,
-    disjoint_diameter,
-    matrix_diameter,
-)
+from .strategy_solvers import tree_levels, tree_sums, tree_lstsq, dense_strategy, gram_of
+from .strategy_solvers import trace_gram_pinv, closure, lambdas, OptimalStrategy, optimize_gram
+from .strategy_solvers import interp_weights, tree_diameter, marginal_diameter, kron_diameter
+from .strategy_solvers import disjoint_diameter, matrix_diameter
 from .helptext import attach, document_names
 
 # %% auto #0

@@ -115,49 +115,16 @@ from .privacy import Accountant, Budget
 from .noise import NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
 from .data import DEFAULT_DOMAIN, Dataset, Domain, as_domain, default_dataset, sample_records
 from .data import mass_bound
-from dpnotes.workloads import (
-    AllRange,
-    Identity,
-    Kron,
-    Marginals,
-    Parities,
-    Predicates,
-    Prefix,
-    Total,
-    Workload,
-    allrange_gram,
-    answer_error,
-    integral,
-    l1_diameter,
-    l1_norm,
-    marginal_l1,
-    max_error,
-    prefix_gram,
-    rmse,
-)
+from .workloads import AllRange, Identity, Kron, Marginals, Parities, Predicates, Prefix, Total
+from .workloads import Workload, allrange_gram, answer_error, integral, l1_diameter, l1_norm
+from .workloads import marginal_l1, max_error, prefix_gram, rmse
 from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
 from .measurements import Meter, gaussian_plan_for, measure
 
 from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
-from dpnotes.counting import (
-    MAX_CELLS,
-    SAFE_GRAM,
-    Gram,
-    KronGram,
-    Operator,
-    check_columns,
-    coerce_column,
-    column_diameter,
-    column_norms_up,
-    finite_diameter,
-    fwht,
-    kron_apply,
-    kron_dense,
-    marginal_counts,
-    operator_columns,
-    parity_signs,
-    sum_to,
-)
+from .counting import MAX_CELLS, SAFE_GRAM, Gram, KronGram, Operator, check_columns, coerce_column
+from .counting import column_diameter, column_norms_up, finite_diameter, fwht, kron_apply, kron_dense
+from .counting import marginal_counts, operator_columns, parity_signs, sum_to
 
 _all_ = [
     'DEFAULT_DOMAIN',

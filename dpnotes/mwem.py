@@ -17,14 +17,8 @@ from .data import Dataset, Domain, mass_bound, sample_records
 from .workloads import Marginals, Workload, integral
 from .releases import Release, register, check_mechanism_args, progress
 from .measurements import Meter, check_measurements, measure, query_rows, stacked_matrix
-from dpnotes.mwem_kernels import (
-    MAX_CELLS,
-    CODE_CACHE_BYTES,
-    MarginalPlan,
-    cell_codes,
-    MarginalQueries,
-    mwem_queries,
-)
+from .mwem_kernels import MAX_CELLS, CODE_CACHE_BYTES, MarginalPlan, cell_codes, MarginalQueries
+from .mwem_kernels import mwem_queries
 from .helptext import document_names
 
 _all_ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']  # kept importable from here
@@ -365,35 +359,16 @@ def hlm_calibration(
             )
         eps_t = budget.epsilon * (1 - 1e-12) / rounds
         eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
-        return dict(
-            rho_round=None,
-            eps_round=eps_t,
-            eps_select=eps_sel,
-            select_sensitivity=l1,
-            noise=noise,
-            scale=l1 / eps_meas,
-            rho_measure=None,
-            eps_measure=eps_meas,
-            measure_sensitivity=l1,
-        )
+        out = dict(rho_round=None, eps_round=eps_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise)
+        return dict(out, scale=l1 / eps_meas, rho_measure=None, eps_measure=eps_meas, measure_sensitivity=l1)
     rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
     eps_sel = math.sqrt(8 * select_fraction * rho_t)
     rho_meas = (1 - select_fraction) * rho_t
     l2 = (1.0 if one or not marg else math.sqrt(2)) / n  # l2 sensitivity of one marginal (query)
-    if noise == 'gaussian':
-        scale = l2 / math.sqrt(2 * rho_meas)
-    else:
-        scale = (2.0 if marg else 1.0) / n / math.sqrt(2 * rho_meas)
-    return dict(
-        rho_round=rho_t,
-        eps_select=eps_sel,
-        select_sensitivity=l1,
-        noise=noise,
-        scale=scale,
-        rho_measure=rho_meas,
-        eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12),  # Laplace: eps-DP is eps^2/2-zCDP
-        measure_sensitivity=l2 if noise == 'gaussian' else l1,
-    )
+    sens = l2 if noise == 'gaussian' else l1  # the measurement's sensitivity
+    out = dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise, rho_measure=rho_meas)
+    out.update(scale=sens / math.sqrt(2 * rho_meas), measure_sensitivity=sens)  # Gaussian sigma, Laplace b
+    return dict(out, eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12))  # Laplace: eps-DP is eps^2/2-zCDP
 
 # %% ../nbs/04_mwem.ipynb #d15aa544
 def hlm_rounds(

@@ -9,38 +9,13 @@ from fractions import Fraction
 from dataclasses import dataclass
 import numpy as np
 from scipy import optimize
-from dpnotes.noise import (  # appendix 90_noise; the noise names are kept importable from here
-    MIN_NORMAL,
-    MIN_SUBNORMAL,
-    NoisePlan,
-    Q_CAP,
-    add_noise,
-    ceil_float,
-    ceil_sqrt,
-    check_delta,
-    check_positive,
-    check_real,
-    discrete_gaussian,
-    discrete_laplace,
-    floor_float,
-    gaussian_noise,
-    gaussian_plan,
-    laplace_noise,
-    laplace_plan,
-)
-from dpnotes.samplers import (
-    SIGMA_MARGIN,
-    NoiseSource,
-    analytic_s,
-    cks_t,
-    cks_terms,
-    fill,
-    gauss_params,
-    log_profile,
-    noise_source,
-    pick,
-    safe_s,
-)
+
+# appendix 90_noise; the noise names are kept importable from here
+from .noise import MIN_NORMAL, MIN_SUBNORMAL, NoisePlan, Q_CAP, add_noise, ceil_float, ceil_sqrt
+from .noise import check_delta, check_positive, check_real, discrete_gaussian, discrete_laplace
+from .noise import floor_float, gaussian_noise, gaussian_plan, laplace_noise, laplace_plan
+from .samplers import SIGMA_MARGIN, NoiseSource, analytic_s, cks_t, cks_terms, fill, gauss_params
+from .samplers import log_profile, noise_source, pick, safe_s
 from .helptext import attach, document_names
 
 _all_ = [

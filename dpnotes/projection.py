@@ -16,15 +16,8 @@ from .workloads import Workload, Marginals
 from .releases import Release, register, check_mechanism_args, progress
 from .counting import MAX_CELLS
 from .models import estimate, marginal_measurements, model_size
-from dpnotes.projection_solvers import (
-    simplex_projection,
-    helmert,
-    MarginalOperator,
-    DenseOperator,
-    as_operator,
-    fw_oracle,
-    simplex_qp,
-)
+from .projection_solvers import simplex_projection, helmert, MarginalOperator, DenseOperator
+from .projection_solvers import as_operator, fw_oracle, simplex_qp
 from .helptext import document_names
 
 _all_ = [

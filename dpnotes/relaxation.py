@@ -17,18 +17,9 @@ from .releases import Release, register, check_mechanism_args, zcdp_budget
 from .sdp import sdp_max, bilinear_max, bilinear_matrix, SDPResult
 from .encoding import to_bits
 from .helptext import document_names
-from dpnotes.relaxation_solvers import (
-    n_words,
-    set_masks,
-    record_masks,
-    mask_parity_means,
-    tuple_masks,
-    pairwise_steps,
-    fw_steps,
-    corrective_frank_wolfe,
-    noisy_parity_sums,
-    parity_sum_sensitivity,
-)
+from .relaxation_solvers import n_words, set_masks, record_masks, mask_parity_means, tuple_masks
+from .relaxation_solvers import pairwise_steps, fw_steps, corrective_frank_wolfe, noisy_parity_sums
+from .relaxation_solvers import parity_sum_sensitivity
 
 _all_ = ['n_words', 'set_masks', 'record_masks', 'pairwise_steps']  # still importable from here
 
