@@ -8,7 +8,8 @@
    `sparse_threshold`; local itself is the default, base='auto', whose choice (`choose_base`, from public inputs) and
    spread are printed above each table; its body (base='auto' and body='auto': the marginal polytope when the universe
    has at most 2^18 cells, the local relaxation otherwise) is in the note column, and local/relaxation is the default
-   with body='local' (the relaxation on every universe). Same seed, same noise: local/gaussian's noisy answers are gaussian's
+   with body='local' (the relaxation on every universe); local/no-shrink is the default with shrink=None (no
+   `sure_shrink` toward independence, which shrink='auto' applies on the relaxation body). Same seed, same noise: local/gaussian's noisy answers are gaussian's
    (local/factorization's are factorization's), so gaussian / simplex / local/gaussian differ by post-processing only.
    NLTCS also with all 3-way marginals, where L is larger than M; adult also on its 7 attributes of the peers table
    (sub7), and a sparse synthetic table (an attribute of 300 values of which the records use four, beside three
@@ -39,8 +40,8 @@ from dpnotes.releases import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 
 BUDGET = Budget.approx(1.0, 1e-9)  # eps=1, delta=1e-9 throughout
-NAMES = ['gaussian', 'simplex', 'factorization', 'projection', 'local', 'local/relaxation', 'local/gaussian',
-         'local/no-threshold', 'local/factorization']
+NAMES = ['gaussian', 'simplex', 'factorization', 'projection', 'local', 'local/no-shrink', 'local/relaxation',
+         'local/gaussian', 'local/no-threshold', 'local/factorization']
 
 
 def load(data_dir, name):
@@ -58,10 +59,11 @@ def run(name, data, wl, budget, seed):
             return postprocess('simplex', wl, rel.answers), time.perf_counter() - t0, ''
         opts = {'local/factorization': {'base': 'factorization'}, 'local/gaussian': {'base': 'gaussian'},
                 'local/no-threshold': {'base': 'gaussian', 'threshold': None},
-                'local/relaxation': {'body': 'local'}}.get(name, {})
+                'local/relaxation': {'body': 'local'}, 'local/no-shrink': {'shrink': None}}.get(name, {})
         rel = MECHANISMS[name.split('/')[0]](data, wl, budget, rng=np.random.default_rng(seed), **opts)
         note = '' if not name.startswith('local') else (f"{rel.info['body']}, {rel.info['iterations']} it, "
-                                                        f"residual {rel.info['residual']:.0e}")
+                                                        f"residual {rel.info['residual']:.0e}"
+                                                        + (", shrunk" if rel.info.get('shrink') else ''))
         return rel.answers, time.perf_counter() - t0, note
     except (ValueError, MemoryError, TypeError) as e:
         return None, time.perf_counter() - t0, str(e).splitlines()[0][:100].replace('|', '\\|')
@@ -152,7 +154,7 @@ def main():
         if name == 'nltcs':  # 3-way: the relaxation is no longer tight
             accuracy(name, data, args.seeds, lines, k=3,
                      names=['gaussian', 'factorization', 'projection', 'local', 'local/relaxation', 'local/gaussian',
-                            'local/factorization'])
+                            'local/factorization', 'local/no-shrink'])
     lines.append(f"Load at the end: {os.getloadavg()[0]:.1f}.")
     text = '\n'.join(lines) + '\n'
     print(text)

@@ -4,7 +4,7 @@
 
 # %% ../nbs/19_local.ipynb #c9556fc9
 from __future__ import annotations
-import itertools, math, time, warnings
+import functools, itertools, math, time, warnings
 from dataclasses import dataclass
 import numpy as np
 from numba import njit
@@ -26,9 +26,10 @@ from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, projec
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'BASES', 'separators', 'cell_map', 'kept_separators', 'LocalStructure',
-           'local_structure', 'LocalResult', 'local_projection', 'local_constraints', 'cvxpy_local_projection',
-           'sparse_threshold', 'factorization_spread', 'choose_base', 'choose_body', 'local_mechanism']
+__all__ = ['TIGHT', 'SHRINK_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'BASES', 'separators', 'cell_map', 'kept_separators',
+           'LocalStructure', 'local_structure', 'LocalResult', 'local_projection', 'local_constraints',
+           'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables', 'sure_shrink',
+           'factorization_spread', 'choose_base', 'choose_body', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -432,6 +433,56 @@ def sparse_threshold(
     cut = _check_threshold(c) * float(sigma)
     return [np.where(t < cut, 0.0, t) if t.size * cut > 2 else t for t in tables]
 
+# %% ../nbs/19_local.ipynb #shrink-code
+SHRINK_CAP = 1.5  # no cell is moved by more than this many noise s.d. (measured: benchmarks/local.py)
+
+
+def sure_threshold(
+    r: np.ndarray,  # residual of one table from its target
+    sigma: float,  # the noise s.d. of every cell (public)
+    cap: float = math.inf,  # the largest level allowed, in units of sigma
+) -> float:
+    "The level lambda in [0, cap * sigma] minimising Stein's unbiased risk estimate of soft thresholding `r`."
+    a, top = np.sort(np.abs(np.asarray(r, float))), cap * sigma
+    lam = np.concatenate([[0.0], a[a < top], [top] if top < math.inf else []])  # 0, each |r_i|, the cap
+    k = np.searchsorted(a, lam, side='right')  # cells at or below each candidate
+    sq = np.concatenate([[0.0], np.cumsum(a**2)])
+    risk = a.size * sigma**2 - 2 * sigma**2 * k + sq[k] + (a.size - k) * lam**2
+    return float(lam[int(np.argmin(risk))])
+
+
+def independence_tables(
+    workload: Marginals,  # the tables' cliques and domain
+    answers: np.ndarray,  # consistent answers (a projection's), all tables flat, in workload order
+) -> list:
+    "For each table, the outer product of its attributes' one-way margins (averaged over the tables)."
+    dom, one = workload.domain, {}
+    for c, t in zip(workload.cliques, workload.blocks(answers)):
+        T = np.reshape(t, [dom[a] for a in c])
+        for i, a in enumerate(c):
+            one.setdefault(a, []).append(T.sum(axis=tuple(j for j in range(len(c)) if j != i)))
+    one = {a: np.clip(np.mean(v, axis=0), 0.0, None) for a, v in one.items()}
+    return [
+        functools.reduce(np.multiply.outer, [one[a] for a in c], np.ones(())).ravel()
+        for c in workload.cliques
+    ]
+
+
+def sure_shrink(
+    tables: list,  # noisy tables, flat, one noise s.d. for every cell
+    targets: list,  # one target per table, same shapes
+    sigma: float,  # the noise s.d. (public)
+    cap: float = SHRINK_CAP,  # the largest level, in units of sigma
+) -> tuple:
+    "(shrunk tables, levels in units of sigma): each residual soft-thresholded at its `sure_threshold`."
+    out, levels = [], []
+    for y, t in zip(tables, targets):
+        r = np.asarray(y, float) - t
+        lam = sure_threshold(r, sigma, cap)
+        out.append(t + np.sign(r) * np.maximum(np.abs(r) - lam, 0.0))
+        levels.append(lam / sigma)
+    return out, np.array(levels)
+
 # %% ../nbs/19_local.ipynb #2a88463e
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
@@ -459,11 +510,17 @@ def _estimate_info(rel: Release, res, threshold: float | None, **fields) -> dict
 
 
 def _projected_release(
-    rel: Release, workload: Marginals, tol: float, max_iter: int, t0: float, threshold: float | None = None
+    rel: Release,
+    workload: Marginals,
+    tol: float,
+    max_iter: int,
+    t0: float,
+    threshold: float | None = None,
+    tables: list | None = None,
 ) -> Release:
-    "The release `rel` with its tables (thresholded if `threshold` is set) projected onto the local polytope."
+    "`rel`'s tables (thresholded if `threshold` is set), or `tables`, projected onto the local polytope."
     sigma = rel.sigma or 1.0  # equal weights in any case; None: no noise (the tables ignore the data)
-    tables = _noisy_tables(rel, workload, threshold)
+    tables = _noisy_tables(rel, workload, threshold) if tables is None else tables
     ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, tables)]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
     info = _estimate_info(rel, res, threshold, residual=res.residual, tol=tol, body='local')
@@ -509,10 +566,10 @@ def choose_body(workload: Marginals) -> str:
 
 # %% ../nbs/19_local.ipynb #polybody-release
 def _polytope_release(
-    rel: Release, workload: Marginals, t0: float, threshold: float | None = None
+    rel: Release, workload: Marginals, t0: float, threshold: float | None = None, tables: list | None = None
 ) -> Release:
-    "The release `rel`, its tables (thresholded if `threshold` is set) projected onto the marginal polytope."
-    y = np.concatenate(_noisy_tables(rel, workload, threshold))
+    "`rel`'s tables (thresholded if `threshold` is set), or `tables`, projected onto the marginal polytope."
+    y = np.concatenate(_noisy_tables(rel, workload, threshold) if tables is None else tables)
     atol = NOISE_FRACTION * rel.info['expected_rmse'] * math.sqrt(y.size)  # of E||noise||_2, as in 03
     res = project(workload, y, atol=atol)
     info = _estimate_info(rel, res, threshold, atol=atol, residual=0.0, body='polytope', solver=res.solver)
@@ -525,9 +582,9 @@ def _polytope_release(
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
 
-def _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold) -> None:
+def _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink) -> None:
     "`local_mechanism`'s argument checks, all before any noise."
-    names = 'base, body, tol, max_iter, threshold'
+    names = 'base, body, tol, max_iter, threshold, shrink'
     check_mechanism_args(data, workload, budget, options, 'local_mechanism', names)
     if not isinstance(workload, Marginals):
         raise TypeError(f"local_mechanism answers Marginals workloads, got {type(workload).__name__}")
@@ -543,6 +600,17 @@ def _check_local_args(data, workload, budget, options, base, body, tol, max_iter
         )
     if threshold is not None:
         _check_threshold(threshold)
+    if shrink not in ('auto', 'independence', 'none', None):  # 'none' as the command line writes None
+        raise ValueError(f"shrink must be 'auto', 'independence' or None ('none'), got shrink={shrink!r}")
+
+
+def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate) -> Release:
+    "The noisy tables shrunk toward the independence tables of the first estimate, then `estimate`d again."
+    targets = independence_tables(workload, first.answers)
+    tables, levels = sure_shrink(workload.blocks(rel.answers), targets, rel.sigma)
+    out = estimate(tables)
+    out.info.update(shrink='independence', shrink_levels=levels, first_iterations=first.info['iterations'])
+    return out
 
 
 @register("local", add_remove=True)
@@ -557,6 +625,8 @@ def local_mechanism(
     tol: float = 1e-9,  # body 'local': local_projection's tolerance (residual and relative gap)
     max_iter: int = 100_000,  # body 'local': local_projection's iteration limit
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
+    shrink: str
+    | None = 'auto',  # 'independence': `sure_shrink`, project again; 'auto': on body 'local'; None
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
@@ -567,20 +637,29 @@ def local_mechanism(
     neighbours, n public, Delta_2=sqrt(2T)/n for T tables; or add/remove neighbours with counts over the
     registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
-    `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so is
-    the threshold applied before it to sparse tables (`sparse_threshold`, base='gaussian' only: the
-    factorization's answers do not share one noise scale).
+    `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so are
+    the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage toward
+    independence (`sure_shrink`; with shrink='auto' only on body 'local'), both base='gaussian' only: the
+    factorization's answers do not share one noise scale.
     """
-    _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold)
+    _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
     base = choose_base(workload, neighbours) if base == 'auto' else base  # public: before any noise
     body = choose_body(workload) if body == 'auto' else body
+    if shrink == 'independence' and base != 'gaussian':  # public too, before any noise
+        raise ValueError(
+            f"shrink='independence' needs one noise scale for all cells: base='gaussian', not {base}"
+        )
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)  # measure
     thr = threshold if base == 'gaussian' else None
     if body == 'polytope':  # estimate
-        out = _polytope_release(rel, workload, t0, thr)
+        estimate = lambda tables=None: _polytope_release(rel, workload, t0, thr, tables)
     else:
-        out = _projected_release(rel, workload, tol, max_iter, t0, thr)
+        estimate = lambda tables=None: _projected_release(rel, workload, tol, max_iter, t0, thr, tables)
+    out = estimate()
+    shrinks = shrink == 'independence' or (shrink == 'auto' and body == 'local')
+    if base == 'gaussian' and rel.sigma and shrinks:  # a second estimate from the same noisy tables
+        out = _shrunk_release(out, rel, workload, estimate)
     out.info['base'] = base
     return out
 

@@ -405,7 +405,7 @@ def metadata_json(meta: dict) -> str:
         raise ValueError(f"release metadata: {e}") from None
 
 # %% ../nbs/12_releases.ipynb #6e0d2b84
-_ESTIMATE_KEYS = ('base', 'body', 'solver', 'iterations', 'converged', 'threshold')  # written when scalars
+_ESTIMATE_KEYS = tuple('base body solver iterations converged threshold shrink'.split())  # when scalars
 _SCALARS = (str, bool, int, float, np.generic)
 
 
