@@ -572,7 +572,14 @@ def check_outputs(
     outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
     inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
 ):
-    "ValueError if an output is one of the inputs."
+    "ValueError if an output is one of the inputs, or two outputs are one file (the second would replace it)."
+    named = list(outputs.items())
+    for i, (what, path) in enumerate(named):
+        for other, p2 in named[:i]:
+            if _same_file(path, p2):
+                raise ValueError(
+                    f"{what} {path} is the same file as {other} {p2}; give each output its own file"
+                )
     for what, path in outputs.items():
         for src, inp in inputs.items():
             if _same_file(path, inp):
