@@ -632,8 +632,9 @@ def local_mechanism(
 ) -> Release:
     """Noisy tables projected onto the marginal polytope or, on large universes, its local relaxation.
 
-    The measurement and the body are chosen from public inputs (`choose_base`, `choose_body`) unless
-    `base` and `body` name them. Replace-one
+    The measurement and the body are chosen from public inputs (`choose_base`, `choose_body`; under
+    add/remove without `max_records` the Gaussian base, which needs no bound) unless `base` and `body` name
+    them. Replace-one
     neighbours, n public, Delta_2=sqrt(2T)/n for T tables; or add/remove neighbours with counts over the
     registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
@@ -644,7 +645,9 @@ def local_mechanism(
     """
     _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
-    base = choose_base(workload, neighbours) if base == 'auto' else base  # public: before any noise
+    if base == 'auto':  # from public inputs: the workload, the relation and whether a bound was declared
+        unbounded = neighbours == 'add-remove' and data.mass is None  # factorization needs max_records
+        base = 'gaussian' if unbounded else choose_base(workload, neighbours)
     body = choose_body(workload) if body == 'auto' else body
     if shrink == 'independence' and base != 'gaussian':  # public too, before any noise
         raise ValueError(
