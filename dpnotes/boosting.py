@@ -410,7 +410,7 @@ def _base(base, workload, tol, max_iter, oracle):  # the base generator named by
     raise ValueError(f"base must be 'relaxation', 'projection', 'mwem-hlm' or a callable, got {base!r}")
 
 # %% ../nbs/06_boosting.ipynb #c339e3ec
-@register('boosting', add_remove=True)
+@register('boosting', add_remove=True, strict=True)
 def boosting_mechanism(
     data: Dataset,  # private records (n is public)
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)

@@ -308,6 +308,17 @@ def _release_parser(sub, info: dict):
     _add_engine(r)
 
 # %% ../nbs/07_cli.ipynb #0596e049
+def _rows(text: str) -> int:
+    "argparse type of a number of records: an integer >= 1."
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer >= 1, got {value}")
+    return value
+
+
 def _release_outputs(r):
     r.add_argument(
         "--postprocess",
@@ -327,10 +338,12 @@ def _release_outputs(r):
         "--synthetic",
         metavar="PATH",
         help="also write synthetic records (a CSV like --data) drawn from the release's model "
-        "or distribution (adaptive, projection, mwem, mwem-hlm; post-processing, no privacy cost; "
-        "default: none)",
+        "or distribution (adaptive, projection, local on universes of at most 2^18 cells, mwem, mwem-hlm; "
+        "post-processing, no privacy cost; default: none)",
     )
-    r.add_argument("--synthetic-rows", type=int, help="number of synthetic records (default: the released n)")
+    r.add_argument(
+        "--synthetic-rows", type=_rows, help="number of synthetic records (default: the released n)"
+    )
     r.add_argument(
         "--spec",
         metavar="SPEC",

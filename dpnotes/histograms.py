@@ -34,7 +34,7 @@ def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
     return 0.0 if plan is None else plan.scale
 
 # %% ../nbs/01_histograms.ipynb #9356b65c
-@register("gaussian", add_remove=True)
+@register("gaussian", add_remove=True, strict=True)
 def gaussian_mechanism(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries to answer
@@ -70,7 +70,7 @@ def _pure_epsilon(budget: Budget) -> float:
     return budget.epsilon
 
 # %% ../nbs/01_histograms.ipynb #4cdd0555
-@register("laplace", add_remove=True)
+@register("laplace", add_remove=True, strict=True)
 def laplace_baseline(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries to answer

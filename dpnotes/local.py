@@ -613,7 +613,7 @@ def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate)
     return out
 
 
-@register("local", add_remove=True)
+@register("local", add_remove=True, strict=True)
 def local_mechanism(
     data: Dataset,  # private records (n is treated as public under replace-one)
     workload: Workload,  # a Marginals workload: every table is measured, then all are projected

@@ -306,7 +306,7 @@ NOISE_FRACTION = (
 )
 
 
-@register("projection", add_remove=True)
+@register("projection", add_remove=True, strict=True)
 def projection_mechanism(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries; the universe is workload.domain
@@ -319,8 +319,9 @@ def projection_mechanism(
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
-    """Gaussian answers projected onto {Wp : p a distribution on X} (beyond 2^(24) cells, for marginals:
-    through a graphical model over their junction tree, `_model_route`).
+    """Gaussian answers projected onto {Wp : p a distribution on X}.
+
+    Beyond 2^(24) cells, for marginals: through a graphical model over their junction tree (`_model_route`).
 
     Replace-one neighbours, n public, Delta_2=diam(W)/n; or add/remove neighbours with counts
     over the registry's released n_hat, Delta_2 = ||W||_{1->2}/n_hat.

@@ -539,7 +539,7 @@ def _info(res, plan, noisy, sens, exact, sets, n, code, meter, domain) -> dict:
     )
 
 # %% ../nbs/05_relaxation.ipynb #5f553d9e
-@register('relaxation', add_remove=True)
+@register('relaxation', add_remove=True, strict=True)
 def relaxation_mechanism(
     data: Dataset,  # private records (n is public)
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
@@ -563,6 +563,10 @@ def relaxation_mechanism(
     check_mechanism_args(
         data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol, progress'
     )
+    if max_iter is not None and (isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer))):
+        raise ValueError(f"max_iter must be a positive integer or None, got max_iter={max_iter!r}")
+    if max_iter is not None and max_iter < 1:  # 0 released the starting point, every cell 1/2^d
+        raise ValueError(f"max_iter must be a positive integer or None, got max_iter={max_iter!r}")
     t0, rho, meter = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism'), Meter(budget, rng)
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits

@@ -5,7 +5,7 @@
 # %% ../nbs/12_releases.ipynb #225650bf
 from __future__ import annotations
 import contextlib, csv, dataclasses, datetime, functools, io, itertools, json, os, signal, tempfile, threading
-import zipfile
+import inspect, zipfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -20,6 +20,7 @@ from .data import Domain, Dataset, _checked_total, require, sample_records
 from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
 from .models import model_arrays, model_from_arrays
+from .helptext import attach
 from . import __version__
 
 # %% auto #0
@@ -92,13 +93,15 @@ def check_neighbours(neighbours: str, name: str = 'this mechanism', add_remove: 
 def register(
     name: str,  # registry name
     add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
+    strict: bool = False,  # True: its options are the keywords its signature names (others refused first)
 ):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
     `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
     caller's ledger (also when the call fails after drawing noise, see `measurements.charged_on_noise`), and
     `neighbours='add-remove'` runs it with n private (see `add_remove_call`;
     `max_records=` declares the public bound on the number of records that answers other than exact counts
-    need)."""
+    need). With `strict=True` an option the function's signature does not name is refused before anything
+    else, so before any noise under either relation (its `**options` then only collects unknown names)."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
@@ -113,9 +116,16 @@ def register(
                 f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}"
             )
 
+        known = [p.name for p in inspect.signature(fn).parameters.values() if p.kind == p.KEYWORD_ONLY]
+        known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
+
         @functools.wraps(fn)
         def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
             check_neighbours(neighbours, name, add_remove)
+            unknown = sorted(set(kwargs) - set(known)) if strict else []
+            if unknown:  # a mistyped option costs nothing, under either relation
+                accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
+                raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
             if accountant is not None:
                 if not isinstance(accountant, Accountant):
                     raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
@@ -231,7 +241,7 @@ def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
     return sample_records(self.distribution, self.domain, rows, rng=rng)
 
 
-Release.labels, Release.to_frame, Release.synthetic = _labels, _to_frame, _synthetic
+attach(Release, labels=_labels, to_frame=_to_frame, synthetic=_synthetic)  # help() names them Release.*
 
 # %% ../nbs/12_releases.ipynb #38e6dbd2
 def check_mechanism_args(data, workload, budget, options: dict, name: str, accepts: str = ''):
@@ -558,7 +568,7 @@ def _load(
     return Release(answers, meta['mechanism'], budget, sigma, secs, info, neighbours=meta['neighbouring'])
 
 
-Release.save, Release.load = _save, staticmethod(_load)
+attach(Release, save=_save, load=staticmethod(_load))
 
 # %% ../nbs/12_releases.ipynb #3d9f7a42
 def _same_file(a, b) -> bool:
