@@ -613,7 +613,12 @@ def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate)
     return out
 
 
-@register("local", add_remove=True, strict=True)
+def _local_checks(data, workload, budget, *, base, body, tol, max_iter, threshold, shrink, options, **_):
+    "`local_mechanism`'s checks of its public inputs, run by the registry before any noise."
+    _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
+
+
+@register("local", add_remove=True, strict=True, check=_local_checks)
 def local_mechanism(
     data: Dataset,  # private records (n is treated as public under replace-one)
     workload: Workload,  # a Marginals workload: every table is measured, then all are projected

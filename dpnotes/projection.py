@@ -30,10 +30,10 @@ _all_ = [
 
 # %% auto #0
 __all__ = ['SOLVERS', 'MAX_UNIVERSE', 'NOISE_FRACTION', 'ConvergenceWarning', 'ProjectionResult', 'frank_wolfe',
-           'accelerated_projection', 'active_set_projection', 'cvxpy_projection', 'project', 'project_measurements',
-           'projection_mechanism', 'sample_synthetic', 'gaussian_width', 'width_bound', 'projection_rmse_bound',
-           'gaussian_norm_mean', 'mean_width', 'simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator',
-           'as_operator']
+           'accelerated_projection', 'active_set_projection', 'cvxpy_projection', 'check_solver_args', 'project',
+           'project_measurements', 'projection_mechanism', 'sample_synthetic', 'gaussian_width', 'width_bound',
+           'projection_rmse_bound', 'gaussian_norm_mean', 'mean_width', 'simplex_projection', 'helmert',
+           'MarginalOperator', 'DenseOperator', 'as_operator']
 
 # %% ../nbs/03_projection.ipynb #0ca07ca8
 class ConvergenceWarning(RuntimeWarning):
@@ -252,6 +252,19 @@ SOLVERS = {
 }
 
 
+def check_solver_args(solver, max_iter, tol, atol=0.0) -> None:
+    "ValueError for `project`'s solver, max_iter, tol or atol it cannot use (also before any noise)."
+    if solver != 'auto' and solver not in SOLVERS:
+        raise ValueError(f"solver must be 'auto' or one of {sorted(SOLVERS)}, got solver={solver!r}")
+    if isinstance(tol, bool) or not (isinstance(tol, (int, float)) and 0 < tol < 1):
+        raise ValueError(f"tol must be in (0, 1), got tol={tol!r}")
+    if not (isinstance(atol, (int, float)) and math.isfinite(atol) and atol >= 0):
+        raise ValueError(f"atol must be finite and >= 0, got atol={atol!r}")
+    bad = isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1
+    if max_iter is not None and bad:
+        raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
+
+
 def project(
     W,  # workload, operator or matrix (k x |X|)
     y: np.ndarray,  # noisy answers, length k, finite
@@ -265,14 +278,7 @@ def project(
 
     `solver='auto'` picks as documented above.
     """
-    if solver != 'auto' and solver not in SOLVERS:
-        raise ValueError(f"solver must be 'auto' or one of {sorted(SOLVERS)}, got solver={solver!r}")
-    if not (isinstance(tol, (int, float)) and 0 < tol < 1):
-        raise ValueError(f"tol must be in (0, 1), got tol={tol!r}")
-    if not (isinstance(atol, (int, float)) and math.isfinite(atol) and atol >= 0):
-        raise ValueError(f"atol must be finite and >= 0, got atol={atol!r}")
-    if max_iter is not None and (not isinstance(max_iter, (int, np.integer)) or max_iter < 1):
-        raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
+    check_solver_args(solver, max_iter, tol, atol)
     op, y = _check_problem(W, y)
     if solver == 'auto':
         solver = 'active_set' if op.rank() <= 6000 else 'accelerated'
@@ -306,7 +312,17 @@ NOISE_FRACTION = (
 )
 
 
-@register("projection", add_remove=True, strict=True)
+def _projection_checks(data, workload, budget, *, solver, max_iter, tol, options, **_) -> None:
+    "projection_mechanism's checks of its public inputs, run by the registry before any noise."
+    check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
+    check_solver_args(solver, max_iter, tol)  # refused after the noise before
+    if workload.shape[0] == 0:
+        raise ValueError("workload must have at least one query, got k=0")
+    if workload.shape[1] > MAX_UNIVERSE:
+        _model_route(workload)  # refuses what no junction tree of 2^24 cells can hold
+
+
+@register("projection", add_remove=True, strict=True, check=_projection_checks)
 def projection_mechanism(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries; the universe is workload.domain
@@ -327,12 +343,8 @@ def projection_mechanism(
     over the registry's released n_hat, Delta_2 = ||W||_{1->2}/n_hat.
     The Gaussian step's rho-zCDP, exact discrete noise (projection is post-processing).
     """
-    check_mechanism_args(data, workload, budget, options, 'projection_mechanism', 'solver, max_iter, tol')
-    if workload.shape[0] == 0:
-        raise ValueError("workload must have at least one query, got k=0")
-    big = workload.shape[1] > MAX_UNIVERSE
-    if big:
-        _model_route(workload)  # refuses, before any noise, what no junction tree of 2^24 cells can hold
+    _projection_checks(data, workload, budget, solver=solver, max_iter=max_iter, tol=tol, options=options)
+    big = workload.shape[1] > MAX_UNIVERSE  # the projection in marginal space (through a graphical model)
     t0, meter = time.perf_counter(), Meter(budget, rng)
     src = meter.src
     plan = gaussian_plan_for(

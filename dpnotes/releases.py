@@ -94,6 +94,7 @@ def register(
     name: str,  # registry name
     add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
     strict: bool = False,  # True: its options are the keywords its signature names (others refused first)
+    check=None,  # called with fn's arguments (defaults filled in) before any noise: public-input checks
 ):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
     `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
@@ -101,7 +102,9 @@ def register(
     `neighbours='add-remove'` runs it with n private (see `add_remove_call`;
     `max_records=` declares the public bound on the number of records that answers other than exact counts
     need). With `strict=True` an option the function's signature does not name is refused before anything
-    else, so before any noise under either relation (its `**options` then only collects unknown names)."""
+    else, so before any noise under either relation (its `**options` then only collects unknown names).
+    `check`, if given, receives every argument of `fn` by name, defaults filled in, at the same point: the
+    mechanism's checks of its public inputs then cost nothing under add/remove either."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
@@ -116,7 +119,8 @@ def register(
                 f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}"
             )
 
-        known = [p.name for p in inspect.signature(fn).parameters.values() if p.kind == p.KEYWORD_ONLY]
+        sig = inspect.signature(fn)
+        known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY]
         known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
 
         @functools.wraps(fn)
@@ -126,6 +130,13 @@ def register(
             if unknown:  # a mistyped option costs nothing, under either relation
                 accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
                 raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
+            if check is not None:  # the mechanism's own checks of its public inputs, before any noise
+                own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
+                if 'neighbours' in sig.parameters:
+                    own['neighbours'] = neighbours
+                bound = sig.bind(data, workload, budget, *args, **own)
+                bound.apply_defaults()
+                check(**bound.arguments)
             if accountant is not None:
                 if not isinstance(accountant, Accountant):
                     raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
