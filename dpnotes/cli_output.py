@@ -200,7 +200,13 @@ def read_marginals(path) -> dict:
     the dict of the CSV's columns; rows whose label is not a cell of a marginal ('a=1,b=0') are skipped."""
     out = {}
     with open(path, newline="", encoding="utf-8") as f:
-        for row in csv.DictReader(f):
+        rows = csv.DictReader(f)
+        if not {"query", "label", "answer"} <= set(rows.fieldnames or ()):  # was: 'error: label'
+            raise ValueError(
+                f"{path} is not a dpnotes release: its header is {rows.fieldnames}, a release's starts "
+                "query,label,answer (give the --out of dpnotes release)"
+            )
+        for row in rows:
             pairs = [p.partition("=") for p in row["label"].split(",")]
             if not all(eq and v.isdigit() for _, eq, v in pairs):
                 continue

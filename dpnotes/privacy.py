@@ -184,6 +184,8 @@ def _zcdp_rho(epsilon, delta):
     lo = certified(max(lo, MIN_SUBNORMAL))  # (a tiny epsilon: lo may underflow)
     hi = 2 * lo
     for i in range(64):  # growing steps: the float range in ~40 of them
+        if not math.isfinite(hi):  # (was: 'rho must be finite, got rho=inf', naming no input)
+            raise ValueError(f"epsilon={epsilon!r} is too large: the rho it implies overflows a float")
         if f(hi) > 0:
             break
         lo, hi = hi, hi * 2.0 ** (2 ** min(i, 6))
@@ -499,7 +501,10 @@ def _accountant_cost(self: Accountant, rho, epsilon, delta):
         )
     if self.budget.is_zcdp:
         if delta > 0:
-            raise ValueError(f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0")
+            raise ValueError(
+                f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0: give the call "
+                "Budget.zcdp(rho) (the rho of an (epsilon, delta) budget: Budget.approx(eps, delta).to_rho())"
+            )
         return 'rho', ceil_float(Fraction(epsilon) ** 2 / 2), epsilon, 0.0
     return 'basic', None, epsilon, delta
 
