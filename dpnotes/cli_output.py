@@ -91,7 +91,7 @@ def _say(msg):
 def _write_release(args, name, budget, data, workload, rel, answers):
     "The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all."
     from tqdm import tqdm
-    from dpnotes.releases import release_files, release_metadata
+    from dpnotes.releases import drop_stale_state, release_files, release_metadata
 
     meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)
     n = meta["n"]  # the public count: n, or the released n_hat under add/remove neighbours
@@ -110,6 +110,7 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     bar = tqdm(total=workload.shape[0] + 1, desc="writing", unit="row", file=sys.stderr, disable=None)
     with bar:
         _write(args, files)
+    drop_stale_state(args.out, files)  # a previous release's state file, beside metadata saying state: null
 
 
 def _synthetic_writer(args, rel, n):

@@ -26,7 +26,7 @@ from . import __version__
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours', 'register',
            'split_total', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv', 'jsonable',
-           'metadata_json', 'release_metadata', 'release_files', 'check_outputs', 'MECHANISMS']
+           'metadata_json', 'release_metadata', 'release_files', 'drop_stale_state', 'check_outputs', 'MECHANISMS']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -504,6 +504,16 @@ def release_files(
     }
     return files if state is None else {**files, f"{path}.state.npz": state}
 
+
+def drop_stale_state(
+    path,  # the answers CSV just written
+    files: dict,  # what was written (`release_files`)
+) -> None:
+    "Remove `path`.state.npz when this release wrote none: a previous release's state is not this one's."
+    stale = Path(f"{path}.state.npz")
+    if str(stale) not in map(str, files) and stale.exists():
+        stale.unlink()
+
 # %% ../nbs/12_releases.ipynb #relfiles3
 def _save(
     self: Release,
@@ -514,7 +524,9 @@ def _save(
     meta = release_metadata(self.mechanism, self.budget, self.n or 0, self.workload, spec, self)
     if self.n is not None:
         meta['columns'] = ["query", "label", "answer", "count"]
-    write_files(release_files(path, self, meta))
+    files = release_files(path, self, meta)
+    write_files(files)
+    drop_stale_state(path, files)
 
 # %% ../nbs/12_releases.ipynb #relfiles4
 def _not_a_release(path, why: str) -> ValueError:
