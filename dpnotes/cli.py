@@ -11,6 +11,7 @@ import contextlib
 import functools
 import importlib
 import importlib.util
+import os
 import re
 import signal
 import sys
@@ -512,6 +513,9 @@ def main(argv=None) -> int:
             file=sys.stderr,
         )
         status = 143 if term else 130
+    except BrokenPipeError:  # the reader went away (`dpnotes show ... | head`): nothing left to say
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
+        status = 0
     except (ValueError, TypeError, OSError, KeyError, MemoryError, ImportError) as e:
         print(f"{_prog(args)}: error: {_message(e)}", file=sys.stderr)  # whole: its end is often advice
         status = 2

@@ -566,6 +566,9 @@ def load_data(
 # %% ../nbs/24_cli_commands.ipynb #0d0acc01
 def cmd_encode(args):
     "Raw data + spec -> integer-coded CSV and its domain JSON, written together or not at all."
+    for flag, path in (("--data", args.data), ("--spec", args.spec)):
+        if not Path(path).exists():  # (a missing input was reported as 'cannot write' the output)
+            raise ValueError(f"{flag} {path}: no such file or folder")
     check_outputs(
         {"--out": args.out, "--domain-out": args.domain_out}, {"--data": args.data, "--spec": args.spec}
     )
