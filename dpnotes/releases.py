@@ -90,6 +90,16 @@ def check_neighbours(neighbours: str, name: str = 'this mechanism', add_remove: 
         raise ValueError(f"{name} supports neighbours='replace' only; add-remove runs in: {', '.join(ok)}")
 
 # %% ../nbs/12_releases.ipynb #6844ee7c
+def _registry_note(add_remove: bool) -> str:
+    "The keywords the registry adds to every mechanism, for its help()."
+    note = "\n\n    Through the registry: accountant= (an Accountant) is charged the call's budget, before"
+    note += " any noise."
+    if add_remove:
+        note += "\n    neighbours='add-remove' keeps n private (a noisy count first); max_records= declares"
+        note += "\n    the public bound on the number of records that answers other than exact counts need."
+    return note
+
+
 def register(
     name: str,  # registry name
     add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
@@ -158,6 +168,7 @@ def register(
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
 
         mechanism.add_remove = add_remove
+        mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(add_remove)  # help() names them too
         MECHANISMS[name] = mechanism
         return mechanism
 
