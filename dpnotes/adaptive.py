@@ -177,7 +177,7 @@ def _rounds(run: _Run, rho: float, sigma: float, eps: float, share: float, max_c
     return sigma, t
 
 # %% ../nbs/18_adaptive.ipynb #e35f652e
-@register("adaptive", add_remove=True, strict=True)
+@register("adaptive", add_remove=True, strict=True, needs_bound=True)
 def adaptive_mechanism(
     data,  # private records (Dataset or MarginalCounts covering the workload's tables)
     workload: Marginals,  # the marginals to answer, over any universe size

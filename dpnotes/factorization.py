@@ -591,7 +591,7 @@ def _strategy_answers(data, workload, M, N: int, tables) -> np.ndarray:
     return np.asarray(M @ workload.histogram(data), float)
 
 # %% ../nbs/02_factorization.ipynb #864ba385
-@register("factorization", add_remove=True, strict=True)
+@register("factorization", add_remove=True, strict=True, needs_bound=True)
 def factorization_mechanism(
     data: Dataset,  # private records (n public)
     workload: Workload,  # queries to answer

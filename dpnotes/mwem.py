@@ -262,7 +262,7 @@ def _budget_too_small(
     )
 
 # %% ../nbs/04_mwem.ipynb #22a7d8e4
-@register("mwem", add_remove=True, strict=True)
+@register("mwem", add_remove=True, strict=True, needs_bound=True)
 def mwem(
     data: Dataset,  # records; n is public
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -451,7 +451,7 @@ def _hlm_release(Q, phat, workload, budget, run: dict, cal, meas, ms, meter, pla
     )
 
 # %% ../nbs/04_mwem.ipynb #1349d821
-@register("mwem-hlm", add_remove=True, strict=True)
+@register("mwem-hlm", add_remove=True, strict=True, needs_bound=True)
 def mwem_practical(
     data: Dataset,  # records; n is public
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)

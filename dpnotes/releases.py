@@ -16,7 +16,7 @@ from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable 
 from .noise import floor_float, gaussian_plan, laplace_plan
 from .measurements import Meter, charge_call, charged_on_noise  # the ledger steps live there
 from .samplers import noise_source
-from .data import Domain, Dataset, _checked_total, require, sample_records
+from .data import Domain, Dataset, _checked_total, mass_bound, require, sample_records
 from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
 from .models import model_arrays, model_from_arrays
@@ -105,6 +105,7 @@ def register(
     add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
     strict: bool = False,  # True: its options are the keywords its signature names (others refused first)
     check=None,  # called with fn's arguments (defaults filled in) before any noise: public-input checks
+    needs_bound: bool = False,  # True: under add/remove it always needs max_records (refused first without)
 ):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
     `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
@@ -114,7 +115,8 @@ def register(
     need). With `strict=True` an option the function's signature does not name is refused before anything
     else, so before any noise under either relation (its `**options` then only collects unknown names).
     `check`, if given, receives every argument of `fn` by name, defaults filled in, at the same point: the
-    mechanism's checks of its public inputs then cost nothing under add/remove either."""
+    mechanism's checks of its public inputs then cost nothing under add/remove either; with `needs_bound=True`
+    (answers never exact counts) add/remove without `max_records` is refused there too."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
@@ -140,6 +142,8 @@ def register(
             if unknown:  # a mistyped option costs nothing, under either relation
                 accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
                 raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
+            if needs_bound and neighbours == 'add-remove' and kwargs.get('max_records') is None:
+                mass_bound(None, name)  # MissingMaxRecords, before the count is drawn (it was drawn first)
             if check is not None:  # the mechanism's own checks of its public inputs, before any noise
                 own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
                 if 'neighbours' in sig.parameters:
@@ -196,7 +200,8 @@ def add_remove_call(
     `max_records` is a public bound on the number of records (the input domain: more are refused before any
     noise). The counts over n_hat then sum to at most max_records / n_hat, which bounds the floating-point
     error of answers computed from them; mechanisms whose answers are not exact counts need it. Without it,
-    such a mechanism refuses (`MissingMaxRecords`) after n_hat is drawn, as it refuses a bad option: on any
+    such a mechanism refuses (`MissingMaxRecords`; before any noise if it registered with needs_bound, else
+    after n_hat is drawn, when its answers turn out inexact), as it refuses a bad option: on any
     error a reproducible `rng` is rewound to where it was, so the refused call leaves no trace on it."""
     if not isinstance(data, (Dataset, MarginalCounts)):
         raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
