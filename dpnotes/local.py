@@ -630,8 +630,7 @@ def local_mechanism(
     tol: float = 1e-9,  # body 'local': local_projection's tolerance (residual and relative gap)
     max_iter: int = 100_000,  # body 'local': local_projection's iteration limit
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
-    shrink: str
-    | None = 'auto',  # 'independence': `sure_shrink`, project again; 'auto': on body 'local'; None
+    shrink: str | None = 'auto',  # 'independence': `sure_shrink` then again; 'auto': body 'local'
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:

@@ -563,9 +563,8 @@ def relaxation_mechanism(
     check_mechanism_args(
         data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol, progress'
     )
-    if max_iter is not None and (isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer))):
-        raise ValueError(f"max_iter must be a positive integer or None, got max_iter={max_iter!r}")
-    if max_iter is not None and max_iter < 1:  # 0 released the starting point, every cell 1/2^d
+    whole = isinstance(max_iter, (int, np.integer)) and not isinstance(max_iter, bool)
+    if max_iter is not None and not (whole and max_iter >= 1):  # 0 released the start, every cell 1/2^d
         raise ValueError(f"max_iter must be a positive integer or None, got max_iter={max_iter!r}")
     t0, rho, meter = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism'), Meter(budget, rng)
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
