@@ -19,7 +19,6 @@ import numpy as np
 
 from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
-from .kron_unions import union_spec
 from .data import Dataset, Domain, default_dataset
 from .ingest import count_csv, progress, read_csv
 from .sources import count_marginals, encode_to_csv, is_parquet, read_parquet, spec_domain
@@ -88,6 +87,8 @@ def parse_workload(
     if spec.startswith("@"):
         spec = workload_file_spec(spec[1:])
     if "+" in spec or "*" in spec:  # a union of Kronecker products (appendix 97_kron_unions)
+        from dpnotes.kron_unions import union_spec  # its solvers: imported only for such a workload
+
         return union_spec(spec, domain, parse_workload)
     kind, _, arg = spec.strip().partition(":")
     kind, arg = kind.strip().lower(), arg.strip()

@@ -54,19 +54,21 @@ def postprocess(
     """
     import numpy as np
     from dpnotes.workloads import Marginals
-    from dpnotes.projection import project
-    from dpnotes.projection_solvers import simplex_projection
 
     a = np.asarray(answers, dtype=float)
     if kind == "none":
         return a
     if kind == "simplex":
+        from dpnotes.projection_solvers import simplex_projection
+
         if not isinstance(workload, Marginals):
             raise ValueError(
                 f"--postprocess simplex needs a marginals workload, got {type(workload).__name__}"
             )
         return np.concatenate([simplex_projection(b) for b in workload.blocks(a)])
     if kind == "consistent":
+        from dpnotes.projection import project
+
         return np.maximum(project(workload, a).answers, 0.0)  # W p >= 0 up to rounding in the transform
     raise ValueError(f"--postprocess must be one of {', '.join(POSTPROCESS)}, got {kind!r}")
 

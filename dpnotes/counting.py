@@ -7,10 +7,10 @@ from __future__ import annotations
 import math
 from typing import Callable, Sequence
 
+import sys
+
 import numpy as np
-import scipy.sparse as sp
-from numba import njit
-from scipy.sparse.linalg import LinearOperator
+from .kernels import Kernels
 
 from .noise import MIN_NORMAL
 
@@ -86,7 +86,11 @@ def check_columns(found: Sequence[str], attrs: Sequence[str], where: str = ''):
 MAX_CELLS = 2**24  # the one cell limit: a float64 vector over the cells is 128 MiB (see above)
 
 
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def _count_blocks(records, axes, strides, offsets, total):
     "Counts of several marginals in one pass over `records` (mixed-radix cell index per block)."
     counts = np.zeros(total, np.int64)
@@ -100,7 +104,7 @@ def _count_blocks(records, axes, strides, offsets, total):
     return counts
 
 # %% ../nbs/92_counting.ipynb #62063dc5
-@njit(cache=True)
+@_KERNELS
 def _mixed_radix(records, axes, strides):
     """Codes (n, m): `codes[i, j] = sum_t records[i, axes[j, t]] * strides[j, t]` (cell index of record i in
     block j)."""
@@ -212,7 +216,7 @@ def marginal_counts(
     return out
 
 # %% ../nbs/92_counting.ipynb #131f61c0
-@njit(cache=True)
+@_KERNELS
 def _reduce_ops(ws, ops, acc):
     "Run marginal-sum steps in place on workspace `ws`: ws[dst + a*R + r] = sum_g ws[src + (a*G + g)*R + r]."
     for o in range(ops.shape[0]):
@@ -308,11 +312,63 @@ class MarginalPlan:
         return ws[: self.k][self.gather]
 
 # %% ../nbs/92_counting.ipynb #cdcf876e
-class Operator(LinearOperator):
-    "Real linear operator with a `dense()` view for small shapes."
+class Operator:
+    """Real linear operator with a `dense()` view for small shapes; scipy's solvers take it as it is (it has
+    `shape`, `dtype`, `matvec`, `rmatvec`), `linear_operator()` is its scipy twin."""
+
+    ndim = 2
+    __array_ufunc__ = None  # numpy defers `x @ A` and `x * A` to this operator
 
     def __init__(self, shape):
-        super().__init__(np.dtype(np.float64), tuple(int(s) for s in shape))
+        self.shape, self.dtype = tuple(int(s) for s in shape), np.dtype(np.float64)
+
+    def matvec(self, x) -> np.ndarray:
+        "A x for x of shape (N,) or (N, 1); the result has the matching shape."
+        return _apply(self._matvec, self.shape, np.asarray(x))
+
+    def rmatvec(self, y) -> np.ndarray:
+        "A^T y for y of shape (k,) or (k, 1)."
+        return _apply(self._rmatvec, self.shape[::-1], np.asarray(y))
+
+    def matmat(self, X) -> np.ndarray:
+        "A X for a 2-D X with N rows (column by column unless `_matmat` is given)."
+        return _apply_2d(self._matmat, self.shape, np.asarray(X))
+
+    def rmatmat(self, Y) -> np.ndarray:
+        "A^T Y for a 2-D Y with k rows."
+        return _apply_2d(self._rmatmat, self.shape[::-1], np.asarray(Y))
+
+    def _matmat(self, X):
+        return (
+            np.column_stack([self._matvec(X[:, j]) for j in range(X.shape[1])])
+            if X.shape[1]
+            else (np.zeros((self.shape[0], 0)))
+        )
+
+    def _rmatmat(self, Y):
+        return (
+            np.column_stack([self._rmatvec(Y[:, j]) for j in range(Y.shape[1])])
+            if Y.shape[1]
+            else (np.zeros((self.shape[1], 0)))
+        )
+
+    def _rmatvec(self, y):
+        raise NotImplementedError(f"{type(self).__name__} has no transpose product")
+
+    def _transpose(self) -> Operator:
+        return _Transposed(self)
+
+    @property
+    def T(self) -> Operator:
+        "The transpose (for a real operator, the adjoint too)."
+        return self._transpose()
+
+    H = T
+
+    def transpose(self) -> Operator:
+        return self._transpose()
+
+    adjoint = transpose
 
     def dense(self, max_entries: int = 2**25) -> np.ndarray:
         "The matrix itself; ValueError when it has more than `max_entries` entries."
@@ -333,6 +389,111 @@ class Operator(LinearOperator):
             out[:, u] = self._matvec(e)
             e[u] = 0.0
         return out
+
+# %% ../nbs/92_counting.ipynb #op-code
+def _apply(f, shape, x) -> np.ndarray:
+    "f(x) for x of shape (N,) or (N, 1), shaped like x; shape = (rows, N) of the map."
+    M, N = shape
+    if x.shape not in ((N,), (N, 1)):
+        raise ValueError(f"dimension mismatch: operator of shape {shape}, vector of shape {x.shape}")
+    y = np.asarray(f(x.reshape(N)))
+    return y.reshape(M) if x.ndim == 1 else y.reshape(M, 1)
+
+
+def _apply_2d(f, shape, X) -> np.ndarray:
+    "f(X) for a 2-D X with N rows."
+    if X.ndim != 2 or X.shape[0] != shape[1]:
+        raise ValueError(f"dimension mismatch: operator of shape {shape}, matrix of shape {X.shape}")
+    return np.asarray(f(X))
+
+
+def _issparse(x) -> bool:
+    "A scipy sparse matrix or array (scipy.sparse is imported if there is one)."
+    sp = sys.modules.get('scipy.sparse')
+    return sp is not None and sp.issparse(x)
+
+
+def _dot(self: Operator, x):
+    "A x (vector), A X (matrix); with an operator, a sparse matrix or a scalar: the scipy composite."
+    if np.isscalar(x) or _issparse(x) or hasattr(x, 'matvec'):
+        return self.linear_operator().dot(x.linear_operator() if isinstance(x, Operator) else x)
+    x = np.asarray(x)
+    if x.ndim == 1 or (x.ndim == 2 and x.shape[1] == 1):
+        return self.matvec(x)
+    if x.ndim == 2:
+        return self.matmat(x)
+    raise ValueError(f"expected a 1-d or 2-d array, got shape {x.shape}")
+
+
+def _rdot(self: Operator, x):
+    "x A, through the transpose."
+    if np.isscalar(x) or _issparse(x) or hasattr(x, 'matvec'):
+        return (x.linear_operator() if isinstance(x, Operator) else x) * self.linear_operator()
+    x = np.asarray(x)
+    if x.ndim == 1 or (x.ndim == 2 and x.shape[0] == 1):
+        return self.T.matvec(x.T).T
+    return self.T.matmat(x.T).T
+
+
+def _matmul(self: Operator, x):
+    if np.isscalar(x):
+        raise ValueError("Scalar operands are not allowed, use '*' instead")
+    return self.dot(x)
+
+
+def _rmatmul(self: Operator, x):
+    if np.isscalar(x):
+        raise ValueError("Scalar operands are not allowed, use '*' instead")
+    return _rdot(self, x)
+
+
+def _linear_operator(self: Operator):
+    "This operator as a scipy LinearOperator (imports scipy.sparse.linalg)."
+    from scipy.sparse.linalg import LinearOperator
+
+    return LinearOperator(self.shape, self.matvec, self.rmatvec, self.matmat, self.dtype, self.rmatmat)
+
+
+def _twin(op: str):
+    "A binary operation done by the scipy twins of both sides."
+
+    def f(self, x):
+        y = x.linear_operator() if isinstance(x, Operator) else x
+        return getattr(self.linear_operator(), op)(y)
+
+    return f
+
+
+Operator.dot, Operator.__mul__, Operator.__matmul__ = _dot, _dot, _matmul
+Operator.__rmul__, Operator.__rmatmul__, Operator.linear_operator = _rdot, _rmatmul, _linear_operator
+for _op in ('__add__', '__radd__', '__sub__', '__rsub__', '__pow__'):
+    setattr(Operator, _op, _twin(_op))
+Operator.__neg__ = lambda self: -self.linear_operator()
+Operator.__call__ = _dot
+Operator.__repr__ = lambda self: f"<{self.shape[0]}x{self.shape[1]} {type(self).__name__} with dtype=float64>"
+
+
+class _Transposed(Operator):
+    "The transpose of an operator, applied by its transpose products."
+
+    def __init__(self, A: Operator):
+        super().__init__(A.shape[::-1])
+        self.A = A
+
+    def _matvec(self, x):
+        return self.A._rmatvec(x)
+
+    def _rmatvec(self, y):
+        return self.A._matvec(y)
+
+    def _matmat(self, X):
+        return self.A._rmatmat(X)
+
+    def _rmatmat(self, Y):
+        return self.A._matmat(Y)
+
+    def _transpose(self):
+        return self.A
 
 # %% ../nbs/92_counting.ipynb #f3104623
 class Gram(Operator):
@@ -430,7 +591,7 @@ def helmert(
     return B
 
 # %% ../nbs/92_counting.ipynb #fafffb99
-@njit(cache=True)
+@_KERNELS
 def fwht(x):
     "Unnormalised fast Walsh-Hadamard transform: $(Hx)_s = \\sum_u (-1)^{popcount(s \\& u)} x_u$."
     y = x.copy()
@@ -444,7 +605,7 @@ def fwht(x):
     return y
 
 # %% ../nbs/92_counting.ipynb #3ba9ead6
-@njit(cache=True)
+@_KERNELS
 def parity_signs(masks, N):
     "Entries $(-1)^{popcount(S \\& u)}$ for each mask S (rows) and cell u < N (columns)."
     out = np.empty((masks.shape[0], N))
@@ -473,7 +634,9 @@ def column_norms_up(D) -> np.ndarray:
 
     Columns are scaled by powers of two first, so no square under- or overflows.
     """
-    if sp.issparse(D):
+    if _issparse(D):
+        import scipy.sparse as sp
+
         D = sp.csc_matrix(D, dtype=float)
         k = max(1, int(np.diff(D.indptr).max(initial=0)))  # terms summed per column
         m = abs(D).max(axis=0).toarray().ravel()
@@ -485,7 +648,7 @@ def column_norms_up(D) -> np.ndarray:
     if not np.isfinite(m).all():
         raise ValueError("cannot measure a norm: the vector has non-finite entries")
     e = np.frexp(m)[1]  # m = f 2^e with f in [1/2, 1)
-    if sp.issparse(D):
+    if _issparse(D):
         Ds = D @ sp.diags(np.ldexp(1.0, -e))
         S = np.asarray(Ds.multiply(Ds).sum(axis=0)).ravel()
     else:

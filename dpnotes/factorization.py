@@ -12,7 +12,7 @@ from .privacy import Budget
 from .noise import gaussian_plan
 from .samplers import noise_source
 from .releases import check_mechanism_args, zcdp_budget, Release, register
-from .counting import MAX_CELLS, KronOperator, block_offsets, helmert, kron_apply, kron_dense
+from .counting import MAX_CELLS, KronOperator, Operator, block_offsets, helmert, kron_apply, kron_dense
 from .workloads import Workload, Identity, Prefix, AllRange, Marginals, Kron
 from .data import Dataset, mass_bound
 from .measurements import Meter, least_squares, measure
@@ -518,7 +518,7 @@ def _strategy_for(workload, name):
         else:
             name = 'tree' if one_d else 'identity'
     if not isinstance(name, str):
-        if isinstance(name, (np.ndarray, LinearOperator)) or sp.issparse(name):
+        if isinstance(name, (np.ndarray, LinearOperator, Operator)) or sp.issparse(name):
             return 'custom', name, None
         raise TypeError(f"strategy must be a name or a matrix, got {type(name).__name__}")
     if isinstance(workload, Marginals) and name in ('optimal', 'workload', 'identity'):

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Mapping, Sequence
 
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 
 from .counting import block_plan, check_columns, coerce_column, cover_plan, marginal_counts, sum_to
 from .data import Dataset, Domain, _checked_total
@@ -197,13 +197,17 @@ def progress(
     )
 
 # %% ../nbs/15_ingest.ipynb #d4c8f6be
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def parse_chunk(buf, col, sizes, out):
     """Parse `buf` (uint8: digits, commas, LF or CRLF) into `out[r, col[j]]`; the number of rows, or -1 when
     the chunk holds anything else (or a code >= its size)."""
     r, j, v, nd, d, m = 0, 0, 0, 0, col.size, buf.size
     for i in range(m):
-        c = buf[i]
+        c = int(buf[i])  # an int, not a uint8, in the Python version too
         if 48 <= c <= 57:
             v, nd = v * 10 + (c - 48), nd + 1
             if nd > 18:
@@ -332,7 +336,7 @@ def read_csv(
     return Dataset._trusted(np.concatenate(parts) if len(parts) > 1 else parts[0], domain)
 
 # %% ../nbs/15_ingest.ipynb #4feb3d39
-@njit(cache=True)
+@_KERNELS
 def _count_tables(codes, axes, strides, offsets, total):
     """Counts of several tables over the rows of `codes` (g, n), one table at a time (its counters stay in
     cache); table j's cell of record i is offsets[j] + sum_t codes[axes[j, t], i] * strides[j, t]."""

@@ -8,8 +8,6 @@ import contextlib, math
 from fractions import Fraction
 from dataclasses import dataclass, field
 import numpy as np
-import scipy.sparse as sp
-from scipy.sparse.linalg import LinearOperator, aslinearoperator, lsqr
 from .noise import add_noise, ceil_float, gaussian_plan
 from .samplers import noise_draws, noise_source
 from .workloads import Marginals, answer_error, integral
@@ -259,6 +257,8 @@ def weighted_stack(
     if len(ms) > 1 and any(m.sigma == 0 for m in ms):
         raise ValueError("an exact measurement (sigma=0) cannot be weighted against noisy ones")
     w = [1.0 if len(ms) == 1 else 1.0 / m.sigma for m in ms]
+    from scipy.sparse.linalg import aslinearoperator  # here, not at import: a release need not load scipy
+
     ops = [aslinearoperator(m.query) * wi for m, wi in zip(ms, w)]
     b = np.concatenate([np.asarray(m.answers, float) * wi for m, wi in zip(ms, w)])
     return (ops[0] if len(ops) == 1 else vstack_operators(ops)), b
@@ -284,7 +284,7 @@ def check_measurements(measurements) -> list:
     return ms
 
 # %% ../nbs/13_measurements.ipynb #8d03d052
-def vstack_operators(ops: list) -> LinearOperator:
+def vstack_operators(ops: list):  # -> scipy LinearOperator
     "The operator [A_1; A_2; ...] (matrix-free)."
     rows = np.cumsum([0] + [A.shape[0] for A in ops])
     N = ops[0].shape[1]
@@ -293,14 +293,18 @@ def vstack_operators(ops: list) -> LinearOperator:
         return sum(A.rmatvec(r[a:b]) for A, a, b in zip(ops, rows[:-1], rows[1:]))
 
     mv = lambda x: np.concatenate([np.ravel(A.matvec(x)) for A in ops])
+    from scipy.sparse.linalg import LinearOperator
+
     return LinearOperator((int(rows[-1]), N), matvec=mv, rmatvec=rmatvec, dtype=np.float64)
 
 # %% ../nbs/13_measurements.ipynb #690bec56
 def query_rows(
     query,  # (k, N) matrix or operator
     rows,  # indices of the rows to keep
-) -> LinearOperator:
+):  # -> scipy LinearOperator
     "The rows `rows` of `query` as an operator (for mechanisms that measure a few queries of a workload)."
+    from scipy.sparse.linalg import LinearOperator, aslinearoperator
+
     A, rows = aslinearoperator(query), np.asarray(rows, dtype=np.int64).ravel()
     k = A.shape[0]
 
@@ -332,6 +336,8 @@ def least_squares(
         if isinstance(Q, np.ndarray):  # small dense strategies: LAPACK's minimum-norm solve
             return answers_of(workload, np.linalg.lstsq(Q, y, rcond=None)[0])
     A, b = weighted_stack(ms)
+    from scipy.sparse.linalg import lsqr
+
     x = lsqr(A, b, atol=tol, btol=tol, iter_lim=max_iter)[0]
     return answers_of(workload, x)
 
@@ -359,10 +365,12 @@ def stacked_matrix(
     if weighted:
         A, b = weighted_stack(ms)
     else:
+        from scipy.sparse.linalg import aslinearoperator
+
         A = vstack_operators([aslinearoperator(m.query) for m in ms])
         b = np.concatenate([np.asarray(m.answers, float) for m in ms])
-    dense = A.matmat(np.eye(N)) if isinstance(A, LinearOperator) else A
-    return np.asarray(dense.toarray() if sp.issparse(dense) else dense, float), b
+    dense = A.matmat(np.eye(N)) if hasattr(A, 'matmat') else A  # an operator, else a matrix
+    return np.asarray(dense.toarray() if hasattr(dense, 'toarray') else dense, float), b
 
 # %% ../nbs/13_measurements.ipynb #81c68c58
 def gaussian_plan_for(

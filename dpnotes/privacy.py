@@ -8,14 +8,13 @@ import functools, math
 from fractions import Fraction
 from dataclasses import dataclass
 import numpy as np
-from scipy import optimize
 
 # appendix 90_noise; the noise names are kept importable from here
 from .noise import MIN_NORMAL, MIN_SUBNORMAL, NoisePlan, Q_CAP, add_noise, ceil_float, ceil_sqrt
 from .noise import check_delta, check_positive, check_real, discrete_gaussian, discrete_laplace
 from .noise import floor_float, gaussian_noise, gaussian_plan, laplace_noise, laplace_plan
 from .samplers import SIGMA_MARGIN, NoiseSource, analytic_s, cks_t, cks_terms, fill, gauss_params
-from .samplers import log_profile, noise_source, pick, safe_s
+from .samplers import bisect, log_profile, noise_source, pick, safe_s
 from .helptext import attach, document_names
 
 _all_ = [
@@ -191,7 +190,7 @@ def _zcdp_rho(epsilon, delta):
         lo, hi = hi, hi * 2.0 ** (2 ** min(i, 6))
     else:
         raise ValueError(f"zcdp_rho found no upper bracket for epsilon={epsilon!r}, delta={delta!r}")
-    r = optimize.brentq(f, lo, hi, xtol=MIN_SUBNORMAL, rtol=1e-15, maxiter=500)
+    r = bisect(lambda r: f(r) <= 0, lo, hi, xtol=MIN_SUBNORMAL, rtol=1e-15)[0]  # the side that holds
     return max(certified(r), lo)
 
 # %% ../nbs/00_privacy.ipynb #28c99d83

@@ -19,7 +19,6 @@ from .samplers import noise_source
 from .data import Domain, Dataset, _checked_total, mass_bound, require, sample_records
 from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
-from .models import model_arrays, model_from_arrays
 from .helptext import attach
 from . import __version__
 
@@ -493,7 +492,12 @@ def _state_bytes(release) -> bytes | None:
     model, dist = release.info.get('model'), release.distribution
     if model is None and dist is None:
         return None
-    arrays = model_arrays(model) if model is not None else dict(distribution=np.asarray(dist, float))
+    if model is not None:  # a model exists: its module is imported already
+        from dpnotes.models import model_arrays
+
+        arrays = model_arrays(model)
+    else:
+        arrays = dict(distribution=np.asarray(dist, float))
     buf = io.BytesIO()
     np.savez_compressed(buf, **arrays)
     return buf.getvalue()
@@ -602,7 +606,12 @@ def _load(
     if meta.get('state'):
         with np.load(Path(path).parent / meta['state'], allow_pickle=False) as z:
             info.update(distribution=z['distribution'] if 'distribution' in z else None)
-            info.update(model=model_from_arrays(z) if 'model' in z else None)
+            if 'model' in z:
+                from dpnotes.models import model_from_arrays
+
+                info.update(model=model_from_arrays(z))
+            else:
+                info.update(model=None)
     budget, sigma, secs = Budget(**meta['budget']), meta.get('sigma'), meta.get('seconds', 0.0)
     return Release(answers, meta['mechanism'], budget, sigma, secs, info, neighbours=meta['neighbouring'])
 

@@ -7,25 +7,83 @@ from __future__ import annotations
 import math, os
 from fractions import Fraction  # the type of gauss_params' sigma2
 import numpy as np
-from numba import njit
-from scipy import optimize, special
+from .kernels import Kernels
 
 # %% auto #0
-__all__ = ['SIGMA_MARGIN', 'log_profile', 'analytic_s', 'safe_s', 'cks_terms', 'cks_t', 'NoiseSource', 'noise_source',
-           'noise_draws', 'fill', 'gauss_params', 'pick']
+__all__ = ['SIGMA_MARGIN', 'erfcx', 'log_ndtr', 'bisect', 'ndtri', 'erfinv', 'log_profile', 'analytic_s', 'safe_s', 'cks_terms',
+           'cks_t', 'NoiseSource', 'noise_source', 'noise_draws', 'fill', 'gauss_params', 'pick']
+
+# %% ../nbs/91_samplers.ipynb #tails-code
+_SQRT2, _SQRT_PI, _EPS = math.sqrt(2), math.sqrt(math.pi), 2.0**-52
+_SPLIT = 134217729.0  # 2^27 + 1: Dekker's splitting constant for doubles
+
+
+def _square(y: float) -> tuple:
+    "(p, e) with p = fl(y*y) and p + e = y*y exactly (Dekker's product, no fma needed)."
+    c = _SPLIT * y
+    hi = c - (c - y)
+    lo = y - hi
+    p = y * y
+    return p, ((hi * hi - p) + 2 * hi * lo) + lo * lo
+
+
+def erfcx(y: float) -> float:
+    "exp(y^2) erfc(y), without overflow or loss of digits for large y."
+    if y < 26.0:
+        p, e = _square(y)
+        return math.exp(p) * (1.0 + e) * math.erfc(y) if y > 0.5 else math.exp(y * y) * math.erfc(y)
+    t = y
+    for k in range(40, 0, -1):
+        t = y + 0.5 * k / t
+    return 1.0 / (_SQRT_PI * t)
+
+
+def log_ndtr(x: float) -> float:
+    "log Phi(x), the log of the standard normal CDF, for any float x."
+    if x > 0:
+        return math.log1p(-0.5 * math.erfc(x / _SQRT2))
+    y = -x / _SQRT2
+    if y < 26.0:
+        return math.log(0.5 * math.erfc(y))
+    return math.log(0.5 * erfcx(y)) - y * y
+
+# %% ../nbs/91_samplers.ipynb #bisect-code
+def bisect(pred, lo: float, hi: float, xtol: float = 0.0, rtol: float = 4 * _EPS) -> tuple:
+    """(lo, hi) with pred(lo) true and pred(hi) false (as given), hi - lo <= xtol + rtol max(|lo|, |hi|) or
+    adjacent floats; pred monotone on [lo, hi] (or [hi, lo])."""
+    while abs(hi - lo) > xtol + rtol * max(abs(lo), abs(hi)):
+        mid = lo + (hi - lo) / 2
+        if mid == lo or mid == hi:
+            break
+        if pred(mid):
+            lo = mid
+        else:
+            hi = mid
+    return lo, hi
+
+
+def ndtri(p: float) -> float:
+    "Phi^-1(p) for 0 < p < 1, by bisection on log Phi (about 1e-15 absolute)."
+    lp = math.log(p)
+    return bisect(lambda x: log_ndtr(x) < lp, -40.0, 40.0, xtol=1e-15)[1]
+
+
+def erfinv(d: float) -> float:
+    "erf^-1(d) for 0 < d < 1 (relative 1e-8 at worst near d = 1e-8; a bracket only)."
+    return d * _SQRT_PI / 2 if d < 1e-8 else ndtri((1 + d) / 2) / _SQRT2
 
 # %% ../nbs/91_samplers.ipynb #58411ccf
-_GL_X, _GL_W = np.polynomial.legendre.leggauss(24)
+_GL_X, _GL_W = (v.tolist() for v in np.polynomial.legendre.leggauss(24))
 _SQRT_2_OVER_PI = math.sqrt(2 / math.pi)
 
 
 def _log_cdf_gap(m, h):
     "log Phi(m + h) - log Phi(m - h) for h >= 0, without cancellation when h is small."
     if h > 0.5:
-        return float(special.log_ndtr(m + h) - special.log_ndtr(m - h))
-    x = m + h * _GL_X
-    r = _SQRT_2_OVER_PI / special.erfcx(-x / math.sqrt(2))  # phi(x)/Phi(x) = (log Phi)'(x), no cancellation
-    return float(h * np.dot(_GL_W, r))
+        return log_ndtr(m + h) - log_ndtr(m - h)
+    # phi(x)/Phi(x) = (log Phi)'(x) at the nodes x = m + h x_i, no cancellation
+    r = (_SQRT_2_OVER_PI / erfcx(-(m + h * xi) / _SQRT2) for xi in _GL_X)
+    return h * math.fsum(w * ri for w, ri in zip(_GL_W, r))
 
 # %% ../nbs/91_samplers.ipynb #4230718b
 def log_profile(s, epsilon):
@@ -34,23 +92,23 @@ def log_profile(s, epsilon):
     t = epsilon - _log_cdf_gap(m, h)  # log of e^eps Phi(b) / Phi(a), < 0 in exact arithmetic
     if math.isnan(t):
         return math.nan
-    return float(special.log_ndtr(m + h)) + math.log(-math.expm1(t)) if t < 0 else -math.inf
+    return log_ndtr(m + h) + math.log(-math.expm1(t)) if t < 0 else -math.inf
 
 # %% ../nbs/91_samplers.ipynb #d1598a98
 SIGMA_MARGIN = 1e-9  # relative safety margin added to the computed minimal sigma
 
 
 def analytic_s(epsilon, delta):
-    """Smallest s = sigma/Delta with (computed) Gaussian profile <= delta, by bracketing and Brent's method in
-    log s."""
+    """Smallest s = sigma/Delta with (computed) Gaussian profile <= delta, by bracketing and bisection in
+    log s (the s returned has a computed profile <= delta)."""
     target = math.log(delta)
     f = lambda u: log_profile(math.exp(u), epsilon) - target  # decreasing in u = log s
     # two sigma/Delta large enough in exact arithmetic: the profile decreases in epsilon, and at epsilon = 0
     # it is erf(1/(2 sqrt(2) s)), = delta at s0; it is also below Phi(a), and Phi(a) <= delta once a <= z =
     # Phi^-1(delta), i.e. s >= s1 = (sqrt(z^2 + 2 eps) - z) / (2 eps) = 1 / (z + sqrt(z^2 + 2 eps)): the form
     # without cancellation
-    s0 = 1 / (2 * math.sqrt(2) * special.erfinv(delta))
-    z = float(special.ndtri(delta))
+    s0 = 1 / (2 * math.sqrt(2) * erfinv(delta))
+    z = ndtri(delta)
     r = math.hypot(z, math.sqrt(2) * math.sqrt(epsilon))
     s1 = (r - z) / 2 / epsilon if z < 0 else 1 / (z + r)
     hi = math.log(min(s0, s1))
@@ -73,8 +131,8 @@ def analytic_s(epsilon, delta):
         lo, step = lo - step, 2 * step
     if not (v > 0):
         raise ValueError(f"gaussian_sigma found no lower bracket for epsilon={epsilon!r}, delta={delta!r}")
-    u = optimize.brentq(f, lo, hi, xtol=1e-15, rtol=4 * np.finfo(float).eps, maxiter=500)
-    return math.exp(u)
+    lo, hi = bisect(lambda u: not (f(u) <= 0), lo, hi, xtol=1e-15, rtol=4 * _EPS)  # NaN: above delta
+    return math.exp(hi)
 
 # %% ../nbs/91_samplers.ipynb #7c43b7d0
 def safe_s(s, epsilon, delta):
@@ -111,7 +169,8 @@ def cks_t(rho, log1d):
         lo, step = lo - step, 2 * step
     if not (f(hi) > 0 > f(lo)):
         return math.exp(hi)  # any t is valid; cannot happen in exact arithmetic
-    return math.exp(optimize.brentq(f, lo, hi, xtol=1e-13, rtol=4 * np.finfo(float).eps, maxiter=200))
+    lo, hi = bisect(lambda u: f(u) < 0, lo, hi, xtol=1e-13, rtol=4 * _EPS)
+    return math.exp(lo + (hi - lo) / 2)
 
 # %% ../nbs/91_samplers.ipynb #3e6a884f
 _DRAWS = [0]  # draws made by any NoiseSource in this process
@@ -197,7 +256,11 @@ def noise_draws() -> int:
     return _DRAWS[0]
 
 # %% ../nbs/91_samplers.ipynb #b25423ec
-@njit(cache=True)
+# the kernels below: Python for a few draws, compiled by numba for more (see 89_kernels)
+_KERNELS = Kernels(small=512)
+
+
+@_KERNELS
 def _bits(buf, st, k):
     """k random bits (1 <= k <= 63) as an integer; st = [word, bit, exhausted].
 
@@ -214,7 +277,7 @@ def _bits(buf, st, k):
     return np.int64(v)
 
 # %% ../nbs/91_samplers.ipynb #9510397d
-@njit(cache=True)
+@_KERNELS
 def _uniform(buf, st, y):
     "Uniform integer in [0, y), 1 <= y <= 2^62, by rejection from the next power of two."
     if y == 1:
@@ -229,7 +292,7 @@ def _uniform(buf, st, y):
             return r
 
 # %% ../nbs/91_samplers.ipynb #4e629d93
-@njit(cache=True)
+@_KERNELS
 def _bernoulli(x, y, buf, st):
     """Bernoulli(x/y), integers 0 <= x, 1 <= y <= 2^62.
 
@@ -257,7 +320,7 @@ def _bernoulli(x, y, buf, st):
 _I62 = 1 << 62
 
 
-@njit(cache=True)
+@_KERNELS
 def _bernoulli_exp1(x, y, buf, st):
     "Bernoulli(exp(-x/y)) for integers 0 <= x <= y (CKS 2020, Algorithm 1)."
     k = 1
@@ -270,7 +333,7 @@ def _bernoulli_exp1(x, y, buf, st):
     return k % 2 == 1
 
 # %% ../nbs/91_samplers.ipynb #8fc1d164
-@njit(cache=True)
+@_KERNELS
 def _bernoulli_exp(x, y, buf, st):
     "Bernoulli(exp(-x/y)) for integers x >= 0, 1 <= y <= 2^62."
     while x > y:  # exp(-x/y) = exp(-1) exp(-(x-y)/y)
@@ -280,7 +343,7 @@ def _bernoulli_exp(x, y, buf, st):
     return _bernoulli_exp1(x, y, buf, st)
 
 # %% ../nbs/91_samplers.ipynb #fd14fc30
-@njit(cache=True)
+@_KERNELS
 def _bernoulli_exp_prod(a, b, y, buf, st):
     "Bernoulli(exp(-a b/y)) for integers a, b >= 0 whose product may exceed 2^62: one factor per chunk of b."
     if a == 0 or b == 0:
@@ -293,7 +356,7 @@ def _bernoulli_exp_prod(a, b, y, buf, st):
     return _bernoulli_exp(a * b, y, buf, st)
 
 # %% ../nbs/91_samplers.ipynb #08ea99cf
-@njit(cache=True)
+@_KERNELS
 def _dlaplace(t, s, buf, st):
     "Discrete Laplace: Pr[z] proportional to exp(-|z| s/t) for integers t, s >= 1 (CKS 2020, Algorithm 2)."
     while True:
@@ -320,7 +383,7 @@ def _dlaplace(t, s, buf, st):
 _A_CAP = 3_000_000_000  # |A|z| - m| above this would overflow a^2 in int64
 
 
-@njit(cache=True)
+@_KERNELS
 def _dgauss(t, A, m, buf, st):
     """Discrete Gaussian with sigma^2 = m t / A.
 
@@ -343,7 +406,7 @@ def _dgauss(t, A, m, buf, st):
             return z
 
 # %% ../nbs/91_samplers.ipynb #91c3baf5
-@njit(cache=True)
+@_KERNELS(work=lambda out, i, params, buf, st: out.shape[0] - i)  # the draws left
 def fill(out, i, params, buf, st):
     """Draw out[i:]: discrete Laplace for params (t, s) (scale t/s), discrete Gaussian for (t, A, m) (sigma^2
     = m t / A); stops, rewound to the unfinished draw, when the words run out."""
@@ -372,7 +435,7 @@ def gauss_params(sigma2: Fraction, cap: int = 1 << 24) -> tuple:
     return t, A, math.ceil(sigma2 * A / t)
 
 # %% ../nbs/91_samplers.ipynb #bbcb3a87
-@njit(cache=True)
+@_KERNELS(work=lambda out, i, d, c, J, buf, st: d.shape[0])  # trials: about the candidates
 def pick(out, i, d, c, J, buf, st):
     """out[0] = an index with Pr proportional to exp(-c d_j / 2^J) (d_j >= 0; -1 excluded), by rejection from
     the uniform; 0 if the words ran out."""

@@ -14,7 +14,7 @@ from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .noise import ceil_sqrt
 from .workloads import Workload
-from .counting import Gram, column_diameter, column_norms_up, helmert, kron_dense
+from .counting import Gram, Operator, column_diameter, column_norms_up, helmert, kron_dense
 from .data import as_domain
 from .releases import progress
 
@@ -95,7 +95,7 @@ def tree_lstsq(y, N, b):
 # %% ../nbs/93_strategy_solvers.ipynb #c45d16d6
 def dense_strategy(M, N: int) -> np.ndarray:
     "M as a dense (or sparse) matrix, validated against the number of cells N."
-    if isinstance(M, LinearOperator) and not sp.issparse(M):
+    if isinstance(M, (LinearOperator, Operator)) and not sp.issparse(M):
         if hasattr(M, 'matrix'):  # TreeStrategy: its sparse 0/1 matrix
             M = M.matrix()
         elif hasattr(M, 'dense'):
