@@ -69,14 +69,25 @@ def load_mechanisms(
     return MECHANISMS
 
 # %% ../nbs/07_cli.ipynb #124d19e9
-def _tree(module: str) -> ast.Module:
-    "The syntax tree of `dpnotes.<module>`'s source, read without importing the module."
-    return _parsed(importlib.util.find_spec(f"dpnotes.{module}").origin)
+def _tree(
+    module: str,  # a module of the package, e.g. 'histograms'
+    starts: tuple,  # the beginnings of the top-level lines wanted, e.g. ('@register(',)
+) -> ast.Module:
+    "The top-level statements of `dpnotes.<module>` beginning with `starts`, read from its source."
+    return _parsed(importlib.util.find_spec(f"dpnotes.{module}").origin, starts)
 
 
 @functools.cache
-def _parsed(path: str) -> ast.Module:
-    return ast.parse(Path(path).read_text(encoding="utf-8"))
+def _parsed(path: str, starts: tuple) -> ast.Module:
+    """Each top-level line of the file beginning with `starts`, parsed with what follows it up to the next
+    cell marker (`# %%`) of an exported module (or the end): its statement. A few lines, not the whole file
+    (parsing the mechanisms' modules whole cost every command 50 ms)."""
+    lines, body = Path(path).read_text(encoding="utf-8").splitlines(keepends=True), []
+    for i, line in enumerate(lines):
+        if line.startswith(starts):
+            j = next((k for k in range(i + 1, len(lines)) if lines[k].startswith("# %%")), len(lines))
+            body += ast.parse("".join(lines[i:j])).body[:1]
+    return ast.Module(body=body, type_ignores=[])
 
 
 @functools.cache
@@ -86,7 +97,7 @@ def registered_docs(
     """{name: (first line of the docstring, add_remove)} of each function that `module` registers with
     `@register(name, ...)`, read from its source: the help lists mechanisms without importing numerics."""
     out = {}
-    for node in _tree(module).body:  # mechanisms are registered at the top level of their module
+    for node in _tree(module, ("@register(",)).body:  # registered at the top level of their module
         for d in node.decorator_list if isinstance(node, ast.FunctionDef) else []:
             f = d.func if isinstance(d, ast.Call) else None
             if f is None or getattr(f, "id", getattr(f, "attr", None)) != "register" or not d.args:
@@ -134,7 +145,7 @@ def _solver_names() -> list:
     "The projection mechanism's solvers, from its table `SOLVERS`, read from its source (nothing imported)."
     tables = [
         n.value
-        for n in _tree("projection").body
+        for n in _tree("projection", ("SOLVERS",)).body
         if isinstance(n, ast.Assign) and any(getattr(t, "id", None) == "SOLVERS" for t in n.targets)
     ]
     return ["auto"] + sorted(k.value for t in tables for k in t.keys)

@@ -92,7 +92,7 @@ def _say(msg):
 # %% ../nbs/20_cli_output.ipynb #004e7c24
 def _write_release(args, name, budget, data, workload, rel, answers):
     "The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all."
-    from tqdm import tqdm
+    from dpnotes.ingest import progress
     from dpnotes.releases import drop_stale_state, release_files, release_metadata
 
     meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)
@@ -109,7 +109,7 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     # the one release format (Release.save writes the same): answers, metadata and what synthetic samples from
     shown = dataclasses.replace(rel, answers=answers, workload=workload)
     files = {**release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar)), **extra}
-    bar = tqdm(total=workload.shape[0] + 1, desc="writing", unit="row", file=sys.stderr, disable=None)
+    bar = progress(None, "writing", "row", total=workload.shape[0] + 1)  # a bar on a terminal only
     with bar:
         _write(args, files)
     drop_stale_state(args.out, files)  # a previous release's state file, beside metadata saying state: null
