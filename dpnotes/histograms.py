@@ -18,12 +18,12 @@ from .measurements import Meter, gaussian_plan_for
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['gaussian_rmse', 'gaussian_mechanism', 'laplace_baseline', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain',
-           'Dataset', 'default_dataset', 'as_domain', 'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram',
-           'Prefix', 'AllRange', 'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1',
-           'Release', 'register', 'sample_records', 'check_mechanism_args', 'integral', 'answer_error', 'zcdp_budget',
-           'l1_diameter', 'MAX_CELLS', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram', 'column_norms_up',
-           'column_diameter']
+__all__ = ['gaussian_rmse', 'inexact', 'gaussian_mechanism', 'laplace_baseline', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS',
+           'Domain', 'Dataset', 'default_dataset', 'as_domain', 'Workload', 'Identity', 'Total', 'prefix_gram',
+           'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse', 'max_error',
+           'marginal_l1', 'Release', 'register', 'sample_records', 'check_mechanism_args', 'integral', 'answer_error',
+           'zcdp_budget', 'l1_diameter', 'MAX_CELLS', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram',
+           'column_norms_up', 'column_diameter']
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
 def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
@@ -34,7 +34,12 @@ def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
     return 0.0 if plan is None else plan.scale
 
 # %% ../nbs/01_histograms.ipynb #9356b65c
-@register("gaussian", add_remove=True, strict=True)
+def inexact(workload) -> bool:
+    "Its answers are not exact counts: under add/remove the float allowance needs `max_records` (public)."
+    return not integral(workload)
+
+
+@register("gaussian", add_remove=True, strict=True, needs_bound=inexact)
 def gaussian_mechanism(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries to answer
@@ -70,7 +75,7 @@ def _pure_epsilon(budget: Budget) -> float:
     return budget.epsilon
 
 # %% ../nbs/01_histograms.ipynb #4cdd0555
-@register("laplace", add_remove=True, strict=True)
+@register("laplace", add_remove=True, strict=True, needs_bound=inexact)
 def laplace_baseline(
     data: Dataset,  # private records (n is treated as public)
     workload: Workload,  # queries to answer

@@ -99,12 +99,22 @@ def _registry_note(add_remove: bool) -> str:
     return note
 
 
+def _needs(needs_bound, workload) -> bool:
+    "`needs_bound` for this workload; False if it cannot tell (the mechanism's checks then name the input)."
+    if not callable(needs_bound):
+        return bool(needs_bound)
+    try:
+        return bool(needs_bound(workload))
+    except (TypeError, ValueError, AttributeError):
+        return False
+
+
 def register(
     name: str,  # registry name
     add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
     strict: bool = False,  # True: its options are the keywords its signature names (others refused first)
     check=None,  # called with fn's arguments (defaults filled in) before any noise: public-input checks
-    needs_bound: bool = False,  # True: under add/remove it always needs max_records (refused first without)
+    needs_bound=False,  # True: under add/remove it needs max_records (refused first without); or fn(workload)
 ):
     """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
     `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
@@ -115,7 +125,8 @@ def register(
     else, so before any noise under either relation (its `**options` then only collects unknown names).
     `check`, if given, receives every argument of `fn` by name, defaults filled in, at the same point: the
     mechanism's checks of its public inputs then cost nothing under add/remove either; with `needs_bound=True`
-    (answers never exact counts) add/remove without `max_records` is refused there too."""
+    (answers never exact counts), or a function of the workload that returns True (answers not exact counts
+    for that workload), add/remove without `max_records` is refused there too."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
@@ -141,7 +152,11 @@ def register(
             if unknown:  # a mistyped option costs nothing, under either relation
                 accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
                 raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
-            if needs_bound and neighbours == 'add-remove' and kwargs.get('max_records') is None:
+            if (
+                neighbours == 'add-remove'
+                and kwargs.get('max_records') is None
+                and _needs(needs_bound, workload)
+            ):
                 mass_bound(None, name)  # MissingMaxRecords, before the count is drawn (it was drawn first)
             if check is not None:  # the mechanism's own checks of its public inputs, before any noise
                 own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
