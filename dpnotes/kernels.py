@@ -23,6 +23,16 @@ class Kernel:
     def __repr__(self):
         return f"<kernel {self.__module__}.{self.__name__}>"
 
+    def __reduce__(self):  # pickled by name, as functions are (a process pool, a Dask worker)
+        return _by_name, (self.__module__, self.__qualname__)
+
+
+def _by_name(module: str, name: str):
+    "The attribute `name` of module `module` (imported)."
+    import importlib
+
+    return getattr(importlib.import_module(module), name)
+
 # %% ../nbs/89_kernels.ipynb #22e4480d
 PY_BUDGET = 4  # a group compiles once its calls have done this many `small`s of work in Python
 
