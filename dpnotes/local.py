@@ -11,6 +11,7 @@ from numba import njit
 from .privacy import Budget
 from .data import Dataset, Domain, as_domain
 from .ingest import check_memory, progress
+from .noise import check_count
 from .workloads import Marginals, Workload
 from .measurements import Measurement
 from .models import marginal_tables
@@ -491,8 +492,7 @@ def _check_solver_args(
     "ValueError for a tolerance or an iteration limit the solver cannot use (checked before any noise)."
     if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not (0 < tol < math.inf):
         raise ValueError(f"tol must be a positive number, got tol={tol!r}")
-    if isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1:
-        raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
+    check_count('max_iter', max_iter)
 
 # %% ../nbs/19_local.ipynb #0a9a21ce
 def _noisy_tables(rel: Release, workload: Marginals, threshold: float | None) -> list:

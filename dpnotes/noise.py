@@ -12,9 +12,9 @@ import numpy as np
 from .samplers import fill, gauss_params, noise_source
 
 # %% auto #0
-__all__ = ['MIN_NORMAL', 'MIN_SUBNORMAL', 'Q_CAP', 'check_real', 'check_positive', 'check_delta', 'floor_float', 'ceil_float',
-           'ceil_sqrt', 'discrete_gaussian', 'discrete_laplace', 'NoisePlan', 'gaussian_plan', 'laplace_plan',
-           'add_noise', 'gaussian_noise', 'laplace_noise']
+__all__ = ['MIN_NORMAL', 'MIN_SUBNORMAL', 'Q_CAP', 'check_real', 'check_positive', 'check_delta', 'check_count', 'floor_float',
+           'ceil_float', 'ceil_sqrt', 'discrete_gaussian', 'discrete_laplace', 'NoisePlan', 'gaussian_plan',
+           'laplace_plan', 'add_noise', 'gaussian_noise', 'laplace_noise']
 
 # %% ../nbs/90_noise.ipynb #fa89e48a
 def check_real(name, value):
@@ -41,6 +41,16 @@ def check_delta(value, name='delta', allow_zero=False):
     if not ok:
         raise ValueError(f"{name} must be in {'[0, 1)' if allow_zero else '(0, 1)'}, got {name}={value!r}")
     return v
+
+
+def check_count(name, value, allow_none=False):
+    "`value` as an int >= 1 (an iteration limit, a number of rounds); None passes when `allow_none`."
+    if value is None and allow_none:
+        return None
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, np.integer)) or value < 1:
+        also = " or None" if allow_none else ""
+        raise ValueError(f"{name} must be a positive integer{also}, got {name}={value!r}")
+    return int(value)
 
 # %% ../nbs/90_noise.ipynb #7e25bb29
 MIN_NORMAL = float(np.finfo(float).tiny)  # 2.2e-308, the smallest normal float

@@ -10,6 +10,7 @@ from dataclasses import dataclass
 import numpy as np
 from .privacy import Budget
 from .samplers import noise_source
+from .noise import check_count
 from .measurements import Meter, gaussian_plan_for, measure
 from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
@@ -260,9 +261,7 @@ def check_solver_args(solver, max_iter, tol, atol=0.0) -> None:
         raise ValueError(f"tol must be in (0, 1), got tol={tol!r}")
     if not (isinstance(atol, (int, float)) and math.isfinite(atol) and atol >= 0):
         raise ValueError(f"atol must be finite and >= 0, got atol={atol!r}")
-    bad = isinstance(max_iter, bool) or not isinstance(max_iter, (int, np.integer)) or max_iter < 1
-    if max_iter is not None and bad:
-        raise ValueError(f"max_iter must be a positive integer, got max_iter={max_iter!r}")
+    check_count('max_iter', max_iter, allow_none=True)
 
 
 def project(

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from fractions import Fraction
 from .privacy import Budget
-from .noise import gaussian_plan, ceil_float, ceil_sqrt
+from .noise import gaussian_plan, ceil_float, ceil_sqrt, check_count
 from .measurements import Meter
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
@@ -563,9 +563,7 @@ def relaxation_mechanism(
     check_mechanism_args(
         data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol, progress'
     )
-    whole = isinstance(max_iter, (int, np.integer)) and not isinstance(max_iter, bool)
-    if max_iter is not None and not (whole and max_iter >= 1):  # 0 released the start, every cell 1/2^d
-        raise ValueError(f"max_iter must be a positive integer or None, got max_iter={max_iter!r}")
+    check_count('max_iter', max_iter, allow_none=True)  # 0 released the start, every cell 1/2^d
     t0, rho, meter = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism'), Meter(budget, rng)
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
