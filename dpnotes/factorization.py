@@ -23,10 +23,10 @@ from .strategy_solvers import disjoint_diameter, matrix_diameter
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
+__all__ = ['STRATEGIES', 'workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy', 'MarginalStrategy',
            'marginal_strategy', 'svd_bound', 'optimal_strategy', 'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp',
-           'measurement_error', 'table_roundings', 'factorize_release', 'strategy_diameter', 'factorization_mechanism',
-           'classic_error_bound']
+           'measurement_error', 'table_roundings', 'factorize_release', 'strategy_diameter', 'check_strategy',
+           'factorization_mechanism', 'classic_error_bound']
 
 # %% ../nbs/02_factorization.ipynb #4e0af7be
 from .workloads import prefix_gram, allrange_gram
@@ -517,38 +517,48 @@ def _strategy_for(workload, name):
             name = 'optimal'
         else:
             name = 'tree' if one_d else 'identity'
+    check_strategy(workload, name)
     if not isinstance(name, str):
-        if isinstance(name, (np.ndarray, LinearOperator, Operator)) or sp.issparse(name):
-            return 'custom', name, None
-        raise TypeError(f"strategy must be a name or a matrix, got {type(name).__name__}")
+        return 'custom', name, None
     if isinstance(workload, Marginals) and name in ('optimal', 'workload', 'identity'):
         return name, marginal_strategy(workload, name), None
     if name == 'optimal':
         res = optimal_strategy(workload)
         return name, res.strategy, res.upper
-    if name in ('identity', 'workload') and N > MAX_CELLS:  # both live on the cells: refused before building
-        raise ValueError(
-            f"strategy {name!r} measures the histogram's {N:.3g} cells > MAX_CELLS={MAX_CELLS}: use "
-            "strategy='optimal' (for unions and marginals it reads marginal tables)"
-        )
     if name == 'identity':
         return name, sp.identity(N, format='csr'), None
     if name == 'tree':
-        if not one_d:
-            raise ValueError(
-                f"strategy 'tree' needs a 1-D workload, got a domain with attributes {workload.domain.attrs}"
-            )
         return name, TreeStrategy(N), None
-    if name == 'workload':
-        G = workload_gram(workload)
-        w, V = np.linalg.eigh(G)
-        keep = w > 1e-12 * w.max()
-        return (
-            name,
-            (V[:, keep] * np.sqrt(w[keep])).T,
-            None,
-        )  # M^T M = W^T W: the same noise law as measuring W itself
-    raise ValueError(f"strategy must be one of identity, workload, tree, optimal, got strategy={name!r}")
+    G = workload_gram(workload)  # name == 'workload' (check_strategy)
+    w, V = np.linalg.eigh(G)
+    keep = w > 1e-12 * w.max()
+    return name, (V[:, keep] * np.sqrt(w[keep])).T, None  # M^T M = W^T W: the noise law of measuring W
+
+
+def check_strategy(workload, name) -> None:
+    """The public checks of a strategy argument, without building the strategy: the registry runs them before
+    any noise (under add/remove, before the record count is drawn)."""
+    if name is None:
+        return
+    if not isinstance(name, str):
+        if isinstance(name, (np.ndarray, LinearOperator, Operator)) or sp.issparse(name):
+            return
+        raise TypeError(f"strategy must be a name or a matrix, got {type(name).__name__}")
+    if name not in STRATEGIES:
+        raise ValueError(f"strategy must be one of {', '.join(STRATEGIES)}, got strategy={name!r}")
+    big = workload.shape[1] > MAX_CELLS and not isinstance(workload, Marginals)  # marginals: read as tables
+    if name in ('identity', 'workload') and big:  # both live on the cells: refused before building
+        raise ValueError(
+            f"strategy {name!r} measures the histogram's {workload.shape[1]:.3g} cells > MAX_CELLS="
+            f"{MAX_CELLS}: use strategy='optimal' (for unions and marginals it reads marginal tables)"
+        )
+    if name == 'tree' and len(workload.domain) != 1:
+        raise ValueError(
+            f"strategy 'tree' needs a 1-D workload, got a domain with attributes {workload.domain.attrs}"
+        )
+
+
+STRATEGIES = ('identity', 'workload', 'tree', 'optimal')  # the names a strategy argument may take
 
 # %% ../nbs/02_factorization.ipynb #fz-sensitivity
 def _strategy_sensitivity(M, N: int, n: int, neighbours: str) -> tuple:
@@ -591,7 +601,13 @@ def _strategy_answers(data, workload, M, N: int, tables) -> np.ndarray:
     return np.asarray(M @ workload.histogram(data), float)
 
 # %% ../nbs/02_factorization.ipynb #864ba385
-@register("factorization", add_remove=True, strict=True, needs_bound=True)
+def _factorization_checks(data, workload, budget, *, strategy, options, **_):
+    "`factorization_mechanism`'s checks of its public inputs, run by the registry before any noise."
+    check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
+    check_strategy(workload, strategy)
+
+
+@register("factorization", add_remove=True, strict=True, needs_bound=True, check=_factorization_checks)
 def factorization_mechanism(
     data: Dataset,  # private records (n public)
     workload: Workload,  # queries to answer
