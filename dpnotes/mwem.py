@@ -18,7 +18,7 @@ from .workloads import Marginals, Workload, integral
 from .releases import Release, register, check_mechanism_args, progress
 from .measurements import Meter, check_measurements, measure, query_rows, stacked_matrix
 from .mwem_kernels import MAX_CELLS, CODE_CACHE_BYTES, MarginalPlan, cell_codes, MarginalQueries
-from .mwem_kernels import mwem_queries
+from .mwem_kernels import check_mwem_queries, mwem_queries
 from .helptext import document_names
 
 _all_ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']  # kept importable from here
@@ -262,7 +262,17 @@ def _budget_too_small(
     )
 
 # %% ../nbs/04_mwem.ipynb #22a7d8e4
-@register("mwem", add_remove=True, strict=True, needs_bound=True)
+def _mwem_checks(
+    data, workload, budget, *, rounds, accounting, beta, representation, max_cells, options, **_
+):
+    "`mwem`'s checks of its public inputs, run by the registry before any noise (those needing n run later)."
+    accepts = 'rounds, accounting, beta, representation, max_cells'
+    check_mechanism_args(data, workload, budget, options, 'mwem', accepts=accepts)
+    check_mwem_queries(workload, representation, max_cells)
+    mwem_epsilon0(budget, 1 if rounds is None else rounds, _mwem_accounting(budget, accounting, beta))
+
+
+@register("mwem", add_remove=True, strict=True, needs_bound=True, check=_mwem_checks)
 def mwem(
     data: Dataset,  # records; n is public
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
@@ -389,6 +399,21 @@ def hlm_rounds(
     return T
 
 # %% ../nbs/04_mwem.ipynb #hlm-plan
+def _check_passes(passes):
+    if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
+        raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
+
+
+def _hlm_checks(data, workload, budget, *, rounds, unit, noise, select_fraction, passes, neighbours, **kw):
+    "`mwem-hlm`'s checks of its public inputs, run by the registry before any noise (n enters later)."
+    accepts = 'rounds, unit, noise, select_fraction, passes, average, remeasure, representation, max_cells'
+    check_mechanism_args(data, workload, budget, kw['options'], 'mwem_practical', accepts=accepts)
+    check_mwem_queries(workload, kw['representation'], kw['max_cells'])
+    _check_passes(passes)
+    unit = ('marginal' if isinstance(workload, Marginals) else 'query') if unit is None else unit
+    hlm_calibration(1, budget, 1 if rounds is None else rounds, unit, noise, select_fraction, neighbours)
+
+
 def _hlm_plan(
     data, workload, budget, rounds, unit, noise, select_fraction, passes, neighbours, rep, max_cells
 ):
@@ -399,8 +424,7 @@ def _hlm_plan(
     asked = rounds  # as the user set it (None: chosen from n, a noisy count under add/remove)
     rounds = hlm_rounds(data.n, budget, G, unit, noise, select_fraction) if rounds is None else rounds
     _check_rounds(rounds)
-    if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
-        raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
+    _check_passes(passes)
     cal = hlm_calibration(data.n, budget, rounds, unit, noise, select_fraction, neighbours)
     if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
         detail = f"selection epsilon={cal['eps_select']:.3g} per round cannot single out one of {G} "
@@ -451,7 +475,7 @@ def _hlm_release(Q, phat, workload, budget, run: dict, cal, meas, ms, meter, pla
     )
 
 # %% ../nbs/04_mwem.ipynb #1349d821
-@register("mwem-hlm", add_remove=True, strict=True, needs_bound=True)
+@register("mwem-hlm", add_remove=True, strict=True, needs_bound=True, check=_hlm_checks)
 def mwem_practical(
     data: Dataset,  # records; n is public
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
