@@ -177,7 +177,15 @@ def _rounds(run: _Run, rho: float, sigma: float, eps: float, share: float, max_c
     return sigma, t
 
 # %% ../nbs/18_adaptive.ipynb #e35f652e
-@register("adaptive", add_remove=True, strict=True, needs_bound=True)
+def _adaptive_checks(data, workload, budget, *, rounds, select_share, options, **_):
+    "`adaptive_mechanism`'s checks of its public inputs, run by the registry before any noise."
+    check_mechanism_args(data, workload, budget, options, 'adaptive_mechanism', _OPTIONS)
+    if not isinstance(workload, Marginals):
+        raise TypeError(f"adaptive answers Marginals workloads, got {type(workload).__name__}")
+    round_parameters(1.0, 16 * len(workload.domain) if rounds is None else rounds, 1.0, select_share)
+
+
+@register("adaptive", add_remove=True, strict=True, needs_bound=True, check=_adaptive_checks)
 def adaptive_mechanism(
     data,  # private records (Dataset or MarginalCounts covering the workload's tables)
     workload: Marginals,  # the marginals to answer, over any universe size
