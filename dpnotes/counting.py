@@ -339,18 +339,10 @@ class Operator:
         return _apply_2d(self._rmatmat, self.shape[::-1], np.asarray(Y))
 
     def _matmat(self, X):
-        return (
-            np.column_stack([self._matvec(X[:, j]) for j in range(X.shape[1])])
-            if X.shape[1]
-            else (np.zeros((self.shape[0], 0)))
-        )
+        return _by_columns(self._matvec, X, self.shape[0])
 
     def _rmatmat(self, Y):
-        return (
-            np.column_stack([self._rmatvec(Y[:, j]) for j in range(Y.shape[1])])
-            if Y.shape[1]
-            else (np.zeros((self.shape[1], 0)))
-        )
+        return _by_columns(self._rmatvec, Y, self.shape[1])
 
     def _rmatvec(self, y):
         raise NotImplementedError(f"{type(self).__name__} has no transpose product")
@@ -407,6 +399,16 @@ def _apply_2d(f, shape, X) -> np.ndarray:
     return np.asarray(f(X))
 
 
+def _by_columns(f, X, rows: int) -> np.ndarray:
+    "f applied to each column of X, stacked ((rows, 0) when X has no column)."
+    return np.column_stack([f(X[:, j]) for j in range(X.shape[1])]) if X.shape[1] else np.zeros((rows, 0))
+
+
+def _scipy(x):
+    "x's scipy twin if it is an Operator, else x."
+    return x.linear_operator() if isinstance(x, Operator) else x
+
+
 def _issparse(x) -> bool:
     "A scipy sparse matrix or array (scipy.sparse is imported if there is one)."
     sp = sys.modules.get('scipy.sparse')
@@ -416,7 +418,7 @@ def _issparse(x) -> bool:
 def _dot(self: Operator, x):
     "A x (vector), A X (matrix); with an operator, a sparse matrix or a scalar: the scipy composite."
     if np.isscalar(x) or _issparse(x) or hasattr(x, 'matvec'):
-        return self.linear_operator().dot(x.linear_operator() if isinstance(x, Operator) else x)
+        return self.linear_operator().dot(_scipy(x))
     x = np.asarray(x)
     if x.ndim == 1 or (x.ndim == 2 and x.shape[1] == 1):
         return self.matvec(x)
@@ -428,7 +430,7 @@ def _dot(self: Operator, x):
 def _rdot(self: Operator, x):
     "x A, through the transpose."
     if np.isscalar(x) or _issparse(x) or hasattr(x, 'matvec'):
-        return (x.linear_operator() if isinstance(x, Operator) else x) * self.linear_operator()
+        return _scipy(x) * self.linear_operator()
     x = np.asarray(x)
     if x.ndim == 1 or (x.ndim == 2 and x.shape[0] == 1):
         return self.T.matvec(x.T).T
@@ -458,8 +460,7 @@ def _twin(op: str):
     "A binary operation done by the scipy twins of both sides."
 
     def f(self, x):
-        y = x.linear_operator() if isinstance(x, Operator) else x
-        return getattr(self.linear_operator(), op)(y)
+        return getattr(self.linear_operator(), op)(_scipy(x))
 
     return f
 
