@@ -153,19 +153,26 @@ def _tau_from(v, lo, hi, t):  # pragma: no cover (compiled)
 
 # %% ../nbs/19_local.ipynb #01be346b
 @njit(cache=True)
+def _shift(v, lo, hi, s, vmax, taus, c):  # pragma: no cover (compiled)
+    "The simplex shift of v[lo:hi] (sum s, largest entry vmax), warm-started from and stored in taus[c]."
+    low = max((s - 1.0) / (hi - lo), vmax - 1.0)  # phi(low) >= 0: left of the root
+    t, tn = low, low
+    if taus[c] > low:
+        t, tn = _tau_from(v, lo, hi, taus[c])
+    if tn < t - 1e-15 * (1.0 + abs(t)) or t == low:  # the warm start was right of the root: its Newton
+        t, tn = _tau_from(v, lo, hi, max(tn, low))  # value is left of it (phi is convex), start from there
+    taus[c] = t
+    return t
+
+
+@njit(cache=True)
 def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
     "out[lo:hi] = projection of v[lo:hi] onto the simplex, warm-started from and storing taus[c]."
     s, vmax = 0.0, -np.inf
     for i in range(lo, hi):
         s += v[i]
         vmax = max(vmax, v[i])
-    low = max((s - 1.0) / (hi - lo), vmax - 1.0)  # phi(low) >= 0: left of the root
-    t, tn = low, low
-    if taus[c] > low:
-        t, tn = _tau_from(v, lo, hi, taus[c])
-    if tn < t - 1e-15 * (1.0 + abs(t)) or t == low:  # the warm start was right of the root: cold start
-        t, tn = _tau_from(v, lo, hi, low)
-    taus[c] = t
+    t = _shift(v, lo, hi, s, vmax, taus, c)
     for i in range(lo, hi):
         out[i] = max(v[i] - t, 0.0)
 
@@ -212,16 +219,25 @@ def _evaluate(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     coff, inc_c, inc_s, loff, moff, cmap, soff = S
     nc = coff.shape[0] - 1
     ioff, fs = np.searchsorted(inc_c, np.arange(nc + 1)), np.zeros(nc)
-    for c in range(nc):  # one pass per table while it is in cache; x holds v_c first
-        lo, hi, h = coff[c], coff[c + 1], 0.5 / w[c]
-        x[lo:hi] = y[lo:hi]
-        for j in range(ioff[c], ioff[c + 1]):  # v_c = y_c - M_c^T lam_c / (2 w_c)
-            for i in range(hi - lo):
-                x[lo + i] -= h * lam[loff[j] + cmap[moff[j] + i]]
-        _simplex_into(x, x, lo, hi, taus, c)  # in place: each entry is read before it is written
-        for i in range(lo, hi):
-            fs[c] += w[c] * (x[i] - y[i]) ** 2
-        _table_margins(x, S, c, ioff, r)
+    for c in range(nc):  # table by table while it is in cache; x holds v_c first
+        lo, hi, h, j0, j1 = coff[c], coff[c + 1], 0.5 / w[c], ioff[c], ioff[c + 1]
+        s, vmax = 0.0, -np.inf
+        for i in range(hi - lo):  # v_c = y_c - M_c^T lam_c / (2 w_c), its sum and its largest entry
+            v = y[lo + i]
+            for j in range(j0, j1):
+                v -= h * lam[loff[j] + cmap[moff[j] + i]]
+            x[lo + i], s, vmax = v, s + v, max(vmax, v)
+        t = _shift(x, lo, hi, s, vmax, taus, c)
+        for j in range(j0, j1):
+            r[loff[j] : loff[j + 1]] = 0.0
+        for i in range(hi - lo):  # x_c = (v_c - t)_+, its distance to y_c and its sub-marginals, one pass
+            xi = max(x[lo + i] - t, 0.0)
+            x[lo + i] = xi
+            fs[c] += (xi - y[lo + i]) ** 2
+            if xi != 0.0:
+                for j in range(j0, j1):
+                    r[loff[j] + cmap[moff[j] + i]] += xi
+        fs[c] *= w[c]
     _centre(S, a, r)
     f = 0.0
     for c in range(nc):
