@@ -392,18 +392,24 @@ def _interrupt_after():
         signal.raise_signal(s)
 
 # %% ../nbs/12_releases.ipynb #a90f3d6e
-def _label_chunks(workload, size: int):
-    "The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily."
+def _label_chunks(workload, size: int, quoted: bool = False):
+    """The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily.
+    quoted=True: each label as a CSV field (`_quoted`), marginals' built from parts quoted once each."""
+    q = _quoted if quoted else str
     if isinstance(workload, list) or type(workload).labels is not Marginals.labels:
         labels = workload if isinstance(workload, list) else workload.labels()
         for i in range(0, len(labels), size):
-            yield labels[i : i + size]
+            yield [q(lab) for lab in labels[i : i + size]]
         return
     for c in workload.cliques:
         if not c:
-            yield ["total"]
+            yield [q("total")]
             continue
         parts = [[f"{a}={v}" for v in range(workload.domain[a])] for a in c]
+        if quoted:  # inner quotes doubled, an opening quote on the first part and a closing one on the last
+            parts = [[p.replace('"', '""') for p in ps] for ps in parts]
+            parts[0] = ['"' + p for p in parts[0]]
+            parts[-1] = [p + '"' for p in parts[-1]]
         cells = map(",".join, itertools.product(*parts))  # C order, like np.ndindex
         while chunk := list(itertools.islice(cells, size)):
             yield chunk
@@ -426,17 +432,17 @@ def write_release_csv(
     if answers.shape[0] != k:
         raise ValueError(f"got {answers.shape[0]} answers for {k} queries")
     f.write("query,label,answer\n" if n is None else "query,label,answer,count\n")
-    row = "{},{},{:.10g}\n" if n is None else "{},{},{:.10g},{:.10g}\n"
-    i = 0
-    for labels in _label_chunks(workload, chunk):
-        vals = answers[i : i + len(labels)].tolist()
-        f.write(
-            "".join(
-                row.format(i + j, _quoted(lab), a, a * (n or 0))
-                for j, (lab, a) in enumerate(zip(labels, vals))
-            )
-        )
-        i += len(labels)
+    w = 3 if n is None else 4  # fields per row
+    row, i = "%d,%s,%.10g" + ",%.10g" * (w - 3) + "\n", 0
+    for labels in _label_chunks(workload, chunk, quoted=True):  # one %-format a chunk: no call per row
+        k = len(labels)
+        flat = [None] * (w * k)
+        flat[0::w], flat[1::w] = range(i, i + k), labels
+        flat[2::w] = answers[i : i + k].tolist()
+        if n is not None:
+            flat[3::w] = (answers[i : i + k] * n).tolist()
+        f.write(row * k % tuple(flat))
+        i += k
 
 # %% ../nbs/12_releases.ipynb #4f8b1e26
 def jsonable(x):
