@@ -365,6 +365,18 @@ def _counts(r) -> str:
     return ", ".join(parts)
 
 
+def clear_cell_caches():
+    """Remove numba's cache of functions compiled in notebook cells (IPython's cache folder, numba_cache). Such an
+    entry is keyed by its cell's text alone: after an edit of a kernel that a cached cell calls, the cell's entry
+    would still hold the old kernel compiled in, and the notebook would test stale code."""
+    try:
+        from IPython.paths import get_ipython_cache_dir
+    except ImportError:
+        return
+    import shutil
+    shutil.rmtree(Path(get_ipython_cache_dir()) / "numba_cache", ignore_errors=True)
+
+
 def main():
     argv = sys.argv[1:]
     slow, quick = "--slow" in argv, "--quick" in argv
@@ -385,6 +397,7 @@ def main():
     if "--classify" in argv:
         for p in nbs: classify(p, slow, quick)
         return
+    clear_cell_caches()
     workers = int(os.environ.get("DPNOTES_TEST_WORKERS", "2"))
     timeout = float(os.environ["DPNOTES_TEST_TIMEOUT"]) if os.environ.get("DPNOTES_TEST_TIMEOUT") else None
     passed = other = failed = not_run = 0

@@ -27,10 +27,10 @@ from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, projec
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'SHRINK_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'BASES', 'separators', 'cell_map', 'kept_separators',
-           'LocalStructure', 'local_structure', 'LocalResult', 'local_projection', 'local_constraints',
-           'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables', 'sure_shrink',
-           'factorization_spread', 'choose_base', 'choose_body', 'local_mechanism']
+__all__ = ['TIGHT', 'SHRINK_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT', 'BASES', 'separators', 'cell_map',
+           'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
+           'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables',
+           'sure_shrink', 'factorization_spread', 'choose_base', 'choose_body', 'auto_iterations', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -98,6 +98,7 @@ class LocalStructure:
     shapes: list  # each table's shape, axes in its clique's order
     arrays: tuple  # (coff, inc_c, inc_s, loff, moff, cmap, soff): cell, incidence, map and separator offsets
     lips: np.ndarray  # per clique, the bound on ||M_c P M_c^T|| of `_lipschitz`
+    scales: np.ndarray  # per incidence (c, s): |c|/|s| times m_s, the inverse of its step over 2 w_c
 
     @property
     def n_duals(self) -> int:
@@ -118,6 +119,15 @@ def _lipschitz_bounds(cliques, seps, inc, size) -> np.ndarray:
     return np.array([_lipschitz(inside[i], size(c), size) for i, c in enumerate(cliques)], float)
 
 
+def _incidence_scales(cliques, seps, inc, size) -> np.ndarray:
+    "Per incidence (c, s): |c|/|s| times the most separators of c that contain one attribute of s."
+    inside = [[] for _ in cliques]
+    for i, j in inc:
+        inside[i].append(seps[j])
+    m = lambda i, s: max(sum(a in t for t in inside[i]) for a in s)
+    return np.array([size(cliques[i]) / size(seps[j]) * m(i, seps[j]) for i, j in inc], float)
+
+
 def local_structure(
     domain: Domain,  # the universe
     cliques: list,  # attribute tuples of the tables
@@ -132,7 +142,8 @@ def local_structure(
     arrays = (_offsets([size(c) for c in cliques]), ic, js, _offsets([size(seps[j]) for j in js]))
     arrays += (_offsets([m.size for m in maps]), cmap, _offsets([size(s) for s in seps]))
     shapes = [tuple(domain[a] for a in c) for c in cliques]
-    return LocalStructure(list(cliques), seps, shapes, arrays, _lipschitz_bounds(cliques, seps, inc, size))
+    lips, scales = _lipschitz_bounds(cliques, seps, inc, size), _incidence_scales(cliques, seps, inc, size)
+    return LocalStructure(list(cliques), seps, shapes, arrays, lips, scales)
 
 # %% ../nbs/19_local.ipynb #c06d9535
 @njit(cache=True)
@@ -190,14 +201,14 @@ def _table_margins(x, S, c, ioff, r):  # pragma: no cover (compiled)
 
 @njit(cache=True)
 def _centre(S, a, r):  # pragma: no cover (compiled)
-    "r_(c,s) minus the a_c-weighted mean of r_(c',s) over the cliques c' containing s, in place."
+    "r_(c,s) minus the a-weighted mean of r_(c',s) over the cliques with s (a: per incidence), in place."
     coff, inc_c, inc_s, loff, moff, cmap, soff = S
     mean, cnt = np.zeros(soff[-1]), np.zeros(soff.shape[0] - 1)
     for j in range(inc_c.shape[0]):
-        cnt[inc_s[j]] += a[inc_c[j]]
+        cnt[inc_s[j]] += a[j]
     for j in range(inc_c.shape[0]):
         for i in range(loff[j + 1] - loff[j]):
-            mean[soff[inc_s[j]] + i] += a[inc_c[j]] * r[loff[j] + i] / cnt[inc_s[j]]
+            mean[soff[inc_s[j]] + i] += a[j] * r[loff[j] + i] / cnt[inc_s[j]]
     for j in range(inc_c.shape[0]):
         for i in range(loff[j + 1] - loff[j]):
             r[loff[j] + i] -= mean[soff[inc_s[j]] + i]
@@ -205,7 +216,7 @@ def _centre(S, a, r):  # pragma: no cover (compiled)
 
 @njit(cache=True)
 def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
-    "r_(c,s) = M_cs x_c minus the a_c-weighted mean of the sub-marginals on s of the cliques containing s."
+    "r_(c,s) = M_cs x_c minus the a-weighted mean of the sub-marginals on s of the cliques containing s."
     nc = S[0].shape[0] - 1
     ioff = np.searchsorted(S[1], np.arange(nc + 1))
     for c in range(nc):
@@ -328,8 +339,8 @@ def local_projection(
     cliques, tables, sigma = _as_tables(measurements, domain)
     S, y = local_structure(domain, cliques), np.concatenate(tables)
     w = (sigma.min() / sigma) ** 2  # 1 / sigma_c^2, over its maximum
-    a = np.where(S.lips > 0, 2 * w / np.maximum(S.lips, 1e-300), 1.0)  # 1 / L_c, each table's own step
-    steps = np.repeat(a[S.arrays[1]], np.diff(S.arrays[3]))  # per dual variable
+    a = 2 * w[S.arrays[1]] / S.scales  # each incidence's own step (scales >= 1)
+    steps = np.repeat(a, np.diff(S.arrays[3]))  # per dual variable
     lam = np.zeros(S.n_duals)
     x, f, it = _run_ascent(y, w, S.arrays, a, steps, float(tol), int(max_iter), lam)
     return _local_result(S, x, f, lam, y, w, sigma.min(), tol, it, t0)
@@ -338,7 +349,7 @@ def local_projection(
 def _run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> tuple:
     """`_ascent` from lam in runs of `chunk` iterations, behind a progress bar on a terminal (the iterates
     are those of one uninterrupted run); (x, f, iterations) at the final lam."""
-    mu, taus, t, it, done = lam.copy(), np.full(len(a), -np.inf), 1.0, 0, False
+    mu, taus, t, it, done = lam.copy(), np.full(len(w), -np.inf), 1.0, 0, False
     with progress(None, "local projection", "it", total=max_iter) as bar:
         while not done and it < max_iter:
             done, it1, t = _ascent(
@@ -353,7 +364,7 @@ def _run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> 
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     "The ascent's solution as a LocalResult: residual and gap recomputed at lam, a warning if unconverged."
     r, taus = np.empty_like(lam), np.full(len(S.cliques), -np.inf)
-    _evaluate(lam, y, w, S.arrays, np.ones(len(S.cliques)), np.empty_like(y), r, taus)  # plain means
+    _evaluate(lam, y, w, S.arrays, np.ones(len(S.arrays[1])), np.empty_like(y), r, taus)  # plain means
     res, gap = float(np.max(np.abs(r))) if r.size else 0.0, abs(float(lam @ r)) / max(f, 1.0)
     ok = res <= tol and gap <= tol
     if not ok:
@@ -423,7 +434,7 @@ def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
         raise RuntimeError("cvxpy found no solution")
     S, x = local_structure(domain, cliques), np.concatenate(xs)
     r = np.empty(S.n_duals)
-    _centred_margins(x, S.arrays, np.ones(len(cliques)), r)
+    _centred_margins(x, S.arrays, np.ones(len(S.arrays[1])), r)
     f = sum(float(wc) * float(np.sum((v - t) ** 2)) for wc, v, t in zip(w, xs, tables))
     tabs = {c: v.reshape(sh) for c, v, sh in zip(cliques, xs, S.shapes)}
     res = float(np.max(np.abs(r))) if r.size else 0.0
@@ -503,12 +514,13 @@ def sure_shrink(
 # %% ../nbs/19_local.ipynb #2a88463e
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
-    max_iter,  # its iteration limit, >= 1
+    max_iter,  # its iteration limit, >= 1, or 'auto'
 ):
     "ValueError for a tolerance or an iteration limit the solver cannot use (checked before any noise)."
     if isinstance(tol, bool) or not isinstance(tol, (int, float)) or not (0 < tol < math.inf):
         raise ValueError(f"tol must be a positive number, got tol={tol!r}")
-    check_count('max_iter', max_iter)
+    if max_iter != 'auto':  # the mechanism's default: `auto_iterations`
+        check_count('max_iter', max_iter)
 
 # %% ../nbs/19_local.ipynb #0a9a21ce
 def _noisy_tables(rel: Release, workload: Marginals, threshold: float | None) -> list:
@@ -539,7 +551,9 @@ def _projected_release(
     tables = _noisy_tables(rel, workload, threshold) if tables is None else tables
     ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, tables)]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
-    info = _estimate_info(rel, res, threshold, residual=res.residual, tol=tol, body='local')
+    info = _estimate_info(
+        rel, res, threshold, residual=res.residual, tol=tol, max_iter=max_iter, body='local'
+    )
     return Release(
         res.answers,
         'local',
@@ -594,6 +608,16 @@ def _polytope_release(
     answers = workload @ res.solution  # p's marginals, exactly non-negative (p >= 0)
     return Release(answers, 'local', rel.budget, rel.sigma, secs, info, measurements=rel.measurements)
 
+# %% ../nbs/19_local.ipynb #worklimit-code
+WORK_LIMIT = 1.5e9  # max_iter='auto': dual iterations times the cells of all tables, at most
+
+
+def auto_iterations(
+    cells: int,  # the number of cells of all the tables projected (public: the workload's size)
+) -> int:
+    "max_iter='auto': WORK_LIMIT // cells dual iterations, at least 10 and at most 100,000."
+    return int(min(100_000, max(10, WORK_LIMIT // max(int(cells), 1))))
+
 # %% ../nbs/19_local.ipynb #d98924fb
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
@@ -644,7 +668,8 @@ def local_mechanism(
     base: str = 'auto',  # the measurement projected: 'gaussian', 'factorization' or 'auto' (`choose_base`)
     body: str = 'auto',  # the set projected onto: 'local', 'polytope' or 'auto' (`choose_body`)
     tol: float = 1e-9,  # body 'local': local_projection's tolerance (residual and relative gap)
-    max_iter: int = 100_000,  # body 'local': local_projection's iteration limit
+    max_iter: int
+    | str = 'auto',  # body 'local': local_projection's iteration limit; 'auto': `auto_iterations`
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
     shrink: str | None = 'auto',  # 'independence': `sure_shrink` then again; 'auto': body 'local'
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
@@ -660,8 +685,11 @@ def local_mechanism(
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
     `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so are
     the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage toward
-    independence (`sure_shrink`; with shrink='auto' only on body 'local'), both base='gaussian' only: the
-    factorization's answers do not share one noise scale.
+    independence (`sure_shrink`; with shrink='auto' only on body 'local' and after a first projection that
+    converged), both base='gaussian' only: the factorization's answers do not share one noise scale. On body
+    'local' `max_iter='auto'` lets the projection run `auto_iterations` dual iterations at most (fewer than
+    100,000 only on workloads of more than WORK_LIMIT / 100,000 cells); a projection stopped there is still
+    post-processing, reported with `converged=False`, its residual and gap, and a ConvergenceWarning.
     """
     _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
@@ -673,14 +701,18 @@ def local_mechanism(
         raise ValueError(
             f"shrink='independence' needs one noise scale for all cells: base='gaussian', not {base}"
         )
+    iters = auto_iterations(workload.shape[0]) if max_iter == 'auto' else max_iter  # public: the tables' size
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)  # measure
     thr = threshold if base == 'gaussian' else None
     if body == 'polytope':  # estimate
         estimate = lambda tables=None: _polytope_release(rel, workload, t0, thr, tables)
     else:
-        estimate = lambda tables=None: _projected_release(rel, workload, tol, max_iter, t0, thr, tables)
+        estimate = lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
     out = estimate()
-    shrinks = shrink == 'independence' or (shrink == 'auto' and body == 'local')
+    auto = (
+        shrink == 'auto' and body == 'local' and out.info['converged']
+    )  # else the limit is better spent once
+    shrinks = shrink == 'independence' or auto
     if base == 'gaussian' and rel.sigma and shrinks:  # a second estimate from the same noisy tables
         out = _shrunk_release(out, rel, workload, estimate)
     out.info['base'] = base
