@@ -4,7 +4,7 @@
 
 # %% ../nbs/89_kernels.ipynb #87cdc4fb
 from __future__ import annotations
-import functools, sys, types
+import functools, types
 
 # %% auto #0
 __all__ = ['PY_BUDGET', 'Kernel', 'Kernels']
