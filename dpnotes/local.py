@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools, itertools, math, time, warnings
 from dataclasses import dataclass
 import numpy as np
-from numba import njit
+from numba import njit, prange
 from .privacy import Budget
 from .data import Dataset, Domain, as_domain
 from .ingest import check_memory, progress
@@ -224,13 +224,13 @@ def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
     _centre(S, a, r)
 
 # %% ../nbs/19_local.ipynb #91fce615
-@njit(cache=True)
+@njit(cache=True, parallel=True)
 def _evaluate(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
     coff, inc_c, inc_s, loff, moff, cmap, soff = S
     nc = coff.shape[0] - 1
     ioff, fs = np.searchsorted(inc_c, np.arange(nc + 1)), np.zeros(nc)
-    for c in range(nc):  # table by table while it is in cache; x holds v_c first
+    for c in prange(nc):  # table by table, in parallel (each writes only its own cells, margins and shift)
         lo, hi, h, j0, j1 = coff[c], coff[c + 1], 0.5 / w[c], ioff[c], ioff[c + 1]
         s, vmax = 0.0, -np.inf
         for i in range(hi - lo):  # v_c = y_c - M_c^T lam_c / (2 w_c), its sum and its largest entry
