@@ -370,7 +370,8 @@ def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     if not ok:
         warnings.warn(
             f"local_projection stopped after {it} iterations: residual {res:.2e}, gap {gap:.2e} "
-            f"> tol {tol:.1e}",
+            f"> tol {tol:.1e}; the estimate is still private, its tables agree up to the residual; a larger "
+            "max_iter goes further (command line: --option max_iter=N)",
             ConvergenceWarning,
             stacklevel=3,
         )
