@@ -97,7 +97,6 @@ class LocalStructure:
     separators: list  # the pairwise intersections that need a constraint (see `kept_separators`)
     shapes: list  # each table's shape, axes in its clique's order
     arrays: tuple  # (coff, inc_c, inc_s, loff, moff, cmap, soff): cell, incidence, map and separator offsets
-    lips: np.ndarray  # per clique, the bound on ||M_c P M_c^T|| of `_lipschitz`
     scales: np.ndarray  # per incidence (c, s): |c|/|s| times m_s, the inverse of its step over 2 w_c
 
     @property
@@ -111,17 +110,9 @@ def _offsets(sizes) -> np.ndarray:
     return np.concatenate([[0], np.cumsum(np.asarray(sizes, dtype=np.int64))]).astype(np.int64)
 
 
-def _lipschitz_bounds(cliques, seps, inc, size) -> np.ndarray:
-    "`_lipschitz` of every clique, from the (clique, separator) incidences `inc`."
-    inside = [[] for _ in cliques]  # the separators inside each clique
-    for i, j in inc:
-        inside[i].append(seps[j])
-    return np.array([_lipschitz(inside[i], size(c), size) for i, c in enumerate(cliques)], float)
-
-
 def _incidence_scales(cliques, seps, inc, size) -> np.ndarray:
     "Per incidence (c, s): |c|/|s| times the most separators of c that contain one attribute of s."
-    inside = [[] for _ in cliques]
+    inside = [[] for _ in cliques]  # the separators inside each clique
     for i, j in inc:
         inside[i].append(seps[j])
     m = lambda i, s: max(sum(a in t for t in inside[i]) for a in s)
@@ -132,7 +123,7 @@ def local_structure(
     domain: Domain,  # the universe
     cliques: list,  # attribute tuples of the tables
 ) -> LocalStructure:
-    "Offsets of the tables, the (clique, separator) incidences, their cell maps and the Lipschitz bounds."
+    "Offsets of the tables, the (clique, separator) incidences, their cell maps and step scales."
     seps, size = kept_separators(domain, cliques), lambda c: math.prod(domain[a] for a in c)
     inc = [(i, j) for i, c in enumerate(cliques) for j, s in enumerate(seps) if set(s) <= set(c)]
     check_memory(4 * sum(size(cliques[i]) for i, _ in inc), "the cell maps of the local projection")
@@ -142,8 +133,7 @@ def local_structure(
     arrays = (_offsets([size(c) for c in cliques]), ic, js, _offsets([size(seps[j]) for j in js]))
     arrays += (_offsets([m.size for m in maps]), cmap, _offsets([size(s) for s in seps]))
     shapes = [tuple(domain[a] for a in c) for c in cliques]
-    lips, scales = _lipschitz_bounds(cliques, seps, inc, size), _incidence_scales(cliques, seps, inc, size)
-    return LocalStructure(list(cliques), seps, shapes, arrays, lips, scales)
+    return LocalStructure(list(cliques), seps, shapes, arrays, _incidence_scales(cliques, seps, inc, size))
 
 # %% ../nbs/19_local.ipynb #c06d9535
 @njit(cache=True)
@@ -669,8 +659,7 @@ def local_mechanism(
     base: str = 'auto',  # the measurement projected: 'gaussian', 'factorization' or 'auto' (`choose_base`)
     body: str = 'auto',  # the set projected onto: 'local', 'polytope' or 'auto' (`choose_body`)
     tol: float = 1e-9,  # body 'local': local_projection's tolerance (residual and relative gap)
-    max_iter: int
-    | str = 'auto',  # body 'local': local_projection's iteration limit; 'auto': `auto_iterations`
+    max_iter: int | str = 'auto',  # body 'local': local_projection's limit; 'auto': `auto_iterations`
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
     shrink: str | None = 'auto',  # 'independence': `sure_shrink` then again; 'auto': body 'local'
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
@@ -710,9 +699,7 @@ def local_mechanism(
     else:
         estimate = lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
     out = estimate()
-    auto = (
-        shrink == 'auto' and body == 'local' and out.info['converged']
-    )  # else the limit is better spent once
+    auto = shrink == 'auto' and body == 'local' and out.info['converged']  # stopped: spend the limit once
     shrinks = shrink == 'independence' or auto
     if base == 'gaussian' and rel.sigma and shrinks:  # a second estimate from the same noisy tables
         out = _shrunk_release(out, rel, workload, estimate)
