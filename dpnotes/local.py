@@ -27,10 +27,11 @@ from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, projec
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'SHRINK_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT', 'BASES', 'separators', 'cell_map',
+__all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT', 'BASES', 'separators', 'cell_map',
            'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
            'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables',
-           'sure_shrink', 'factorization_spread', 'choose_base', 'choose_body', 'auto_iterations', 'local_mechanism']
+           'sure_shrink', 'sub_margins', 'margin_targets', 'factorization_spread', 'choose_base', 'choose_body',
+           'auto_iterations', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -502,6 +503,83 @@ def sure_shrink(
         levels.append(lam / sigma)
     return out, np.array(levels)
 
+# %% ../nbs/19_local.ipynb #margins-code
+IPF_SWEEPS = 20  # margin_targets: sweeps of proportional fitting at most (each one pass per sub-margin)
+
+
+def _canonical(domain: Domain, attrs) -> tuple:
+    "The attributes in the domain's order: one key for a sub-clique however a table orders it."
+    pos = {a: i for i, a in enumerate(domain.attrs)}
+    return tuple(sorted(attrs, key=pos.__getitem__))
+
+
+def sub_margins(
+    workload: Marginals,  # the tables' cliques and domain
+    tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
+    sigma: float,  # that s.d. (public)
+    c: float = 3.0,  # entries below c * sigma_s are zeroed in a margin of N cells with N * c * sigma_s > 2
+) -> dict:
+    """{sub-clique: (margin, sigma_s)} for every table's cliques less one attribute, in the domain's attribute
+    order: the inverse-variance mean of its sums from every table containing it, its noise s.d., negative and
+    (sparse) small entries zeroed and the margin divided by its sum."""
+    dom, cut = workload.domain, _check_threshold(c)
+    need = {
+        _canonical(dom, q[:i] + q[i + 1 :]) for q in workload.cliques if len(q) > 1 for i in range(len(q))
+    }
+    acc = {}
+    for q, y in zip(workload.cliques, tables):
+        T = np.reshape(np.asarray(y, float), [dom[a] for a in q])
+        for r in range(1, len(q) + 1):
+            for sub in itertools.combinations(range(len(q)), r):
+                key = _canonical(dom, [q[j] for j in sub])
+                if key not in need:
+                    continue
+                rest = tuple(j for j in range(len(q)) if j not in sub)
+                m = np.transpose(T.sum(axis=rest), np.argsort([key.index(q[j]) for j in sub]))
+                w = 1.0 / math.prod(dom[q[j]] for j in rest)  # 1 / cells in each sum
+                s, tot = acc.get(key, (0.0, 0.0))
+                acc[key] = (s + w * m, tot + w)
+    out = {}
+    for key, (s, tot) in acc.items():
+        m, sd = np.clip(s / tot, 0.0, None), float(sigma) / math.sqrt(tot)
+        if m.size * cut * sd > 2:
+            m = np.where(m < cut * sd, 0.0, m)
+        z = m.sum()
+        out[key] = (m / z if z > 0 else np.full(m.shape, 1.0 / m.size), sd)
+    return out
+
+
+def margin_targets(
+    workload: Marginals,  # the tables' cliques and domain
+    tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
+    sigma: float,  # that s.d. (public)
+    c: float = 3.0,  # `sub_margins`' threshold
+    sweeps: int = IPF_SWEEPS,  # proportional fitting's sweeps at most
+) -> list:
+    """One target per table, flat: the largest-entropy table with its sub-margins (`sub_margins`), by
+    proportional fitting; a table of one attribute is its own target."""
+    dom, marg, out = workload.domain, sub_margins(workload, tables, sigma, c), []
+    for q, y in zip(workload.cliques, tables):
+        if len(q) < 2:
+            out.append(np.asarray(y, float).ravel())
+            continue
+        shape = [dom[a] for a in q]
+        ms = []  # each margin in the table's axis order, with the axis it sums out
+        for i in range(len(q)):
+            key = _canonical(dom, q[:i] + q[i + 1 :])
+            ms.append((i, np.transpose(marg[key][0], [key.index(a) for a in q if a != q[i]])))
+        x = np.full(shape, 1.0 / math.prod(shape))
+        for _ in range(sweeps):
+            moved = 0.0
+            for i, m in ms:
+                cur = x.sum(axis=i)
+                moved = max(moved, float(np.abs(cur - m).max()))
+                x = x * np.expand_dims(np.divide(m, cur, out=np.zeros_like(m), where=cur > 0), i)
+            if moved <= 1e-12:
+                break
+        out.append(x.ravel())
+    return out
+
 # %% ../nbs/19_local.ipynb #2a88463e
 def _check_solver_args(
     tol,  # local_projection's tolerance, > 0
@@ -631,8 +709,14 @@ def _check_local_args(data, workload, budget, options, base, body, tol, max_iter
         )
     if threshold is not None:
         _check_threshold(threshold)
-    if shrink not in ('auto', 'independence', 'none', None):  # 'none' as the command line writes None
-        raise ValueError(f"shrink must be 'auto', 'independence' or None ('none'), got shrink={shrink!r}")
+    if shrink not in ('auto', 'margins', 'independence', 'none', None):  # 'none': the command line's None
+        raise ValueError(
+            f"shrink must be 'auto', 'margins', 'independence' or None ('none'), got shrink={shrink!r}"
+        )
+    if shrink in ('margins', 'independence') and base == 'factorization':  # 'auto' is resolved by the call
+        raise ValueError(
+            f"shrink={shrink!r} needs one noise scale for all cells: base='gaussian', not {base}"
+        )
 
 
 def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate) -> Release:
@@ -641,6 +725,15 @@ def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate)
     tables, levels = sure_shrink(workload.blocks(rel.answers), targets, rel.sigma)
     out = estimate(tables)
     out.info.update(shrink='independence', shrink_levels=levels, first_iterations=first.info['iterations'])
+    return out
+
+
+def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
+    "The noisy tables shrunk toward their `margin_targets`, then `estimate`d once (and not thresholded)."
+    noisy = workload.blocks(rel.answers)
+    tables, levels = sure_shrink(noisy, margin_targets(workload, noisy, rel.sigma), rel.sigma)
+    out = estimate(tables)
+    out.info.update(shrink='margins', shrink_levels=levels, threshold=None)
     return out
 
 
@@ -661,7 +754,7 @@ def local_mechanism(
     tol: float = 1e-9,  # body 'local': local_projection's tolerance (residual and relative gap)
     max_iter: int | str = 'auto',  # body 'local': local_projection's limit; 'auto': `auto_iterations`
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
-    shrink: str | None = 'auto',  # 'independence': `sure_shrink` then again; 'auto': body 'local'
+    shrink: str | None = 'auto',  # 'margins' or 'independence' (`sure_shrink`); 'auto': 'margins' on 'local'
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
@@ -674,9 +767,11 @@ def local_mechanism(
     registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
     `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so are
-    the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage toward
-    independence (`sure_shrink`; with shrink='auto' only on body 'local' and after a first projection that
-    converged), both base='gaussian' only: the factorization's answers do not share one noise scale. On body
+    the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage (`sure_shrink`)
+    toward each table's `margin_targets` before the one projection (shrink='margins', which the default
+    'auto' is on body 'local'; the shrunk tables are not thresholded) or toward independence after a first
+    one (shrink='independence'), both base='gaussian' only: the factorization's answers do not share one
+    noise scale. On body
     'local' `max_iter='auto'` lets the projection run `auto_iterations` dual iterations at most (fewer than
     100,000 only on workloads of more than WORK_LIMIT / 100,000 cells); a projection stopped there is still
     post-processing, reported with `converged=False`, its residual and gap, and a ConvergenceWarning.
@@ -687,9 +782,9 @@ def local_mechanism(
         unbounded = neighbours == 'add-remove' and data.mass is None  # factorization needs max_records
         base = 'gaussian' if unbounded else choose_base(workload, neighbours)
     body = choose_body(workload) if body == 'auto' else body
-    if shrink == 'independence' and base != 'gaussian':  # public too, before any noise
+    if shrink in ('margins', 'independence') and base != 'gaussian':  # public too, before any noise
         raise ValueError(
-            f"shrink='independence' needs one noise scale for all cells: base='gaussian', not {base}"
+            f"shrink={shrink!r} needs one noise scale for all cells: base='gaussian', not {base}"
         )
     iters = auto_iterations(workload.shape[0]) if max_iter == 'auto' else max_iter  # public: the tables' size
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)  # measure
@@ -698,11 +793,15 @@ def local_mechanism(
         estimate = lambda tables=None: _polytope_release(rel, workload, t0, thr, tables)
     else:
         estimate = lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
-    out = estimate()
-    auto = shrink == 'auto' and body == 'local' and out.info['converged']  # stopped: spend the limit once
-    shrinks = shrink == 'independence' or auto
-    if base == 'gaussian' and rel.sigma and shrinks:  # a second estimate from the same noisy tables
-        out = _shrunk_release(out, rel, workload, estimate)
+    margins = shrink == 'margins' or (shrink == 'auto' and body == 'local')
+    if (
+        base == 'gaussian' and rel.sigma and margins
+    ):  # shrunk toward targets from the noisy tables, one projection
+        out = _margins_release(rel, workload, estimate)
+    else:
+        out = estimate()
+        if base == 'gaussian' and rel.sigma and shrink == 'independence':  # a second estimate, same tables
+            out = _shrunk_release(out, rel, workload, estimate)
     out.info['base'] = base
     return out
 
