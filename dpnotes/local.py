@@ -24,14 +24,15 @@ from dpnotes.factorization import (
     strategy_error,
 )
 from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, project
+from .projection_solvers import simplex_projection
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT', 'BASES', 'separators', 'cell_map',
-           'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
-           'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables',
-           'sure_shrink', 'sub_margins', 'margin_targets', 'factorization_spread', 'choose_base', 'choose_body',
-           'auto_iterations', 'local_mechanism']
+__all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'GROUP_EDGES', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT', 'BASES',
+           'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult',
+           'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold',
+           'independence_tables', 'sure_shrink', 'sub_margins', 'margin_targets', 'grouped_shrink',
+           'factorization_spread', 'choose_base', 'choose_body', 'auto_iterations', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -505,6 +506,7 @@ def sure_shrink(
 
 # %% ../nbs/19_local.ipynb #margins-code
 IPF_SWEEPS = 20  # margin_targets: sweeps of proportional fitting at most (each one pass per sub-margin)
+GROUP_EDGES = (0.5, 1.0, 2.0, 4.0)  # grouped_shrink: a table's cells grouped by target / sigma at these edges
 
 
 def _canonical(domain: Domain, attrs) -> tuple:
@@ -517,12 +519,11 @@ def sub_margins(
     workload: Marginals,  # the tables' cliques and domain
     tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
     sigma: float,  # that s.d. (public)
-    c: float = 3.0,  # entries below c * sigma_s are zeroed in a margin of N cells with N * c * sigma_s > 2
 ) -> dict:
     """{sub-clique: (margin, sigma_s)} for every table's cliques less one attribute, in the domain's attribute
-    order: the inverse-variance mean of its sums from every table containing it, its noise s.d., negative and
-    (sparse) small entries zeroed and the margin divided by its sum."""
-    dom, cut = workload.domain, _check_threshold(c)
+    order: the inverse-variance mean of its sums from every table containing it, projected onto the simplex,
+    and the mean's noise s.d."""
+    dom = workload.domain
     need = {
         _canonical(dom, q[:i] + q[i + 1 :]) for q in workload.cliques if len(q) > 1 for i in range(len(q))
     }
@@ -541,11 +542,8 @@ def sub_margins(
                 acc[key] = (s + w * m, tot + w)
     out = {}
     for key, (s, tot) in acc.items():
-        m, sd = np.clip(s / tot, 0.0, None), float(sigma) / math.sqrt(tot)
-        if m.size * cut * sd > 2:
-            m = np.where(m < cut * sd, 0.0, m)
-        z = m.sum()
-        out[key] = (m / z if z > 0 else np.full(m.shape, 1.0 / m.size), sd)
+        mean = np.asarray(s / tot, float)
+        out[key] = (simplex_projection(mean.ravel()).reshape(mean.shape), float(sigma) / math.sqrt(tot))
     return out
 
 
@@ -553,12 +551,11 @@ def margin_targets(
     workload: Marginals,  # the tables' cliques and domain
     tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
     sigma: float,  # that s.d. (public)
-    c: float = 3.0,  # `sub_margins`' threshold
     sweeps: int = IPF_SWEEPS,  # proportional fitting's sweeps at most
 ) -> list:
     """One target per table, flat: the largest-entropy table with its sub-margins (`sub_margins`), by
     proportional fitting; a table of one attribute is its own target."""
-    dom, marg, out = workload.domain, sub_margins(workload, tables, sigma, c), []
+    dom, marg, out = workload.domain, sub_margins(workload, tables, sigma), []
     for q, y in zip(workload.cliques, tables):
         if len(q) < 2:
             out.append(np.asarray(y, float).ravel())
@@ -579,6 +576,31 @@ def margin_targets(
                 break
         out.append(x.ravel())
     return out
+
+
+def grouped_shrink(
+    tables: list,  # noisy tables, flat, one noise s.d. for every cell
+    targets: list,  # one target per table, same shapes
+    sigma: float,  # the noise s.d. (public)
+    edges: tuple = GROUP_EDGES,  # the groups' edges, in units of sigma, on the target's value
+    cap: float = SHRINK_CAP,  # the largest level, in units of sigma
+) -> tuple:
+    """(shrunk tables, levels in units of sigma: a row per table, a column per group, NaN for an empty group):
+    `sure_shrink`'s soft thresholding at a level of its own for each group of a table's cells, grouped by the
+    size of their target."""
+    out, levels, cut = [], [], np.asarray(edges, float) * float(sigma)
+    for y, t in zip(tables, targets):
+        t = np.asarray(t, float)
+        r, x, row = np.asarray(y, float) - t, t.copy(), np.full(cut.size + 1, np.nan)
+        groups = np.digitize(t, cut)
+        for g in np.unique(groups):
+            m = groups == g
+            lam = sure_threshold(r[m], sigma, cap)
+            x[m] = t[m] + np.sign(r[m]) * np.maximum(np.abs(r[m]) - lam, 0.0)
+            row[g] = lam / sigma
+        out.append(x)
+        levels.append(row)
+    return out, np.array(levels).reshape(len(out), cut.size + 1)
 
 # %% ../nbs/19_local.ipynb #2a88463e
 def _check_solver_args(
@@ -729,9 +751,9 @@ def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate)
 
 
 def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
-    "The noisy tables shrunk toward their `margin_targets`, then `estimate`d once (and not thresholded)."
+    "The noisy tables shrunk toward their `margin_targets` (`grouped_shrink`), then `estimate`d once."
     noisy = workload.blocks(rel.answers)
-    tables, levels = sure_shrink(noisy, margin_targets(workload, noisy, rel.sigma), rel.sigma)
+    tables, levels = grouped_shrink(noisy, margin_targets(workload, noisy, rel.sigma), rel.sigma)
     out = estimate(tables)
     out.info.update(shrink='margins', shrink_levels=levels, threshold=None)
     return out
