@@ -28,8 +28,8 @@ from .projection_solvers import simplex_projection
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'GROUP_EDGES', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT', 'BASES',
-           'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult',
+__all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'GROUP_EDGES', 'GROUP_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT',
+           'BASES', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult',
            'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold',
            'independence_tables', 'sure_shrink', 'sub_margins', 'margin_targets', 'grouped_shrink',
            'factorization_spread', 'choose_base', 'choose_body', 'auto_iterations', 'local_mechanism']
@@ -507,6 +507,7 @@ def sure_shrink(
 # %% ../nbs/19_local.ipynb #margins-code
 IPF_SWEEPS = 20  # margin_targets: sweeps of proportional fitting at most (each one pass per sub-margin)
 GROUP_EDGES = (0.5, 1.0, 2.0, 4.0)  # grouped_shrink: a table's cells grouped by target / sigma at these edges
+GROUP_CAP = 3.0  # grouped_shrink: the largest level, in noise s.d. (measured: benchmarks/local_shrink.py)
 
 
 def _canonical(domain: Domain, attrs) -> tuple:
@@ -583,7 +584,7 @@ def grouped_shrink(
     targets: list,  # one target per table, same shapes
     sigma: float,  # the noise s.d. (public)
     edges: tuple = GROUP_EDGES,  # the groups' edges, in units of sigma, on the target's value
-    cap: float = SHRINK_CAP,  # the largest level, in units of sigma
+    cap: float = GROUP_CAP,  # the largest level, in units of sigma
 ) -> tuple:
     """(shrunk tables, levels in units of sigma: a row per table, a column per group, NaN for an empty group):
     `sure_shrink`'s soft thresholding at a level of its own for each group of a table's cells, grouped by the
