@@ -9,7 +9,7 @@
    spread are printed above each table; its body (base='auto' and body='auto': the marginal polytope when the universe
    has at most 2^18 cells, the local relaxation otherwise) is in the note column, and local/relaxation is the default
    with body='local' (the relaxation on every universe); local/no-shrink is the default with shrink=None (no
-   `sure_shrink` toward independence, which shrink='auto' applies on the relaxation body). Same seed, same noise: local/gaussian's noisy answers are gaussian's
+   shrinkage toward each table's sub-margins, which shrink='auto' applies on the relaxation body). Same seed, same noise: local/gaussian's noisy answers are gaussian's
    (local/factorization's are factorization's), so gaussian / simplex / local/gaussian differ by post-processing only.
    NLTCS also with all 3-way marginals, where L is larger than M; adult also on its 7 attributes of the peers table
    (sub7), and a sparse synthetic table (an attribute of 300 values of which the records use four, beside three
