@@ -507,8 +507,9 @@ def add_encode_parser(sub, info: dict | None = None):
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
     """Entry point of the `dpnotes` console script. Bad input: the whole message on one line of stderr, exit
-    status 2; Ctrl-C (SIGTERM): one line naming the files written in full, or none; status 130 (143). The
-    arguments are parsed before numpy and the mechanisms are imported (`--help` and `--version` need none)."""
+    status 2; a warning: one line of stderr, 'dpnotes COMMAND: warning: ...'; Ctrl-C (SIGTERM): one line
+    naming the files written in full, or none; status 130 (143). The arguments are parsed before numpy and
+    the mechanisms are imported (`--help` and `--version` need none)."""
     args = argparse.Namespace(command=None, written=[])
     try:
         with _sigterm_unwinds():
@@ -516,7 +517,11 @@ def main(argv=None) -> int:
             _check_packages(args)
             from dpnotes import cli_commands  # the numerics, once the command is known
 
-            status = getattr(cli_commands, f"cmd_{args.command}")(args)
+            with warnings.catch_warnings():  # a warning is one line, as errors are: no source line under it
+                warnings.showwarning = lambda message, *_, **__: print(
+                    f"{_prog(args)}: warning: {message}", file=sys.stderr
+                )
+                status = getattr(cli_commands, f"cmd_{args.command}")(args)
     except KeyboardInterrupt as e:
         term = isinstance(e, _Terminated)
         print(
