@@ -790,14 +790,14 @@ def local_mechanism(
     registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
     `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so are
-    the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage (`sure_shrink`)
-    toward each table's `margin_targets` before the one projection (shrink='margins', which the default
-    'auto' is on body 'local'; the shrunk tables are not thresholded) or toward independence after a first
-    one (shrink='independence'), both base='gaussian' only: the factorization's answers do not share one
-    noise scale. On body
-    'local' `max_iter='auto'` lets the projection run `auto_iterations` dual iterations at most (fewer than
-    100,000 only on workloads of more than WORK_LIMIT / 100,000 cells); a projection stopped there is still
-    post-processing, reported with `converged=False`, its residual and gap, and a ConvergenceWarning.
+    the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage: toward each
+    table's `margin_targets` before the one projection (`grouped_shrink`, shrink='margins', which the default
+    'auto' is on body 'local'; the shrunk tables are not thresholded), or toward independence after a first
+    one (`sure_shrink`, shrink='independence'); both base='gaussian' only, the factorization's answers do not
+    share one noise scale. On body 'local' `max_iter='auto'` lets the projection run `auto_iterations` dual
+    iterations at most (fewer than 100,000 only on workloads of more than WORK_LIMIT / 100,000 cells); a
+    projection stopped there is still post-processing, reported with `converged=False`, its residual and gap,
+    and a ConvergenceWarning.
     """
     _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
@@ -817,9 +817,7 @@ def local_mechanism(
     else:
         estimate = lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
     margins = shrink == 'margins' or (shrink == 'auto' and body == 'local')
-    if (
-        base == 'gaussian' and rel.sigma and margins
-    ):  # shrunk toward targets from the noisy tables, one projection
+    if base == 'gaussian' and rel.sigma and margins:  # targets from the noisy tables: one projection
         out = _margins_release(rel, workload, estimate)
     else:
         out = estimate()
