@@ -4,7 +4,7 @@
 
 # %% ../nbs/19_local.ipynb #c9556fc9
 from __future__ import annotations
-import functools, itertools, math, time, warnings
+import dataclasses, functools, itertools, math, time, warnings
 from dataclasses import dataclass
 import numpy as np
 from numba import njit, prange
@@ -15,8 +15,9 @@ from .noise import check_count
 from .workloads import Marginals, Workload
 from .measurements import Measurement
 from .models import marginal_tables
-from .releases import Release, register, check_mechanism_args
+from .releases import Release, register, check_mechanism_args, zcdp_budget
 from .histograms import gaussian_mechanism
+from .adaptive import adaptive_mechanism
 from dpnotes.factorization import (
     factorization_mechanism,
     marginal_strategy,
@@ -29,10 +30,11 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'GROUP_EDGES', 'GROUP_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT',
-           'BASES', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult',
-           'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold',
-           'independence_tables', 'sure_shrink', 'sub_margins', 'margin_targets', 'grouped_shrink',
-           'factorization_spread', 'choose_base', 'choose_body', 'auto_iterations', 'local_mechanism']
+           'MODEL_SHARE', 'BASES', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure',
+           'LocalResult', 'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold',
+           'sure_threshold', 'independence_tables', 'sure_shrink', 'sub_margins', 'margin_targets', 'grouped_shrink',
+           'factorization_spread', 'choose_base', 'choose_body', 'auto_iterations', 'split_rho', 'wants_model',
+           'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -710,6 +712,27 @@ def auto_iterations(
     "max_iter='auto': WORK_LIMIT // cells dual iterations, at least 10 and at most 100,000."
     return int(min(100_000, max(10, WORK_LIMIT // max(int(cells), 1))))
 
+# %% ../nbs/19_local.ipynb #model-code
+MODEL_SHARE = (
+    0.3  # shrink='model': the share of the zCDP budget spent on the adaptive model (the rest: the tables)
+)
+
+
+def split_rho(
+    budget: Budget,  # the whole budget of the release (after the registry's count, under add/remove)
+    share: float = MODEL_SHARE,  # the model's share, in (0, 1)
+) -> tuple:
+    """(model's Budget, tables' Budget): zCDP shares f rho and (1 - f) rho, the second rounded down so
+    that the two compose to at most rho."""
+    rho = zcdp_budget(budget, 'local_mechanism')
+    first = share * rho
+    return Budget.zcdp(first), Budget.zcdp(math.nextafter(rho - first, 0.0))
+
+
+def wants_model(workload: Marginals, body: str, bounded: bool) -> bool:
+    "shrink='auto' uses a model: body 'local', a table of 3 attributes or more, a bound under add/remove."
+    return body == 'local' and bounded and max(len(c) for c in workload.cliques) >= 3
+
 # %% ../nbs/19_local.ipynb #d98924fb
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
@@ -732,11 +755,12 @@ def _check_local_args(data, workload, budget, options, base, body, tol, max_iter
         )
     if threshold is not None:
         _check_threshold(threshold)
-    if shrink not in ('auto', 'margins', 'independence', 'none', None):  # 'none': the command line's None
+    if shrink not in ('auto', 'model', 'margins', 'independence', 'none', None):  # 'none': the CLI's None
         raise ValueError(
-            f"shrink must be 'auto', 'margins', 'independence' or None ('none'), got shrink={shrink!r}"
+            "shrink must be 'auto', 'model', 'margins', 'independence' or None ('none'), "
+            f"got shrink={shrink!r}"
         )
-    if shrink in ('margins', 'independence') and base == 'factorization':  # 'auto' is resolved by the call
+    if shrink in ('model', 'margins', 'independence') and base == 'factorization':  # 'auto': by the call
         raise ValueError(
             f"shrink={shrink!r} needs one noise scale for all cells: base='gaussian', not {base}"
         )
@@ -760,6 +784,28 @@ def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
     return out
 
 
+def _model_release(data, workload, budget, rng, neighbours, estimate_for) -> Release:
+    """`split_rho`: the adaptive model on one share, every table (Gaussian) on the other; the tables shrunk
+    toward the model's marginals by `grouped_shrink`, then projected once (`estimate_for(rel)(tables)`)."""
+    b_model, b_tables = split_rho(budget)
+    model = adaptive_mechanism.__wrapped__(data, workload, b_model, rng=rng, neighbours=neighbours)
+    rel = gaussian_mechanism.__wrapped__(data, workload, b_tables, rng=rng, neighbours=neighbours)
+    targets = workload.blocks(model.answers)
+    tables, levels = grouped_shrink(workload.blocks(rel.answers), targets, rel.sigma)
+    out = estimate_for(rel)(tables)
+    out.info.update(
+        shrink='model',
+        shrink_levels=levels,
+        threshold=None,
+        model_share=MODEL_SHARE,
+        model_rounds=model.info.get('rounds'),
+        model_measured=model.info.get('measured'),
+        model_rho=b_model.to_rho(),
+        tables_rho=b_tables.to_rho(),
+    )
+    return dataclasses.replace(out, budget=budget, measurements=(*model.measurements, *rel.measurements))
+
+
 def _local_checks(data, workload, budget, *, base, body, tol, max_iter, threshold, shrink, options, **_):
     "`local_mechanism`'s checks of its public inputs, run by the registry before any noise."
     _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
@@ -777,7 +823,7 @@ def local_mechanism(
     tol: float = 1e-9,  # body 'local': local_projection's tolerance (residual and relative gap)
     max_iter: int | str = 'auto',  # body 'local': local_projection's limit; 'auto': `auto_iterations`
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
-    shrink: str | None = 'auto',  # 'margins' or 'independence' (`sure_shrink`); 'auto': 'margins' on 'local'
+    shrink: str | None = 'auto',  # 'model', 'margins' or 'independence'; 'auto': see `wants_model`
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
@@ -790,14 +836,16 @@ def local_mechanism(
     registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
     `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so are
-    the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage: toward each
-    table's `margin_targets` before the one projection (`grouped_shrink`, shrink='margins', which the default
-    'auto' is on body 'local'; the shrunk tables are not thresholded), or toward independence after a first
-    one (`sure_shrink`, shrink='independence'); both base='gaussian' only, the factorization's answers do not
-    share one noise scale. On body 'local' `max_iter='auto'` lets the projection run `auto_iterations` dual
-    iterations at most (fewer than 100,000 only on workloads of more than WORK_LIMIT / 100,000 cells); a
-    projection stopped there is still post-processing, reported with `converged=False`, its residual and gap,
-    and a ConvergenceWarning.
+    the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage: with
+    shrink='model' (the default where `wants_model`), a share MODEL_SHARE of the zCDP budget measures the
+    `adaptive` model and the rest every table (`split_rho`, composition), the tables shrunk toward the model's
+    marginals; else toward each table's `margin_targets` before the one projection (`grouped_shrink`,
+    shrink='margins', the default 'auto' on body 'local' otherwise; the shrunk tables are not thresholded), or
+    toward independence after a first one (`sure_shrink`, shrink='independence'); both base='gaussian' only,
+    the factorization's answers do not share one noise scale. On body 'local' `max_iter='auto'` lets the
+    projection run `auto_iterations` dual iterations at most (fewer than 100,000 only on workloads of more
+    than WORK_LIMIT / 100,000 cells); a projection stopped there is still post-processing, reported with
+    `converged=False`, its residual and gap, and a ConvergenceWarning.
     """
     _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
@@ -805,17 +853,28 @@ def local_mechanism(
         unbounded = neighbours == 'add-remove' and data.mass is None  # factorization needs max_records
         base = 'gaussian' if unbounded else choose_base(workload, neighbours)
     body = choose_body(workload) if body == 'auto' else body
-    if shrink in ('margins', 'independence') and base != 'gaussian':  # public too, before any noise
+    if shrink in ('model', 'margins', 'independence') and base != 'gaussian':  # public too, before any noise
         raise ValueError(
             f"shrink={shrink!r} needs one noise scale for all cells: base='gaussian', not {base}"
         )
     iters = auto_iterations(workload.shape[0]) if max_iter == 'auto' else max_iter  # public: the tables' size
-    rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)  # measure
+    bounded = neighbours == 'replace' or data.mass is not None  # adaptive under add/remove needs max_records
+    if shrink == 'model' and not bounded:
+        raise ValueError("shrink='model' under add/remove needs max_records (the adaptive model's bound)")
     thr = threshold if base == 'gaussian' else None
-    if body == 'polytope':  # estimate
-        estimate = lambda tables=None: _polytope_release(rel, workload, t0, thr, tables)
-    else:
-        estimate = lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
+
+    def estimate_for(rel):
+        if body == 'polytope':
+            return lambda tables=None: _polytope_release(rel, workload, t0, thr, tables)
+        return lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
+
+    model = shrink == 'model' or (shrink == 'auto' and wants_model(workload, body, bounded))
+    if base == 'gaussian' and model:  # measure the model and the tables, shrink toward the one, project
+        out = _model_release(data, workload, budget, rng, neighbours, estimate_for)
+        out.info['base'] = base
+        return out
+    rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)  # measure
+    estimate = estimate_for(rel)
     margins = shrink == 'margins' or (shrink == 'auto' and body == 'local')
     if base == 'gaussian' and rel.sigma and margins:  # targets from the noisy tables: one projection
         out = _margins_release(rel, workload, estimate)
