@@ -593,14 +593,11 @@ def grouped_shrink(
     size of their target."""
     out, levels, cut = [], [], np.asarray(edges, float) * float(sigma)
     for y, t in zip(tables, targets):
-        t = np.asarray(t, float)
-        r, x, row = np.asarray(y, float) - t, t.copy(), np.full(cut.size + 1, np.nan)
-        groups = np.digitize(t, cut)
-        for g in np.unique(groups):
+        y, t = np.asarray(y, float), np.asarray(t, float)
+        x, row, groups = t.copy(), np.full(cut.size + 1, np.nan), np.digitize(t, cut)
+        for g in np.unique(groups):  # each group is `sure_shrink`'s one table
             m = groups == g
-            lam = sure_threshold(r[m], sigma, cap)
-            x[m] = t[m] + np.sign(r[m]) * np.maximum(np.abs(r[m]) - lam, 0.0)
-            row[g] = lam / sigma
+            (x[m],), (row[g],) = sure_shrink([y[m]], [t[m]], sigma, cap)
         out.append(x)
         levels.append(row)
     return out, np.array(levels).reshape(len(out), cut.size + 1)
@@ -713,9 +710,7 @@ def auto_iterations(
     return int(min(100_000, max(10, WORK_LIMIT // max(int(cells), 1))))
 
 # %% ../nbs/19_local.ipynb #model-code
-MODEL_SHARE = (
-    0.3  # shrink='model': the share of the zCDP budget spent on the adaptive model (the rest: the tables)
-)
+MODEL_SHARE = 0.3  # shrink='model': the adaptive model's share of the zCDP budget (the rest: the tables)
 
 
 def split_rho(
