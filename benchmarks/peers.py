@@ -3,6 +3,7 @@ metric, one machine.
 
     python benchmarks/peers.py [--datasets sub7 nltcs adult2 adult3] [--eps 0.5 1] [--seeds 0 1 2]
         [--only-peers | --only-dpnotes] [--timeout 1800] [--jobs 1] [--resume]
+    python benchmarks/peers.py --table    # rebuild results_peers.md from the JSON, run nothing
 
 Peers run in their own virtualenv (`--pgm-python`, default /work/venv-pgm/bin/python) from a checkout of the
 private-pgm repository (`--pgm-src`: its `src/mbi` and `mechanisms/` at one commit) through
@@ -20,6 +21,9 @@ each release scored as released: dpnotes's answers (fractions) as they are, the 
 release's one total (see `score`). Runs scored before 2026-11-28 divided every table of a dpnotes release by its own
 noisy sum, which inflates raw Gaussian answers; their rows say "renormalised". A re-run of a (dataset, system, eps,
 seed) replaces the earlier run. `--jobs` peers run at once (default 1: one system at a time, as the timings need).
+Under each table, per epsilon, `local` (the recommended mechanism) against the bar of issue 33: its mean RMSE at
+most the lowest mean RMSE of every other add/remove system and its mean max error at most 1.1x the lowest of theirs;
+a miss says by how much.
 """
 import argparse, itertools, json, os, subprocess, sys, tempfile, time
 from pathlib import Path
@@ -142,9 +146,13 @@ def main():
     ap.add_argument('--pgm-src', default='/work/peers-src')
     ap.add_argument('--sn-python', default='/work/venv-snsynth/bin/python')
     ap.add_argument('--json', default=str(HERE / 'results_peers.json'))
+    ap.add_argument('--table', action='store_true', help='rebuild the markdown table from the JSON and exit')
     args = ap.parse_args()
     path = Path(args.json)
     runs = json.loads(path.read_text()) if path.exists() else []
+    if args.table:
+        write_table(runs, path.with_suffix('.md'))
+        return
     done = {(r['dataset'], r['system'], r['eps'], r['seed']) for r in runs if args.resume}
     command = 'python benchmarks/peers.py ' + ' '.join(sys.argv[1:])
 
@@ -213,14 +221,56 @@ def write_table(runs, out):
                 if not ok:
                     lines.append(f"| {eps} | {system} | | 0/{len(rs)} | {rs[-1]['status']} | | | {when} |")
                     continue
-                f = lambda key, fmt: f"{np.mean([r[key] for r in ok]):{fmt}} ± {np.std([r[key] for r in ok]):{fmt}}"
-                ours = system.split(' ')[0] not in PEERS and '(records)' not in system  # records: one total already
-                old = ours and any(r.get('scored') != 'as released' for r in ok)
+                f = lambda key, fmt: f"{_num(np.mean([r[key] for r in ok]), fmt)} ± {_num(np.std([r[key] for r in ok]), fmt)}"
+                old = any(_old(r) for r in ok)  # records: one total already
                 label = f"{system} (renormalised)" if old else system  # scored table by table (before 2026-11-28)
-                lines.append(f"| {eps} | {label} | {ok[0]['neighbours']} | {len(ok)}/{len(rs)} | {f('rmse', '.5f')} | "
-                             f"{f('max', '.4f')} | {f('seconds', '.1f')} | {when} |")
-        lines += _verdicts(rows)
+                lines.append(f"| {eps} | {label} | {ok[0]['neighbours']} | {len(ok)}/{len(rs)} | {f('rmse', '.3g')} | "
+                             f"{f('max', '.3g')} | {f('seconds', '.1f')} | {when} |")
+        lines += _verdicts(rows) + _bar(rows)
     out.write_text('\n'.join(lines) + '\n')
+
+
+def _num(x, fmt) -> str:
+    "x in fmt; with '.3g', three significant digits (5.12e-05, 0.00067, 0.0146), 0 as 0."
+    return '0' if fmt == '.3g' and x == 0 else f"{x:{fmt}}"
+
+
+def _old(r) -> bool:
+    "A run of a dpnotes release (not its records) scored table by table, before 2026-11-28 ('renormalised')."
+    return r['system'].split(' ')[0] not in PEERS and '(records)' not in r['system'] and r.get('scored') != 'as released'
+
+
+def _means(rows, eps) -> dict:
+    "{system: (mean RMSE, mean max error, mean seconds)} over the ok add/remove runs at eps scored as released."
+    out = {}
+    for r in rows:
+        if r['eps'] == eps and r['status'] == 'ok' and r.get('neighbours') == 'add-remove' and not _old(r):
+            out.setdefault(r['system'], []).append((r['rmse'], r['max'], r['seconds']))
+    return {k: tuple(float(np.mean([x[i] for x in v])) for i in range(3)) for k, v in out.items()}
+
+
+def _bar(rows, name='local') -> list:
+    """Per epsilon, `name` against issue 33's bar: RMSE at most the lowest RMSE of every other system, max error
+    at most 1.1x the lowest of theirs (its own records excluded: the same release); a miss says by how much."""
+    out = []
+    for eps in sorted({r['eps'] for r in rows}):
+        m = _means(rows, eps)
+        if name not in m:
+            continue
+        others = {k: v for k, v in m.items() if k.split(' ')[0] != name}
+        if not others:
+            continue
+        (r, mx, sec), br, bm = m[name], min(others, key=lambda k: others[k][0]), min(others, key=lambda k: others[k][1])
+        ok_r, ok_m = r <= others[br][0], mx <= 1.1 * others[bm][1]
+        verdict = 'met' if ok_r and ok_m else 'missed: ' + ', '.join(
+            [f"RMSE {r / others[br][0]:.2f}x the best"] * (not ok_r) + [f"max error {mx / others[bm][1]:.2f}x the best"] * (not ok_m))
+        near = [k for k in others if k in PEERS and others[k][0] <= 1.1 * r]
+        fast = min(near, key=lambda k: others[k][2]) if near else None
+        speed = (f"the fastest peer within 10% of its RMSE, {fast}, takes {others[fast][2] / sec:.0f}x its time"
+                 if fast else "no peer is within 10% of its RMSE")
+        out.append(f"\neps={eps}: **{name}** RMSE {r:.3g} (lowest of the others: {br} {others[br][0]:.3g}), max error "
+                   f"{mx:.3g} (lowest of the others: {bm} {others[bm][1]:.3g}); bar {verdict}; {speed}.")
+    return out
 
 
 def _verdicts(rows) -> list:
@@ -238,7 +288,7 @@ def _verdicts(rows) -> list:
         avg = lambda v, i: float(np.mean([x[i] for x in v]))
         a, b = min(ours, key=lambda k: avg(ours[k], 0)), min(peers, key=lambda k: avg(peers[k], 0))
         ra, rb = avg(ours[a], 0), avg(peers[b], 0)
-        out.append(f"\neps={eps}: best dpnotes **{a}** RMSE {ra:.5f} vs best peer **{b}** {rb:.5f}: "
+        out.append(f"\neps={eps}: best dpnotes **{a}** RMSE {ra:.3g} vs best peer **{b}** {rb:.3g}: "
                    f"{'dpnotes ahead' if ra <= rb else 'dpnotes behind'} by {max(ra, rb) / min(ra, rb):.2f}x in error, "
                    f"{avg(peers[b], 1) / avg(ours[a], 1):.0f}x the peer's speed.")
     return out
