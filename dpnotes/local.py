@@ -755,10 +755,21 @@ def _check_local_args(data, workload, budget, options, base, body, tol, max_iter
             "shrink must be 'auto', 'model', 'margins', 'independence' or None ('none'), "
             f"got shrink={shrink!r}"
         )
-    if shrink in ('model', 'margins', 'independence') and base == 'factorization':  # 'auto': by the call
+
+
+def _resolved_base(workload: Marginals, base: str, shrink, neighbours: str, bounded: bool) -> str:
+    """The base `local` measures: base='auto' is the Gaussian one under add/remove without a bound (the
+    factorization's needs max_records), else `choose_base`'s; a shrinkage needs the Gaussian base, the model a
+    bound. Public inputs only: the registry's check resolves it as the body does, before any noise."""
+    if base == 'auto':
+        base = choose_base(workload, neighbours) if bounded else 'gaussian'
+    if shrink in ('model', 'margins', 'independence') and base != 'gaussian':
         raise ValueError(
             f"shrink={shrink!r} needs one noise scale for all cells: base='gaussian', not {base}"
         )
+    if shrink == 'model' and not bounded:
+        raise ValueError("shrink='model' under add/remove needs max_records (the adaptive model's bound)")
+    return base
 
 
 def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate) -> Release:
@@ -801,9 +812,26 @@ def _model_release(data, workload, budget, rng, neighbours, estimate_for) -> Rel
     return dataclasses.replace(out, budget=budget, measurements=(*model.measurements, *rel.measurements))
 
 
-def _local_checks(data, workload, budget, *, base, body, tol, max_iter, threshold, shrink, options, **_):
-    "`local_mechanism`'s checks of its public inputs, run by the registry before any noise."
+def _local_checks(
+    data,
+    workload,
+    budget,
+    *,
+    base,
+    body,
+    tol,
+    max_iter,
+    threshold,
+    shrink,
+    options,
+    neighbours,
+    max_records,
+    **_,
+):
+    """`local_mechanism`'s checks of its public inputs, run by the registry before any noise (under add/remove
+    before the record count is drawn): the base and the shrinkage resolved as the body resolves them."""
     _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
+    _resolved_base(workload, base, shrink, neighbours, neighbours == 'replace' or max_records is not None)
 
 
 @register("local", add_remove=True, strict=True, check=_local_checks)
@@ -844,18 +872,10 @@ def local_mechanism(
     """
     _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
-    if base == 'auto':  # from public inputs: the workload, the relation and whether a bound was declared
-        unbounded = neighbours == 'add-remove' and data.mass is None  # factorization needs max_records
-        base = 'gaussian' if unbounded else choose_base(workload, neighbours)
+    bounded = neighbours == 'replace' or data.mass is not None  # the factorization and adaptive need one
+    base = _resolved_base(workload, base, shrink, neighbours, bounded)  # public inputs only
     body = choose_body(workload) if body == 'auto' else body
-    if shrink in ('model', 'margins', 'independence') and base != 'gaussian':  # public too, before any noise
-        raise ValueError(
-            f"shrink={shrink!r} needs one noise scale for all cells: base='gaussian', not {base}"
-        )
     iters = auto_iterations(workload.shape[0]) if max_iter == 'auto' else max_iter  # public: the tables' size
-    bounded = neighbours == 'replace' or data.mass is not None  # adaptive under add/remove needs max_records
-    if shrink == 'model' and not bounded:
-        raise ValueError("shrink='model' under add/remove needs max_records (the adaptive model's bound)")
     thr = threshold if base == 'gaussian' else None
 
     def estimate_for(rel):

@@ -123,7 +123,8 @@ def register(
     `max_records=` declares the public bound on the number of records that answers other than exact counts
     need). With `strict=True` an option the function's signature does not name is refused before anything
     else, so before any noise under either relation (its `**options` then only collects unknown names).
-    `check`, if given, receives every argument of `fn` by name, defaults filled in, at the same point: the
+    `check`, if given, receives every argument of `fn` by name, defaults filled in, at the same point (and
+    `max_records`, None if not declared, when it names that parameter): the
     mechanism's checks of its public inputs then cost nothing under add/remove either; with `needs_bound=True`
     (answers never exact counts), or a function of the workload that returns True (answers not exact counts
     for that workload), add/remove without `max_records` is refused there too."""
@@ -142,6 +143,7 @@ def register(
             )
 
         sig = inspect.signature(fn)
+        wants_bound = check is not None and 'max_records' in inspect.signature(check).parameters
         known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY]
         known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
 
@@ -164,7 +166,8 @@ def register(
                     own['neighbours'] = neighbours
                 bound = sig.bind(data, workload, budget, *args, **own)
                 bound.apply_defaults()
-                check(**bound.arguments)
+                extra = {'max_records': kwargs.get('max_records')} if wants_bound else {}  # public too
+                check(**bound.arguments, **extra)
             if accountant is not None:
                 if not isinstance(accountant, Accountant):
                     raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
