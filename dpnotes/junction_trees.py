@@ -368,13 +368,13 @@ class GraphicalModel:
         total: float = 1.0,  # the number of records the model stands for (answers stay normalised)
     ):
         self.tree, self.domain, self.total = tree, tree.domain, float(total)
-        check_memory(24 * tree.size(), f"a graphical model of {tree.size():,} cells", "measure smaller sets")
+        check_memory(32 * tree.size(), f"a graphical model of {tree.size():,} cells", "measure smaller sets")
         shapes = [tuple(self.domain[a] for a in c) for c in tree.cliques]
         self.theta = [np.zeros(s) for s in shapes] if theta is None else [np.asarray(t, float) for t in theta]
         if [t.shape for t in self.theta] != shapes:
             raise ValueError(f"theta must have shapes {shapes}, got {[t.shape for t in self.theta]}")
         self._beliefs, self._probs, self.phi = None, None, {}
-        self._inv_sep = {}  # clique -> (its separator, 1 / the separator's marginal), for `_eliminate`
+        self._cond = {}  # clique -> p(x_C | x_S) on its separator S (at most 1), for `_eliminate`
 
     def beliefs(self) -> list:
         "Log-marginals of the maximal cliques (computed once)."
@@ -458,18 +458,24 @@ def _contract(domain: Domain, factors: list, out: tuple) -> np.ndarray:
 
 # %% ../nbs/21_junction_trees.ipynb #7852f918-4
 def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
-    """Table on sorted `keep` (probabilities) by variable elimination over the clique marginals divided by the
-    separator marginals, on the smallest subtree that holds `keep`."""
+    """Table on sorted `keep` (probabilities) by variable elimination on the smallest subtree holding `keep`:
+    the marginal of each clique whose parent is outside it, the conditional p(x_C | x_S) of each other clique
+    on its separator S. Every factor lies in [0, 1], so no product of them overflows (1 / p(x_S) as a factor
+    of its own did, where p(x_S) is tiny)."""
     dom, tree, probs = model.domain, model.tree, model.probabilities()
     alive = _steiner(tree, set(keep))
     P = {i: probs[i] for i in alive}
-    factors = [(tree.cliques[i], P[i]) for i in alive]
+    factors = []
     for i in alive:
+        c = tree.cliques[i]
         if tree.up[i] in P and (s := tree.separator(i)):
-            if i not in model._inv_sep:  # the same for every marginal asked of this model
-                mu = _sum_out(P[i], tree.cliques[i], s, log=False)
-                model._inv_sep[i] = (s, np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0))
-            factors.append(model._inv_sep[i])
+            if i not in model._cond:  # the same for every marginal asked of this model
+                mu = _sum_out(P[i], c, s, log=False)  # axes in c's order
+                inv = np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0)
+                model._cond[i] = P[i] * np.reshape(inv, [dom[a] if a in s else 1 for a in c])
+            factors.append((c, model._cond[i]))
+        else:
+            factors.append((c, P[i]))
     present = set().union(*(f[0] for f in factors))
     elim = [a for a in dom.attrs if a not in keep and a in present]
     size, pos = dict(zip(dom.attrs, dom.shape)), {a: i for i, a in enumerate(dom.attrs)}
@@ -505,7 +511,10 @@ def _model_marginal(
         m = _sum_out(self.probabilities()[home], self.tree.cliques[home], s, log=False)
     else:
         m = _eliminate(self, s)
-    m = m / m.sum()
+    total = float(m.sum())
+    if not (np.isfinite(m).all() and total > 0):  # never a silent NaN: the answers would be released
+        raise FloatingPointError(f"the model's marginal on {want} is not a distribution (sum {total})")
+    m = m / total
     return np.transpose(m, [s.index(a) for a in want]).ravel() if len(want) > 1 else m.ravel()
 
 

@@ -184,6 +184,10 @@ def register(
             call = fn if neighbours == 'replace' else functools.partial(add_remove_call, fn)
             with charged_on_noise(accountant, budget, name):
                 rel = call(data, workload, budget, *args, **kwargs)
+                if not np.isfinite(np.asarray(rel.answers, float)).all():  # never a silent wrong answer
+                    raise FloatingPointError(
+                        f"{name} computed answers that are not finite; nothing is released"
+                    )
             if accountant is not None:
                 charge_call(accountant, budget, f"{name}: {workload!r}", record=True)
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
