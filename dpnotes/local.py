@@ -781,13 +781,18 @@ def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate)
     return out
 
 
-def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
-    "The noisy tables shrunk toward their `margin_targets` (`grouped_shrink`), then `estimate`d once."
-    noisy = workload.blocks(rel.answers)
-    tables, levels = grouped_shrink(noisy, margin_targets(workload, noisy, rel.sigma), rel.sigma)
+def _grouped_release(rel: Release, workload: Marginals, targets: list, estimate, shrink: str) -> Release:
+    "The noisy tables of `rel` shrunk toward `targets` (`grouped_shrink`), then `estimate`d once."
+    tables, levels = grouped_shrink(workload.blocks(rel.answers), targets, rel.sigma)
     out = estimate(tables)
-    out.info.update(shrink='margins', shrink_levels=levels, threshold=None)
+    out.info.update(shrink=shrink, shrink_levels=levels, threshold=None)
     return out
+
+
+def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
+    "The noisy tables shrunk toward their `margin_targets`, then `estimate`d once (`_grouped_release`)."
+    targets = margin_targets(workload, workload.blocks(rel.answers), rel.sigma)
+    return _grouped_release(rel, workload, targets, estimate, 'margins')
 
 
 def _model_release(data, workload, budget, rng, neighbours, estimate_for) -> Release:
@@ -796,13 +801,8 @@ def _model_release(data, workload, budget, rng, neighbours, estimate_for) -> Rel
     b_model, b_tables = split_rho(budget)
     model = adaptive_mechanism.__wrapped__(data, workload, b_model, rng=rng, neighbours=neighbours)
     rel = gaussian_mechanism.__wrapped__(data, workload, b_tables, rng=rng, neighbours=neighbours)
-    targets = workload.blocks(model.answers)
-    tables, levels = grouped_shrink(workload.blocks(rel.answers), targets, rel.sigma)
-    out = estimate_for(rel)(tables)
+    out = _grouped_release(rel, workload, workload.blocks(model.answers), estimate_for(rel), 'model')
     out.info.update(
-        shrink='model',
-        shrink_levels=levels,
-        threshold=None,
         model_share=MODEL_SHARE,
         model_rounds=model.info.get('rounds'),
         model_measured=model.info.get('measured'),
