@@ -2,16 +2,17 @@
 (`dpnotes.local.MODEL_SHARE`, 0.3) against the tables' share, measured.
 
 For each share f in --shares and each seed, `local` (its defaults: Gaussian tables shrunk toward the model's
-marginals, then projected onto the local relaxation) is run with the model on f rho and the tables on (1 - f) rho,
+marginals, the model topped up with the pairs the tables say it misses on TOPUP_SHARE of the budget, then projected
+onto the local relaxation) is run with the model on f rho and the tables on the rest but the top-up's,
 and `adaptive` alone on f rho (what the shrinkage's target is worth by itself) and on the whole rho. Add/remove
 neighbours with the public bound max_records=10^6, (eps, 1e-9)-DP, RMSE and max error over all 20.9 million cells
-against the true fractions. The share is set by wrapping `split_rho` for the run (it is a module constant, not an
-option of the mechanism); every other argument is the mechanism's default.
+against the true fractions. The share is `local_mechanism`'s option `model_share`; every other argument is the
+mechanism's default. `adaptive` on the share alone gets what `local`'s model gets: the record count n_hat drawn
+from the same part of the whole budget (`total_share`), then f of the rest.
 
 Usage: python benchmarks/local_share.py [--data ../shared/data] [--eps 0.5] [--shares 0.3 0.6 0.9] [--seeds 0 1 2]
 """
 import argparse
-import functools
 import time
 import warnings
 from pathlib import Path
@@ -19,21 +20,21 @@ from pathlib import Path
 import numpy as np
 
 from dpnotes.data import Dataset
-from dpnotes.privacy import Budget, zcdp_budget
+from dpnotes.privacy import Budget
 from dpnotes.projection import ConvergenceWarning
-from dpnotes.releases import MECHANISMS
+from dpnotes.releases import MECHANISMS, split_total
 from dpnotes.workloads import Marginals, max_error, rmse
 import dpnotes.local as local
 
 KW = dict(neighbours='add-remove', max_records=10**6)
 
 
-def run(name, data, wl, budget, seed, truth):
+def run(name, data, wl, budget, seed, truth, **kw):
     "(RMSE, max error, seconds) of one release."
     t = time.perf_counter()
     with warnings.catch_warnings():
         warnings.simplefilter('ignore', ConvergenceWarning)
-        rel = MECHANISMS[name](data, wl, budget, rng=np.random.default_rng(seed), **KW)
+        rel = MECHANISMS[name](data, wl, budget, rng=np.random.default_rng(seed), **KW, **kw)
     return rmse(rel.answers, truth), max_error(rel.answers, truth), time.perf_counter() - t
 
 
@@ -49,7 +50,7 @@ def main():
         raise SystemExit(f"adult not found under {args.data}")
     data = Dataset.from_csv(csv, dom)
     wl, budget = Marginals.all_kway(data.domain, 3), Budget.approx(args.eps, 1e-9)
-    truth, rho, split = wl.answer(data), zcdp_budget(budget, 'local_share'), local.split_rho
+    truth, (count, rest) = wl.answer(data), split_total(budget)
     print(f"adult all 3-way: {len(wl.cliques)} tables, {wl.shape[0]} cells, eps={args.eps}, delta=1e-9, add/remove")
     print(f"{'share':>5s} {'release':28s} {'mean RMSE':>10s} {'max err':>8s} {'seconds':>8s}  per seed (RMSE)")
 
@@ -60,14 +61,11 @@ def main():
               flush=True)
 
     show(1.0, 'adaptive, whole budget', [run('adaptive', data, wl, budget, s, truth) for s in args.seeds])
-    try:
-        for f in args.shares:
-            local.split_rho = functools.partial(split, share=f)
-            show(f, 'local', [run('local', data, wl, budget, s, truth) for s in args.seeds])
-            part = Budget.zcdp(f * rho)
-            show(f, 'adaptive on the share alone', [run('adaptive', data, wl, part, s, truth) for s in args.seeds])
-    finally:
-        local.split_rho = split
+    for f in args.shares:
+        show(f, 'local', [run('local', data, wl, budget, s, truth, model_share=f) for s in args.seeds])
+        part = count + local.split_rho(Budget.zcdp(rest), f)[0].to_rho()  # the count's part and the model's
+        alone = [run('adaptive', data, wl, Budget.zcdp(part), s, truth, total_share=count / part) for s in args.seeds]
+        show(f, 'adaptive on the share alone', alone)
 
 
 if __name__ == '__main__':

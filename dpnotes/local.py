@@ -6,18 +6,20 @@
 from __future__ import annotations
 import dataclasses, functools, itertools, math, time, warnings
 from dataclasses import dataclass
+from fractions import Fraction
 import numpy as np
 from numba import njit, prange
 from .privacy import Budget
 from .data import Dataset, Domain, as_domain
 from .ingest import check_memory, progress
-from .noise import check_count
+from .noise import check_count, floor_float
 from .workloads import Marginals, Workload
 from .measurements import Measurement
-from .models import marginal_tables
+from .models import estimate, marginal_tables
 from .releases import Release, register, check_mechanism_args, zcdp_budget
 from .histograms import gaussian_mechanism
 from .adaptive import adaptive_mechanism
+from .junction_trees import model_sizes
 from dpnotes.factorization import (
     factorization_mechanism,
     marginal_strategy,
@@ -30,11 +32,12 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'GROUP_EDGES', 'GROUP_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT',
-           'MODEL_SHARE', 'BASES', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure',
-           'LocalResult', 'local_projection', 'local_constraints', 'cvxpy_local_projection', 'sparse_threshold',
-           'sure_threshold', 'independence_tables', 'sure_shrink', 'sub_margins', 'margin_targets', 'grouped_shrink',
-           'factorization_spread', 'choose_base', 'choose_body', 'auto_iterations', 'split_rho', 'wants_model',
-           'local_mechanism']
+           'MODEL_SHARE', 'TOPUP_SHARE', 'TOPUP_PAIRS', 'MODEL_CELLS', 'GAP_LEVEL', 'BASES', 'separators', 'cell_map',
+           'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
+           'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables',
+           'sure_shrink', 'pooled_margins', 'sub_margins', 'margin_targets', 'grouped_shrink', 'factorization_spread',
+           'choose_base', 'choose_body', 'auto_iterations', 'check_model_share', 'check_topup_share', 'split_rho',
+           'wants_model', 'model_gaps', 'topup_pairs', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #4fb80d36
 def separators(
@@ -518,19 +521,15 @@ def _canonical(domain: Domain, attrs) -> tuple:
     return tuple(sorted(attrs, key=pos.__getitem__))
 
 
-def sub_margins(
+def pooled_margins(
     workload: Marginals,  # the tables' cliques and domain
     tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
     sigma: float,  # that s.d. (public)
+    need: set,  # sub-cliques in the domain's attribute order (`_canonical`), each inside some table
 ) -> dict:
-    """{sub-clique: (margin, sigma_s)} for every table's cliques less one attribute, in the domain's attribute
-    order: the inverse-variance mean of its sums from every table containing it, projected onto the simplex,
-    and the mean's noise s.d."""
-    dom = workload.domain
-    need = {
-        _canonical(dom, q[:i] + q[i + 1 :]) for q in workload.cliques if len(q) > 1 for i in range(len(q))
-    }
-    acc = {}
+    """{sub-clique: (mean, sigma_s)}: the inverse-variance mean of a sub-clique's sums from every table
+    containing it (an array in the sub-clique's attribute order, unbiased), and its noise s.d. a cell."""
+    dom, acc = workload.domain, {}
     for q, y in zip(workload.cliques, tables):
         T = np.reshape(np.asarray(y, float), [dom[a] for a in q])
         for r in range(1, len(q) + 1):
@@ -543,10 +542,23 @@ def sub_margins(
                 w = 1.0 / math.prod(dom[q[j]] for j in rest)  # 1 / cells in each sum
                 s, tot = acc.get(key, (0.0, 0.0))
                 acc[key] = (s + w * m, tot + w)
+    return {key: (np.asarray(s / tot, float), float(sigma) / math.sqrt(tot)) for key, (s, tot) in acc.items()}
+
+
+def sub_margins(
+    workload: Marginals,  # the tables' cliques and domain
+    tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
+    sigma: float,  # that s.d. (public)
+) -> dict:
+    """{sub-clique: (margin, sigma_s)} for every table's cliques less one attribute, in the domain's attribute
+    order: `pooled_margins`' mean projected onto the simplex, and the mean's noise s.d."""
+    dom = workload.domain
+    need = {
+        _canonical(dom, q[:i] + q[i + 1 :]) for q in workload.cliques if len(q) > 1 for i in range(len(q))
+    }
     out = {}
-    for key, (s, tot) in acc.items():
-        mean = np.asarray(s / tot, float)
-        out[key] = (simplex_projection(mean.ravel()).reshape(mean.shape), float(sigma) / math.sqrt(tot))
+    for key, (mean, s) in pooled_margins(workload, tables, sigma, need).items():
+        out[key] = (simplex_projection(mean.ravel()).reshape(mean.shape), s)
     return out
 
 
@@ -710,31 +722,103 @@ def auto_iterations(
     return int(min(100_000, max(10, WORK_LIMIT // max(int(cells), 1))))
 
 # %% ../nbs/19_local.ipynb #model-code
-MODEL_SHARE = 0.3  # shrink='model': the adaptive model's share of the zCDP budget (the rest: the tables)
+MODEL_SHARE = 0.3  # shrink='model': the adaptive model's share of the zCDP budget
+TOPUP_SHARE = 0.1  # shrink='model': the share for the pairs the tables say the model misses (`topup_pairs`)
+
+
+def check_model_share(share) -> float:
+    "The model's share of the zCDP budget: a number strictly between 0 and 1 (a public input)."
+    if isinstance(share, (bool, np.bool_)) or not isinstance(share, (int, float, np.floating)):
+        raise TypeError(f"model_share must be a number in (0, 1), got model_share={share!r}")
+    if not 0 < share < 1:  # NaN fails this too
+        raise ValueError(f"model_share must be in (0, 1), got model_share={share!r}")
+    return float(share)
+
+
+def check_topup_share(topup, share) -> float:
+    "The top-up's share of the zCDP budget: in [0, 1), leaving the tables some (share + topup < 1)."
+    if isinstance(topup, (bool, np.bool_)) or not isinstance(topup, (int, float, np.floating)):
+        raise TypeError(f"topup_share must be a number in [0, 1), got topup_share={topup!r}")
+    if not (0 <= topup < 1 and share + topup < 1):  # NaN fails this too
+        raise ValueError(
+            f"topup_share must be in [0, 1) with model_share + topup_share < 1, got topup_share={topup!r}, "
+            f"model_share={share!r}"
+        )
+    return float(topup)
 
 
 def split_rho(
     budget: Budget,  # the whole budget of the release (after the registry's count, under add/remove)
-    share: float = MODEL_SHARE,  # the model's share, in (0, 1)
+    share: float = MODEL_SHARE,  # the model's share f, in (0, 1)
+    topup: float = TOPUP_SHARE,  # the top-up's share t, in [0, 1 - f)
 ) -> tuple:
-    """(model's Budget, tables' Budget): zCDP shares f rho and (1 - f) rho, the second rounded down so
-    that the two compose to at most rho."""
+    """(model's, top-up's, tables' Budget): zCDP shares f rho, t rho and (1 - f - t) rho, the last rounded
+    down so that the three compose to at most rho; the top-up's is None when t = 0."""
+    check_model_share(share)
+    check_topup_share(topup, share)
     rho = zcdp_budget(budget, 'local_mechanism')
-    first = share * rho
-    return Budget.zcdp(first), Budget.zcdp(math.nextafter(rho - first, 0.0))
+    first, second = share * rho, topup * rho
+    rest = floor_float(Fraction(rho) - Fraction(first) - Fraction(second))
+    return Budget.zcdp(first), (Budget.zcdp(second) if topup else None), Budget.zcdp(rest)
 
 
 def wants_model(workload: Marginals, body: str, bounded: bool) -> bool:
     "shrink='auto' uses a model: body 'local', a table of 3 attributes or more, a bound under add/remove."
     return body == 'local' and bounded and max(len(c) for c in workload.cliques) >= 3
 
+# %% ../nbs/19_local.ipynb #topup-code
+TOPUP_PAIRS = 8  # shrink='model': the pairs measured again, at most (`topup_pairs`)
+MODEL_CELLS = 10 * 2**20  # the top-up keeps the model under this many cells (`adaptive`'s default max_cells)
+GAP_LEVEL = 3.0  # a pair is measured again only if its gap is above this (`model_gaps`: s.d.s of the noise)
+
+
+def model_gaps(
+    workload: Marginals,  # the tables' cliques and domain
+    tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
+    sigma: float,  # that s.d. (public)
+    model,  # a GraphicalModel fitted to other measurements (the model's)
+) -> dict:
+    """{pair: z} for every pair of attributes inside a workload table, in the domain's order: how far the
+    tables' pooled margin (`pooled_margins`, N cells of s.d. s) lies from the model's, beyond the noise, in
+    s.d.s of the noise's own squared norm: z = (||ybar - m||^2 - N s^2) / (s^2 sqrt(2N))."""
+    dom = workload.domain
+    pairs = sorted(
+        {_canonical(dom, p) for q in workload.cliques for p in itertools.combinations(q, 2)},
+        key=lambda p: [dom.attrs.index(a) for a in p],
+    )
+    out = {}
+    for p, (ybar, s) in zip(pairs, map(pooled_margins(workload, tables, sigma, set(pairs)).get, pairs)):
+        d, N = ybar.ravel() - model.marginal(p), ybar.size
+        out[p] = (float(d @ d) - N * s * s) / (s * s * math.sqrt(2 * N))
+    return out
+
+
+def topup_pairs(
+    gaps: dict,  # `model_gaps`
+    domain: Domain,  # the model's domain
+    have: list,  # the model's measured attribute sets
+    k: int = TOPUP_PAIRS,  # pairs at most
+    cap: int = MODEL_CELLS,  # the model's size after them, at most
+    level: float = GAP_LEVEL,  # the gap a pair must exceed
+) -> list:
+    "At most k pairs of gap above `level`, largest first (ties in `gaps`' order), the model kept under `cap`."
+    chosen = []
+    for p in sorted(gaps, key=lambda p: -gaps[p]):  # a stable sort: ties keep the domain's order
+        if len(chosen) == k or not gaps[p] > level:
+            break
+        if model_sizes(domain, [*have, *chosen], [p])[0] <= cap:
+            chosen.append(p)
+    return chosen
+
 # %% ../nbs/19_local.ipynb #d98924fb
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
 
-def _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink) -> None:
+def _check_local_args(
+    data, workload, budget, options, base, body, tol, max_iter, threshold, shrink, model_share, topup_share
+) -> None:
     "`local_mechanism`'s argument checks, all before any noise."
-    names = 'base, body, tol, max_iter, threshold, shrink'
+    names = 'base, body, tol, max_iter, threshold, shrink, model_share, topup_share'
     check_mechanism_args(data, workload, budget, options, 'local_mechanism', names)
     if not isinstance(workload, Marginals):
         raise TypeError(f"local_mechanism answers Marginals workloads, got {type(workload).__name__}")
@@ -755,6 +839,8 @@ def _check_local_args(data, workload, budget, options, base, body, tol, max_iter
             "shrink must be 'auto', 'model', 'margins', 'independence' or None ('none'), "
             f"got shrink={shrink!r}"
         )
+    check_model_share(model_share)
+    check_topup_share(topup_share, model_share)
 
 
 def _resolved_base(workload: Marginals, base: str, shrink, neighbours: str, bounded: bool) -> str:
@@ -795,21 +881,57 @@ def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
     return _grouped_release(rel, workload, targets, estimate, 'margins')
 
 
-def _model_release(data, workload, budget, rng, neighbours, estimate_for) -> Release:
-    """`split_rho`: the adaptive model on one share, every table (Gaussian) on the other; the tables shrunk
-    toward the model's marginals by `grouped_shrink`, then projected once (`estimate_for(rel)(tables)`)."""
-    b_model, b_tables = split_rho(budget)
+def _averaged(a: Release, b: Release) -> Release:
+    "Two Gaussian releases of the same queries, averaged with weights 1 / sigma^2 (post-processing)."
+    wa, wb = 1 / a.sigma**2, 1 / b.sigma**2
+    answers = (wa * a.answers + wb * b.answers) / (wa + wb)
+    return dataclasses.replace(a, answers=answers, sigma=float(1 / math.sqrt(wa + wb)))
+
+
+def _model_release(data, workload, budget, rng, neighbours, estimate_for, share, topup) -> Release:
+    """`split_rho`: the adaptive model on `share` of the budget, every table (Gaussian) on the rest but
+    `topup`, then the `topup_pairs` the tables choose (Gaussian, on `topup`) refitted into the model, or,
+    where the tables choose none, every table again on that share (the two measurements averaged with weights
+    1 / sigma^2); the tables shrunk toward the model's marginals by `grouped_shrink`, then projected once
+    (`estimate_for(rel)(tables)`). Without a pair in any table, no top-up: its share goes to the tables."""
+    if not any(len(c) >= 2 for c in workload.cliques):  # public: no pair to measure again
+        topup = 0.0
+    b_model, b_top, b_tables = split_rho(budget, share, topup)
     model = adaptive_mechanism.__wrapped__(data, workload, b_model, rng=rng, neighbours=neighbours)
     rel = gaussian_mechanism.__wrapped__(data, workload, b_tables, rng=rng, neighbours=neighbours)
-    out = _grouped_release(rel, workload, workload.blocks(model.answers), estimate_for(rel), 'model')
+    targets, extra, pairs = model.answers, (), []
+    if b_top is not None:  # chosen from released values only: post-processing
+        gaps = model_gaps(workload, workload.blocks(rel.answers), rel.sigma, model.info['model'])
+        pairs = topup_pairs(gaps, workload.domain, model.info['measured'])
+    if b_top is not None and not pairs:  # no pair the model misses: the tables take the top-up's share
+        again = gaussian_mechanism.__wrapped__(data, workload, b_top, rng=rng, neighbours=neighbours)
+        rel, extra = _averaged(rel, again), again.measurements
+    if pairs:
+        top = gaussian_mechanism.__wrapped__(
+            data, Marginals(workload.domain, pairs), b_top, rng=rng, neighbours=neighbours
+        )
+        extra = top.measurements
+        fit = estimate(
+            workload.domain,
+            [*model.measurements, *extra],
+            iters=200,
+            tol=1e-7,
+            warm_start=model.info['model'],
+        )
+        targets = fit.answer(workload)
+    out = _grouped_release(rel, workload, workload.blocks(targets), estimate_for(rel), 'model')
     out.info.update(
-        model_share=MODEL_SHARE,
+        topup_share=topup,
+        topup_pairs=pairs,
+        topup_rho=None if b_top is None else b_top.to_rho(),
+        model_share=share,
         model_rounds=model.info.get('rounds'),
         model_measured=model.info.get('measured'),
         model_rho=b_model.to_rho(),
         tables_rho=b_tables.to_rho(),
     )
-    return dataclasses.replace(out, budget=budget, measurements=(*model.measurements, *rel.measurements))
+    measured = (*model.measurements, *rel.measurements, *extra)  # in the order they were drawn
+    return dataclasses.replace(out, budget=budget, measurements=measured)
 
 
 def _local_checks(
@@ -823,6 +945,8 @@ def _local_checks(
     max_iter,
     threshold,
     shrink,
+    model_share,
+    topup_share,
     options,
     neighbours,
     max_records,
@@ -830,7 +954,8 @@ def _local_checks(
 ):
     """`local_mechanism`'s checks of its public inputs, run by the registry before any noise (under add/remove
     before the record count is drawn): the base and the shrinkage resolved as the body resolves them."""
-    _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
+    args = base, body, tol, max_iter, threshold, shrink, model_share, topup_share
+    _check_local_args(data, workload, budget, options, *args)
     _resolved_base(workload, base, shrink, neighbours, neighbours == 'replace' or max_records is not None)
 
 
@@ -847,6 +972,8 @@ def local_mechanism(
     max_iter: int | str = 'auto',  # body 'local': local_projection's limit; 'auto': `auto_iterations`
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
     shrink: str | None = 'auto',  # 'model', 'margins' or 'independence'; 'auto': see `wants_model`
+    model_share: float = MODEL_SHARE,  # with the model: its share of the zCDP budget, in (0, 1) (`split_rho`)
+    topup_share: float = TOPUP_SHARE,  # with the model: the top-up's share, in [0, 1 - model_share)
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
@@ -856,13 +983,14 @@ def local_mechanism(
     add/remove without `max_records` the Gaussian base, which needs no bound) unless `base` and `body` name
     them. Replace-one
     neighbours, n public, Delta_2=sqrt(2T)/n for T tables; or add/remove neighbours with counts over the
-    registry's released n_hat, Delta_2=sqrt(T)/n_hat. The noise is
+    registry's released n_hat, Delta_2=sqrt(T)/n_hat (the model's top-up: T its pairs). The noise is
     `gaussian_mechanism`'s (rho-zCDP, exact discrete Gaussian), or `factorization_mechanism`'s with
     `base='factorization'` (its strategy's sensitivity); the projection is post-processing, and so are
     the threshold applied before it to sparse tables (`sparse_threshold`) and the shrinkage: with
-    shrink='model' (the default where `wants_model`), a share MODEL_SHARE of the zCDP budget measures the
-    `adaptive` model and the rest every table (`split_rho`, composition), the tables shrunk toward the model's
-    marginals; else toward each table's `margin_targets` before the one projection (`grouped_shrink`,
+    shrink='model' (the default where `wants_model`), a share `model_share` of the zCDP budget measures the
+    `adaptive` model, the rest but `topup_share` every table, and `topup_share` the `topup_pairs` the tables
+    say the model misses, refitted into it (`split_rho`, adaptive composition), the tables shrunk toward the
+    model's marginals; else toward each table's `margin_targets` before the one projection (`grouped_shrink`,
     shrink='margins', the default 'auto' on body 'local' otherwise; the shrunk tables are not thresholded), or
     toward independence after a first one (`sure_shrink`, shrink='independence'); both base='gaussian' only,
     the factorization's answers do not share one noise scale. On body 'local' `max_iter='auto'` lets the
@@ -870,7 +998,8 @@ def local_mechanism(
     than WORK_LIMIT / 100,000 cells); a projection stopped there is still post-processing, reported with
     `converged=False`, its residual and gap, and a ConvergenceWarning.
     """
-    _check_local_args(data, workload, budget, options, base, body, tol, max_iter, threshold, shrink)
+    args = base, body, tol, max_iter, threshold, shrink, model_share, topup_share
+    _check_local_args(data, workload, budget, options, *args)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
     bounded = neighbours == 'replace' or data.mass is not None  # the factorization and adaptive need one
     base = _resolved_base(workload, base, shrink, neighbours, bounded)  # public inputs only
@@ -885,7 +1014,7 @@ def local_mechanism(
 
     model = shrink == 'model' or (shrink == 'auto' and wants_model(workload, body, bounded))
     if base == 'gaussian' and model:  # measure the model and the tables, shrink toward the one, project
-        out = _model_release(data, workload, budget, rng, neighbours, estimate_for)
+        out = _model_release(data, workload, budget, rng, neighbours, estimate_for, model_share, topup_share)
         out.info['base'] = base
         return out
     rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)  # measure
