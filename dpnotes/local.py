@@ -32,8 +32,8 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'GROUP_EDGES', 'GROUP_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT',
-           'MODEL_SHARE', 'TOPUP_SHARE', 'TOPUP_PAIRS', 'MODEL_CELLS', 'GAP_LEVEL', 'BASES', 'separators', 'cell_map',
-           'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
+           'MODEL_SHARE', 'TOPUP_SHARE', 'MIN_SHARE', 'TOPUP_PAIRS', 'MODEL_CELLS', 'GAP_LEVEL', 'BASES', 'separators',
+           'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
            'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables',
            'sure_shrink', 'pooled_margins', 'sub_margins', 'margin_targets', 'grouped_shrink', 'factorization_spread',
            'choose_base', 'choose_body', 'auto_iterations', 'check_model_share', 'check_topup_share', 'split_rho',
@@ -724,24 +724,28 @@ def auto_iterations(
 # %% ../nbs/19_local.ipynb #model-code
 MODEL_SHARE = 0.3  # shrink='model': the adaptive model's share of the zCDP budget
 TOPUP_SHARE = 0.1  # shrink='model': the share for the pairs the tables say the model misses (`topup_pairs`)
+MIN_SHARE = (
+    1e-6  # a share above 0 but below this is refused: its noise scale could overflow after other draws
+)
 
 
 def check_model_share(share) -> float:
-    "The model's share of the zCDP budget: a number strictly between 0 and 1 (a public input)."
+    "The model's share of the zCDP budget: a number in [MIN_SHARE, 1) (a public input)."
     if isinstance(share, (bool, np.bool_)) or not isinstance(share, (int, float, np.floating)):
         raise TypeError(f"model_share must be a number in (0, 1), got model_share={share!r}")
-    if not 0 < share < 1:  # NaN fails this too
-        raise ValueError(f"model_share must be in (0, 1), got model_share={share!r}")
+    if not MIN_SHARE <= share < 1:  # NaN fails this too
+        raise ValueError(f"model_share must be in [{MIN_SHARE:g}, 1), got model_share={share!r}")
     return float(share)
 
 
 def check_topup_share(topup, share) -> float:
-    "The top-up's share of the zCDP budget: in [0, 1), leaving the tables some (share + topup < 1)."
+    "The top-up's share of the zCDP budget: 0 or in [MIN_SHARE, 1), with share + topup < 1."
     if isinstance(topup, (bool, np.bool_)) or not isinstance(topup, (int, float, np.floating)):
         raise TypeError(f"topup_share must be a number in [0, 1), got topup_share={topup!r}")
-    if not (0 <= topup < 1 and share + topup < 1):  # NaN fails this too
+    if not ((topup == 0 or MIN_SHARE <= topup < 1) and share + topup < 1):  # NaN fails this too
         raise ValueError(
-            f"topup_share must be in [0, 1) with model_share + topup_share < 1, got topup_share={topup!r}, "
+            f"topup_share must be 0 or in [{MIN_SHARE:g}, 1) with model_share + topup_share < 1, "
+            f"got topup_share={topup!r}, "
             f"model_share={share!r}"
         )
     return float(topup)
@@ -884,8 +888,9 @@ def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
 def _averaged(a: Release, b: Release) -> Release:
     "Two Gaussian releases of the same queries, averaged with weights 1 / sigma^2 (post-processing)."
     wa, wb = 1 / a.sigma**2, 1 / b.sigma**2
-    answers = (wa * a.answers + wb * b.answers) / (wa + wb)
-    return dataclasses.replace(a, answers=answers, sigma=float(1 / math.sqrt(wa + wb)))
+    answers, sigma = (wa * a.answers + wb * b.answers) / (wa + wb), float(1 / math.sqrt(wa + wb))
+    info = {**a.info, 'expected_rmse': a.info['expected_rmse'] * sigma / a.sigma}  # the noise's, now smaller
+    return dataclasses.replace(a, answers=answers, sigma=sigma, info=info)
 
 
 def _model_release(data, workload, budget, rng, neighbours, estimate_for, share, topup) -> Release:
@@ -905,7 +910,11 @@ def _model_release(data, workload, budget, rng, neighbours, estimate_for, share,
         pairs = topup_pairs(gaps, workload.domain, model.info['measured'])
     if b_top is not None and not pairs:  # no pair the model misses: the tables take the top-up's share
         again = gaussian_mechanism.__wrapped__(data, workload, b_top, rng=rng, neighbours=neighbours)
-        rel, extra = _averaged(rel, again), again.measurements
+        rel, extra, b_tables = (
+            _averaged(rel, again),
+            again.measurements,
+            Budget.zcdp(b_tables.to_rho() + b_top.to_rho()),
+        )
     if pairs:
         top = gaussian_mechanism.__wrapped__(
             data, Marginals(workload.domain, pairs), b_top, rng=rng, neighbours=neighbours
@@ -972,8 +981,8 @@ def local_mechanism(
     max_iter: int | str = 'auto',  # body 'local': local_projection's limit; 'auto': `auto_iterations`
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
     shrink: str | None = 'auto',  # 'model', 'margins' or 'independence'; 'auto': see `wants_model`
-    model_share: float = MODEL_SHARE,  # with the model: its share of the zCDP budget, in (0, 1) (`split_rho`)
-    topup_share: float = TOPUP_SHARE,  # with the model: the top-up's share, in [0, 1 - model_share)
+    model_share: float = MODEL_SHARE,  # the model's share of the zCDP budget, [MIN_SHARE, 1) (`split_rho`)
+    topup_share: float = TOPUP_SHARE,  # the top-up's share: 0, or [MIN_SHARE, 1 - model_share)
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
