@@ -724,15 +724,19 @@ def auto_iterations(
 # %% ../nbs/19_local.ipynb #model-code
 MODEL_SHARE = 0.3  # shrink='model': the adaptive model's share of the zCDP budget
 TOPUP_SHARE = 0.1  # shrink='model': the share for the pairs the tables say the model misses (`topup_pairs`)
-MIN_SHARE = (
-    1e-6  # a share above 0 but below this is refused: its noise scale could overflow after other draws
-)
+# a share above 0 but below MIN_SHARE is refused: its noise scale could overflow after other draws
+MIN_SHARE = 1e-6
+
+
+def _check_number(value, name: str, what: str) -> None:
+    "A share is a real number, not a bool or a string (TypeError naming it and its range `what`)."
+    if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.floating)):
+        raise TypeError(f"{name} must be a number {what}, got {name}={value!r}")
 
 
 def check_model_share(share) -> float:
     "The model's share of the zCDP budget: a number in [MIN_SHARE, 1) (a public input)."
-    if isinstance(share, (bool, np.bool_)) or not isinstance(share, (int, float, np.floating)):
-        raise TypeError(f"model_share must be a number in (0, 1), got model_share={share!r}")
+    _check_number(share, 'model_share', f"in [{MIN_SHARE:g}, 1)")
     if not MIN_SHARE <= share < 1:  # NaN fails this too
         raise ValueError(f"model_share must be in [{MIN_SHARE:g}, 1), got model_share={share!r}")
     return float(share)
@@ -740,21 +744,19 @@ def check_model_share(share) -> float:
 
 def check_topup_share(topup, share) -> float:
     "The top-up's share of the zCDP budget: 0 or in [MIN_SHARE, 1), with share + topup < 1."
-    if isinstance(topup, (bool, np.bool_)) or not isinstance(topup, (int, float, np.floating)):
-        raise TypeError(f"topup_share must be a number in [0, 1), got topup_share={topup!r}")
+    _check_number(topup, 'topup_share', f"0 or in [{MIN_SHARE:g}, 1)")
     if not ((topup == 0 or MIN_SHARE <= topup < 1) and share + topup < 1):  # NaN fails this too
         raise ValueError(
             f"topup_share must be 0 or in [{MIN_SHARE:g}, 1) with model_share + topup_share < 1, "
-            f"got topup_share={topup!r}, "
-            f"model_share={share!r}"
+            f"got topup_share={topup!r}, model_share={share!r}"
         )
     return float(topup)
 
 
 def split_rho(
     budget: Budget,  # the whole budget of the release (after the registry's count, under add/remove)
-    share: float = MODEL_SHARE,  # the model's share f, in (0, 1)
-    topup: float = TOPUP_SHARE,  # the top-up's share t, in [0, 1 - f)
+    share: float = MODEL_SHARE,  # the model's share f, in [MIN_SHARE, 1)
+    topup: float = TOPUP_SHARE,  # the top-up's share t: 0, or in [MIN_SHARE, 1 - f)
 ) -> tuple:
     """(model's, top-up's, tables' Budget): zCDP shares f rho, t rho and (1 - f - t) rho, the last rounded
     down so that the three compose to at most rho; the top-up's is None when t = 0."""
@@ -904,17 +906,14 @@ def _model_release(data, workload, budget, rng, neighbours, estimate_for, share,
     b_model, b_top, b_tables = split_rho(budget, share, topup)
     model = adaptive_mechanism.__wrapped__(data, workload, b_model, rng=rng, neighbours=neighbours)
     rel = gaussian_mechanism.__wrapped__(data, workload, b_tables, rng=rng, neighbours=neighbours)
-    targets, extra, pairs = model.answers, (), []
+    targets, extra, pairs, tables_rho = model.answers, (), [], b_tables.to_rho()
     if b_top is not None:  # chosen from released values only: post-processing
         gaps = model_gaps(workload, workload.blocks(rel.answers), rel.sigma, model.info['model'])
         pairs = topup_pairs(gaps, workload.domain, model.info['measured'])
     if b_top is not None and not pairs:  # no pair the model misses: the tables take the top-up's share
         again = gaussian_mechanism.__wrapped__(data, workload, b_top, rng=rng, neighbours=neighbours)
-        rel, extra, b_tables = (
-            _averaged(rel, again),
-            again.measurements,
-            Budget.zcdp(b_tables.to_rho() + b_top.to_rho()),
-        )
+        rel, extra = _averaged(rel, again), again.measurements
+        tables_rho += b_top.to_rho()  # both measurements of the tables
     if pairs:
         top = gaussian_mechanism.__wrapped__(
             data, Marginals(workload.domain, pairs), b_top, rng=rng, neighbours=neighbours
@@ -937,7 +936,7 @@ def _model_release(data, workload, budget, rng, neighbours, estimate_for, share,
         model_rounds=model.info.get('rounds'),
         model_measured=model.info.get('measured'),
         model_rho=b_model.to_rho(),
-        tables_rho=b_tables.to_rho(),
+        tables_rho=tables_rho,
     )
     measured = (*model.measurements, *rel.measurements, *extra)  # in the order they were drawn
     return dataclasses.replace(out, budget=budget, measurements=measured)
