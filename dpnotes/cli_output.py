@@ -103,11 +103,15 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     extra, values = {}, getattr(args, "values", None)
     if values is not None:
         meta["values"] = values  # attribute -> the raw meaning of each code (public: the encoding spec)
-    if getattr(args, "synthetic", None):
-        extra[args.synthetic] = _synthetic_writer(args, rel, n)
-        meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
     # the one release format (Release.save writes the same): answers, metadata and what synthetic samples from
     shown = dataclasses.replace(rel, answers=answers, workload=workload)
+    if getattr(args, "synthetic", None):
+        extra[args.synthetic], fit = _synthetic_writer(args, shown, n)
+        meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
+        if (
+            fit is not None
+        ):  # the records' distance to the answers: their error is at most the answers' plus it
+            meta["synthetic"]["fit"] = {k: fit[k] for k in ("rmse", "max_error", "sweeps")}
     files = {**release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar)), **extra}
     bar = progress(None, "writing", "row", total=workload.shape[0] + 1)  # a bar on a terminal only
     with bar:
@@ -116,14 +120,17 @@ def _write_release(args, name, budget, data, workload, rel, answers):
 
 
 def _synthetic_writer(args, rel, n):
-    """A writer of synthetic records drawn from the release's model or distribution (post-processing), as a
-    CSV with the input file's column order."""
+    """A writer of the release's synthetic records (`Release.synthetic`: fitted to its marginal tables, or
+    drawn from its model or distribution; post-processing), as a CSV with the input file's column order, and
+    the fit's report (None for drawn records)."""
     import numpy as np
 
     seed = args.insecure_seed
     syn = rel.synthetic(args.synthetic_rows or n, rng=np.random.default_rng(seed))  # refused before writing
     cols = _input_columns(args.data, syn.domain.attrs)
-    return _records_csv(syn.records, syn.domain.attrs, cols, getattr(args, "values", None))
+    return _records_csv(syn.records, syn.domain.attrs, cols, getattr(args, "values", None)), getattr(
+        syn, "fit", None
+    )
 
 
 def _records_csv(

@@ -276,17 +276,53 @@ def _to_frame(self: Release):
     return df
 
 # %% ../nbs/12_releases.ipynb #4b533b20
-def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
-    """`rows` synthetic records drawn from the release's distribution or graphical model (post-processing: no
-    privacy cost); `rng` seeds the draw (a seed or `numpy.random.Generator`)."""
-    model = self.info.get('model')
+def _marginals_of(domain: Domain | None, labels) -> Marginals | None:
+    "The `Marginals` workload whose labels are `labels` (a loaded release's), or None when there is none."
+    if domain is None or not labels:
+        return None
+    cliques = []
+    for lab in labels:
+        attrs = () if lab == 'total' else tuple(part.split('=', 1)[0] for part in lab.split(','))
+        if not cliques or cliques[-1] != attrs:
+            cliques.append(attrs)
+    try:
+        W = Marginals(domain, cliques)
+    except (ValueError, TypeError, KeyError):
+        return None
+    return W if len(W.block_sizes) == len(cliques) and W.labels() == list(labels) else None
+
+
+def _table_workload(self: Release) -> Marginals | None:
+    "The release's marginal tables: its workload, or the one its labels spell (a loaded release)."
+    if isinstance(self.workload, Marginals):
+        return self.workload
+    return _marginals_of(self.domain, self.info.get('labels')) if self.workload is None else None
+
+
+def _synthetic(self: Release, rows: int, *, rng=None, fit: bool | str = 'auto') -> Dataset:
+    """`rows` synthetic records (post-processing: no privacy cost); `rng` seeds them (a seed or
+    `numpy.random.Generator`). With `fit` ('auto': when it answers marginal tables), the records are
+    fitted to the released tables (`records.fit_records`, starting from a draw of the release's model or
+    distribution when it holds one): their marginals are then as good as the answers, and `.fit` says by how
+    much they differ from them. Without, they are drawn i.i.d. from the release's model or distribution."""
+    rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
+    tables = _table_workload(self)
+    fits = tables is not None if fit == 'auto' else fit
+    if fits and tables is None:
+        raise ValueError(f"fit=True needs a release of marginal tables, this one answers {self.workload!r}")
+    model, start = self.info.get('model'), None
     if model is not None:
-        return model.synthetic(
-            rows, rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
-        )
-    if self.distribution is None:
-        raise ValueError(f"a {self.mechanism!r} release holds no distribution to sample from")
-    return sample_records(self.distribution, self.domain, rows, rng=rng)
+        start = model.synthetic(rows, rng)
+    elif self.distribution is not None:
+        start = sample_records(self.distribution, self.domain, rows, rng=rng)
+    elif not fits:
+        why = "fit=True fits records to its tables" if tables is not None else "nor marginal tables to fit"
+        raise ValueError(f"a {self.mechanism!r} release holds no distribution to sample from ({why})")
+    if not fits:
+        return start
+    from dpnotes.records import fit_records  # numba's compiled search: imported when records are asked for
+
+    return fit_records(tables, self.answers, rows, rng=rng, start=start)
 
 
 attach(Release, labels=_labels, to_frame=_to_frame, synthetic=_synthetic)  # help() names them Release.*
