@@ -25,7 +25,14 @@ from .sources import count_marginals, encode_to_csv, is_parquet, read_parquet, s
 from .sources import workload_cliques
 from .releases import MECHANISMS, check_outputs, jsonable
 from .cli_output import NOT_PRIVATE, _message, _say, _with_line, _write, _write_release
-from .cli_output import marginal_table, postprocess, read_marginals, value_names, _release_values
+from dpnotes.cli_output import (
+    check_postprocess,
+    marginal_table,
+    postprocess,
+    read_marginals,
+    value_names,
+    _release_values,
+)
 
 # %% auto #0
 __all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'COUNTS_ENOUGH', 'workload_file_spec',
@@ -493,6 +500,7 @@ def cmd_release(args):
             f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
         )
     data, workload = load_data(args, names)
+    check_postprocess(args.postprocess, workload)  # its limits, from the domain: before any noise
     name, seed = names[0], args.insecure_seed
     args.values = (
         None if args.spec is None else value_names(args.spec, data.domain)
