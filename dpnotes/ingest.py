@@ -312,7 +312,12 @@ def read_header(f, domain: Domain, where: str) -> tuple:
     except UnicodeDecodeError as e:
         raise ValueError(f"{where}not UTF-8 text ({e.reason} at byte {e.start + skip})") from None
     header = [c.strip() for c in next(csv.reader([text]), [])]
-    check_columns(header, domain.attrs, where)
+    try:
+        check_columns(header, domain.attrs, where)
+    except ValueError as e:
+        if ';' not in text:
+            raise
+        raise ValueError(f"{e}; the file looks ';'-delimited: write it comma-separated") from None
     return header, len(line)
 
 # %% ../nbs/15_ingest.ipynb #db733ec2
