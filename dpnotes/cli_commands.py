@@ -125,7 +125,7 @@ def parse_workload(
         return Parities(domain, _k(arg, spec, len(domain.attrs)))
     raise ValueError(
         f"unknown workload {spec!r}; use identity, prefix:ATTR, range:ATTR, marginals:K, "
-        "marginals:A,B,C or parities:K"
+        "marginals:A,B,C, marginals:A,B;C,D (several), parities:K or @FILE.json (a workload file)"
     )
 
 # %% ../nbs/24_cli_commands.ipynb #6a6c250f
