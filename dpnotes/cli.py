@@ -516,11 +516,17 @@ def add_encode_parser(sub, info: dict | None = None):
     e.add_argument("--data", required=True, help="raw CSV with a header row, or a Parquet file or folder")
     e.add_argument(
         "--spec",
-        required=True,
-        help='spec JSON {"attr": {"categories": [...]} | {"bins": [...]} | {"codes": size}, ...}',
+        help='spec JSON {"attr": {"categories": [...]} | {"bins": [...]} | {"codes": size}, ...} '
+        "(needed unless --draft-spec; no default)",
     )
-    e.add_argument("--out", required=True, help="integer-coded CSV to write")
-    e.add_argument("--domain-out", required=True, help="domain JSON to write")
+    e.add_argument("--out", help="integer-coded CSV to write (needed unless --draft-spec; no default)")
+    e.add_argument("--domain-out", help="domain JSON to write (needed unless --draft-spec; no default)")
+    e.add_argument(
+        "--draft-spec",
+        metavar="PATH",
+        help="instead of encoding, write a spec to fill in: each column of the header with an empty list "
+        "of categories (no value is read from the data); PATH must not exist (default: none)",
+    )
 
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:

@@ -21,7 +21,7 @@ from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .data import Dataset, Domain, default_dataset
 from .ingest import count_csv, progress, read_csv
-from .sources import count_marginals, encode_to_csv, is_parquet, read_parquet, spec_domain
+from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
 from .releases import MECHANISMS, check_outputs, jsonable
 from .cli_output import NOT_PRIVATE, _message, _say, _with_line, _write, _write_release
@@ -575,6 +575,14 @@ def load_data(
 # %% ../nbs/24_cli_commands.ipynb #0d0acc01
 def cmd_encode(args):
     "Raw data + spec -> integer-coded CSV and its domain JSON, written together or not at all."
+    if args.draft_spec is not None:
+        return _draft_spec(args)
+    needed = {"--spec": args.spec, "--out": args.out, "--domain-out": args.domain_out}
+    if None in needed.values():
+        missing = ", ".join(k for k, v in needed.items() if v is None)
+        raise ValueError(
+            f"encode needs --spec, --out and --domain-out (missing {missing}), or --draft-spec PATH"
+        )
     for flag, path in (("--data", args.data), ("--spec", args.spec)):
         if not Path(path).exists():  # (a missing input was reported as 'cannot write' the output)
             raise ValueError(f"{flag} {path}: no such file or folder")
@@ -593,5 +601,27 @@ def cmd_encode(args):
     print(
         f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
         f"{args.domain_out}"
+    )
+    return 0
+
+
+def _draft_spec(args):
+    "`encode --draft-spec`: the data's columns as a spec to fill in, from the header alone; no file replaced."
+    given = [
+        k for k, v in (("--spec", args.spec), ("--out", args.out), ("--domain-out", args.domain_out)) if v
+    ]
+    if given:
+        raise ValueError(f"--draft-spec writes only the spec to fill in; give it without {', '.join(given)}")
+    if not Path(args.data).exists():
+        raise ValueError(f"--data {args.data}: no such file or folder")
+    if Path(args.draft_spec).exists():
+        raise ValueError(
+            f"--draft-spec {args.draft_spec} exists; refusing to replace it: give a new file name"
+        )
+    draft = draft_spec(args.data)
+    _write(args, {args.draft_spec: json.dumps(draft, indent=1) + "\n"})
+    print(
+        f"wrote a draft spec of {len(draft)} columns -> {args.draft_spec}: fill in each column's categories "
+        "(in code order) or replace them by bins or codes, and delete the columns not to encode"
     )
     return 0
