@@ -177,12 +177,24 @@ def _rounds(run: _Run, rho: float, sigma: float, eps: float, share: float, max_c
     return sigma, t
 
 # %% ../nbs/18_adaptive.ipynb #e35f652e
+def _check_rounds(rounds: int, workload: Marginals) -> None:
+    "ValueError unless the planned rounds exceed the one-way marginals measured first."
+    held = candidate_weights(workload)  # public: the subsets of the workload's tables
+    ones = sum((a,) in held for a in workload.domain.attrs)
+    if rounds <= ones:  # each one-way measurement costs one planned round
+        raise ValueError(
+            f"rounds must exceed the {ones} one-way marginals measured first, got rounds={rounds}"
+        )
+
+
 def _adaptive_checks(data, workload, budget, *, rounds, select_share, options, **_):
     "`adaptive_mechanism`'s checks of its public inputs, run by the registry before any noise."
     check_mechanism_args(data, workload, budget, options, 'adaptive_mechanism', _OPTIONS)
     if not isinstance(workload, Marginals):
         raise TypeError(f"adaptive answers Marginals workloads, got {type(workload).__name__}")
-    round_parameters(1.0, 16 * len(workload.domain) if rounds is None else rounds, 1.0, select_share)
+    T = 16 * len(workload.domain) if rounds is None else rounds
+    round_parameters(1.0, T, 1.0, select_share)
+    _check_rounds(T, workload)  # before the registry draws the count under add/remove
 
 
 @register("adaptive", add_remove=True, strict=True, needs_bound=True, check=_adaptive_checks)
@@ -216,10 +228,7 @@ def adaptive_mechanism(
         [(a,) for a in run.dom.attrs if (a,) in run.truth],
     )
     sigma, eps = round_parameters(rho, T, run.l2, select_share)
-    if T <= len(ones):  # each one-way measurement costs one planned round
-        raise ValueError(
-            f"rounds must exceed the {len(ones)} one-way marginals measured first, got rounds={T}"
-        )
+    _check_rounds(T, workload)  # also checked by the registry, before any noise
     for (a,) in ones:
         run.measure((a,), sigma, f"one-way {a}")
     run.fit(iters)

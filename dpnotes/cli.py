@@ -236,12 +236,30 @@ def mechanism_help(info: dict | None = None) -> str:
     w = max(map(len, info))
     return "mechanisms:\n" + "\n".join(f"  {k.ljust(w)}  {doc}" for k, (doc, _) in info.items())
 
+# %% ../nbs/07_cli.ipynb #39bc8ba9
+class _Parser(argparse.ArgumentParser):
+    """argparse's parser (its subcommands' too) whose bad values are one line, as the commands' errors are:
+    "dpnotes release: error: --epsilon must be a number, got 'abc'"; a missing or unknown option keeps the
+    usage above its line."""
+
+    def error(self, message):
+        m = re.fullmatch(r"argument (\S+): (.*)", message)
+        if m is None or not re.match(r"invalid |must ", m[2]):
+            super().error(message)  # the usage, then the message; exits
+        opt, num = m[1].split("/")[-1], re.fullmatch(r"invalid (float|int) value: (.*)", m[2])
+        what = (
+            f" must be {'a number' if num[1] == 'float' else 'an integer'}, got {num[2]}"
+            if num
+            else f": {m[2]}"
+        )
+        self.exit(2, f"{self.prog}: error: {opt}{what}\n")
+
 # %% ../nbs/07_cli.ipynb #34329f7c
 def build_parser() -> argparse.ArgumentParser:
     """The `dpnotes` argument parser with its subcommands; `--help` lists the mechanisms and the workloads
     (the registry is read once, `mechanism_info`, and handed to each subcommand)."""
     info = mechanism_info()
-    p = argparse.ArgumentParser(
+    p = _Parser(
         prog="dpnotes",
         description="Private linear-query release: demo, release, compare, show, encode.",
         formatter_class=_HelpFormatter,
@@ -498,11 +516,17 @@ def add_encode_parser(sub, info: dict | None = None):
     e.add_argument("--data", required=True, help="raw CSV with a header row, or a Parquet file or folder")
     e.add_argument(
         "--spec",
-        required=True,
-        help='spec JSON {"attr": {"categories": [...]} | {"bins": [...]} | {"codes": size}, ...}',
+        help='spec JSON {"attr": {"categories": [...]} | {"bins": [...]} | {"codes": size}, ...} '
+        "(needed unless --draft-spec; no default)",
     )
-    e.add_argument("--out", required=True, help="integer-coded CSV to write")
-    e.add_argument("--domain-out", required=True, help="domain JSON to write")
+    e.add_argument("--out", help="integer-coded CSV to write (needed unless --draft-spec; no default)")
+    e.add_argument("--domain-out", help="domain JSON to write (needed unless --draft-spec; no default)")
+    e.add_argument(
+        "--draft-spec",
+        metavar="PATH",
+        help="instead of encoding, write a spec to fill in: each column of the header with an empty list "
+        "of categories (no value is read from the data); PATH must not exist (default: none)",
+    )
 
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:

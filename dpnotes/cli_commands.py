@@ -21,11 +21,18 @@ from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .data import Dataset, Domain, default_dataset
 from .ingest import count_csv, progress, read_csv
-from .sources import count_marginals, encode_to_csv, is_parquet, read_parquet, spec_domain
+from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
 from .releases import MECHANISMS, check_outputs, jsonable
 from .cli_output import NOT_PRIVATE, _message, _say, _with_line, _write, _write_release
-from .cli_output import marginal_table, postprocess, read_marginals, value_names, _release_values
+from dpnotes.cli_output import (
+    check_postprocess,
+    marginal_table,
+    postprocess,
+    read_marginals,
+    value_names,
+    _release_values,
+)
 
 # %% auto #0
 __all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'COUNTS_ENOUGH', 'workload_file_spec',
@@ -118,7 +125,7 @@ def parse_workload(
         return Parities(domain, _k(arg, spec, len(domain.attrs)))
     raise ValueError(
         f"unknown workload {spec!r}; use identity, prefix:ATTR, range:ATTR, marginals:K, "
-        "marginals:A,B,C or parities:K"
+        "marginals:A,B,C, marginals:A,B;C,D (several), parities:K or @FILE.json (a workload file)"
     )
 
 # %% ../nbs/24_cli_commands.ipynb #6a6c250f
@@ -493,6 +500,7 @@ def cmd_release(args):
             f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
         )
     data, workload = load_data(args, names)
+    check_postprocess(args.postprocess, workload)  # its limits, from the domain: before any noise
     name, seed = names[0], args.insecure_seed
     args.values = (
         None if args.spec is None else value_names(args.spec, data.domain)
@@ -567,6 +575,14 @@ def load_data(
 # %% ../nbs/24_cli_commands.ipynb #0d0acc01
 def cmd_encode(args):
     "Raw data + spec -> integer-coded CSV and its domain JSON, written together or not at all."
+    if args.draft_spec is not None:
+        return _draft_spec(args)
+    needed = {"--spec": args.spec, "--out": args.out, "--domain-out": args.domain_out}
+    if None in needed.values():
+        missing = ", ".join(k for k, v in needed.items() if v is None)
+        raise ValueError(
+            f"encode needs --spec, --out and --domain-out (missing {missing}), or --draft-spec PATH"
+        )
     for flag, path in (("--data", args.data), ("--spec", args.spec)):
         if not Path(path).exists():  # (a missing input was reported as 'cannot write' the output)
             raise ValueError(f"{flag} {path}: no such file or folder")
@@ -585,5 +601,27 @@ def cmd_encode(args):
     print(
         f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
         f"{args.domain_out}"
+    )
+    return 0
+
+
+def _draft_spec(args):
+    "`encode --draft-spec`: the data's columns as a spec to fill in, from the header alone; no file replaced."
+    given = [
+        k for k, v in (("--spec", args.spec), ("--out", args.out), ("--domain-out", args.domain_out)) if v
+    ]
+    if given:
+        raise ValueError(f"--draft-spec writes only the spec to fill in; give it without {', '.join(given)}")
+    if not Path(args.data).exists():
+        raise ValueError(f"--data {args.data}: no such file or folder")
+    if Path(args.draft_spec).exists():
+        raise ValueError(
+            f"--draft-spec {args.draft_spec} exists; refusing to replace it: give a new file name"
+        )
+    draft = draft_spec(args.data)
+    _write(args, {args.draft_spec: json.dumps(draft, indent=1) + "\n"})
+    print(
+        f"wrote a draft spec of {len(draft)} columns -> {args.draft_spec}: fill in each column's categories "
+        "(in code order) or replace them by bins or codes, and delete the columns not to encode"
     )
     return 0

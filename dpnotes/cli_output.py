@@ -15,7 +15,7 @@ import sys
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['NOT_PRIVATE', 'POSTPROCESS', 'postprocess', 'read_marginals', 'value_names', 'marginal_table']
+__all__ = ['NOT_PRIVATE', 'POSTPROCESS', 'check_postprocess', 'postprocess', 'read_marginals', 'value_names', 'marginal_table']
 
 # %% ../nbs/20_cli_output.ipynb #b0ac4660
 NOT_PRIVATE = (
@@ -41,6 +41,35 @@ def _message(e: BaseException) -> str:
 POSTPROCESS = ("none", "simplex", "consistent")
 
 
+def check_postprocess(
+    kind: str,  # one of POSTPROCESS
+    workload,  # the workload to be answered
+):
+    """ValueError unless `postprocess(kind, workload, ...)` can run: public inputs only, before noise.
+
+    'simplex' needs a `Marginals` workload; 'consistent' solves over the whole universe, so it takes at most
+    `dpnotes.counting.MAX_CELLS` ($2^{24}$) cells, the one cell limit of the package."""
+    if kind not in POSTPROCESS:
+        raise ValueError(f"--postprocess must be one of {', '.join(POSTPROCESS)}, got {kind!r}")
+    if kind == "simplex":
+        from dpnotes.workloads import Marginals
+
+        if not isinstance(workload, Marginals):
+            raise ValueError(
+                f"--postprocess simplex needs a marginals workload, got {type(workload).__name__}"
+            )
+    if kind == "consistent":
+        from dpnotes.counting import MAX_CELLS
+
+        cells = int(workload.shape[1])
+        if cells > MAX_CELLS:
+            raise ValueError(
+                f"--postprocess consistent finds one distribution over the universe, at most "
+                f"MAX_CELLS={MAX_CELLS:,} (2^{MAX_CELLS.bit_length() - 1}) cells; the domain has {cells:,}: "
+                "use --postprocess simplex, or a domain with fewer attributes"
+            )
+
+
 def postprocess(
     kind: str,  # one of POSTPROCESS
     workload,  # the workload answered (a `Marginals` for 'simplex')
@@ -51,26 +80,21 @@ def postprocess(
     'simplex' projects each marginal table onto the probability simplex (tables may still disagree on
     shared attributes); 'consistent' finds the least-squares closest answers of one distribution over
     the universe (`dpnotes.projection.project`), so marginals also agree. Post-processing: no privacy cost.
+    Refused as `check_postprocess` says.
     """
     import numpy as np
-    from dpnotes.workloads import Marginals
 
+    check_postprocess(kind, workload)
     a = np.asarray(answers, dtype=float)
-    if kind == "none":
-        return a
     if kind == "simplex":
         from dpnotes.projection_solvers import simplex_projection
 
-        if not isinstance(workload, Marginals):
-            raise ValueError(
-                f"--postprocess simplex needs a marginals workload, got {type(workload).__name__}"
-            )
         return np.concatenate([simplex_projection(b) for b in workload.blocks(a)])
     if kind == "consistent":
         from dpnotes.projection import project
 
         return np.maximum(project(workload, a).answers, 0.0)  # W p >= 0 up to rounding in the transform
-    raise ValueError(f"--postprocess must be one of {', '.join(POSTPROCESS)}, got {kind!r}")
+    return a
 
 # %% ../nbs/20_cli_output.ipynb #164da946
 class _Rows:

@@ -104,7 +104,7 @@ def _live_widgets():
     if not _in_kernel():
         return None
     try:
-        return require('ipywidgets', 'the explorer sliders')
+        return require('ipywidgets', 'the interactive explorer')
     except ImportError as e:
         warnings.warn(f"{e}; showing a static figure instead", stacklevel=3)
         return None

@@ -26,7 +26,7 @@ def as_clique(c) -> tuple:
 
 class MarginalCounts:
     """Sufficient statistics of a dataset for marginal queries: the number of records `n` and exact int64
-    counts of the marginals on `cliques` (each in C order over its clique)."""
+    counts of the marginals on `cliques` (each in C order over its clique, >= 0, summing to n)."""
 
     def __init__(
         self,
@@ -35,11 +35,22 @@ class MarginalCounts:
         counts: Sequence,  # one int64 array per clique, C order over the clique's attributes
         n: int,  # number of records counted (public under replace-one neighbours)
     ):
-        self.domain, self.cliques = domain, [as_clique(c) for c in cliques]
+        self.domain, self.cliques, counts = domain, [as_clique(c) for c in cliques], list(counts)
+        if len(counts) != len(self.cliques):
+            raise ValueError(
+                f"got {len(counts)} count vectors for {len(self.cliques)} cliques: one per clique"
+            )
         self.counts = [_frozen_counts(c, domain.project(q).size(), q) for c, q in zip(counts, self.cliques)]
         self.n = int(n)
         if self.n < 0:
             raise ValueError(f"n must be a count of records (>= 0), got n={n!r}")
+        for c, q in zip(self.counts, self.cliques):  # each marginal counts the same n records
+            if c.size and c.min() < 0:
+                raise ValueError(f"counts of {q} must be >= 0, got {c.min()} in cell {int(c.argmin())}")
+            if int(c.sum()) != self.n:
+                raise ValueError(
+                    f"counts of {q} sum to {int(c.sum())}, not n={self.n}: each clique counts all n records"
+                )
 
 # %% ../nbs/15_ingest.ipynb #f6ae6d26
 def _frozen_counts(c, size: int, clique) -> np.ndarray:
@@ -75,8 +86,8 @@ def _mc_with_total(self: MarginalCounts, total: int, max_records: int | None = N
     """The same counts normalised by a released `total` instead of n (add/remove neighbours: n private);
     `max_records` as in `Dataset.with_total`."""
     total, max_records = _checked_total(total, max_records, self.n)
-    view = MarginalCounts(self.domain, self.cliques, self.counts, total)
-    view._total, view._max_records = total, max_records
+    view = MarginalCounts(self.domain, self.cliques, self.counts, self.n)
+    view.n, view._total, view._max_records = total, total, max_records  # counts over total, not over n
     return view
 
 
@@ -301,7 +312,12 @@ def read_header(f, domain: Domain, where: str) -> tuple:
     except UnicodeDecodeError as e:
         raise ValueError(f"{where}not UTF-8 text ({e.reason} at byte {e.start + skip})") from None
     header = [c.strip() for c in next(csv.reader([text]), [])]
-    check_columns(header, domain.attrs, where)
+    try:
+        check_columns(header, domain.attrs, where)
+    except ValueError as e:
+        if ';' not in text:
+            raise
+        raise ValueError(f"{e}; the file looks ';'-delimited: write it comma-separated") from None
     return header, len(line)
 
 # %% ../nbs/15_ingest.ipynb #db733ec2

@@ -5,7 +5,7 @@
 # %% ../nbs/12_releases.ipynb #225650bf
 from __future__ import annotations
 import contextlib, csv, dataclasses, datetime, functools, io, itertools, json, os, signal, tempfile, threading
-import inspect, zipfile
+import inspect, math, zipfile
 from dataclasses import dataclass, field
 from fractions import Fraction
 from pathlib import Path
@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable from here too
-from .noise import floor_float, gaussian_plan, laplace_plan
+from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
 from .measurements import Meter, charge_call, charged_on_noise  # the ledger steps live there
 from .samplers import noise_source
 from .data import Domain, Dataset, _checked_total, mass_bound, require, sample_records
@@ -24,8 +24,9 @@ from . import __version__
 
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours', 'register',
-           'split_total', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv', 'jsonable',
-           'metadata_json', 'release_metadata', 'release_files', 'drop_stale_state', 'check_outputs', 'MECHANISMS']
+           'split_total', 'count_limit', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv',
+           'jsonable', 'metadata_json', 'release_metadata', 'release_files', 'drop_stale_state', 'check_outputs',
+           'MECHANISMS']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -213,6 +214,25 @@ def split_total(
     return part, floor_float(whole - Fraction(part))
 
 
+def count_limit(
+    plan,  # the record count's NoisePlan (n=1: its grid is 2^exponent records)
+) -> int:
+    """The most records whose noisy count `plan` releases exactly: the count is put on the plan's grid, whose
+    values are clipped at Q_CAP = 2^61 steps. Public: a function of the budget (2^40 records for a whole
+    budget of rho=1, more for a smaller one)."""
+    return int(math.ldexp(Q_CAP, plan.exponent))
+
+
+def _check_count_limit(plan, records: int):
+    "ValueError, before any noise, for more records than `count_limit(plan)` (as for more than max_records)."
+    most = count_limit(plan)
+    if records > most:  # outside the input domain, as more than max_records: refused before any noise
+        raise ValueError(
+            f"the data have too many records: the noisy record count under add/remove neighbours is exact up "
+            f"to {most:,} records at this budget (less for a larger one)"
+        )
+
+
 def add_remove_call(
     fn, data, workload, budget, *args, rng=None, total_share=TOTAL_SHARE, max_records=None, **kwargs
 ):
@@ -223,7 +243,9 @@ def add_remove_call(
     error of answers computed from them; mechanisms whose answers are not exact counts need it. Without it,
     such a mechanism refuses (`MissingMaxRecords`; before any noise if it registered with needs_bound, else
     after n_hat is drawn, when its answers turn out inexact), as it refuses a bad option: on any
-    error a reproducible `rng` is rewound to where it was, so the refused call leaves no trace on it."""
+    error a reproducible `rng` is rewound to where it was, so the refused call leaves no trace on it.
+    The count is exact up to `count_limit` records (public: it depends on the budget); more are refused
+    before any noise, as more than max_records are."""
     if not isinstance(data, (Dataset, MarginalCounts)):
         raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
     if not isinstance(budget, Budget):
@@ -237,6 +259,7 @@ def add_remove_call(
         plan, inner, spent = laplace_plan(1.0, part, 1, n=1), Budget.pure(rest), dict(epsilon=part)
     else:
         plan, inner, spent = gaussian_plan(1.0, part, 1, n=1), Budget.zcdp(rest), dict(rho=part)
+    _check_count_limit(plan, data.n)
     meter = Meter(Budget.pure(part) if budget.is_pure else Budget.zcdp(part), src)  # the count's own share
     noisy = meter.noisy(count, plan, 'the record count n_hat')
     n_hat = max(1, int(round(float(noisy[0]))))

@@ -18,7 +18,7 @@ from .ingest import check_memory, chunk_counts, count_chunks, count_csv
 # %% auto #0
 __all__ = ['load_spec', 'spec_domain', 'encode_column', 'decode_column', 'from_frame', 'write_domain', 'is_parquet',
            'parquet_files', 'parquet_pieces', 'read_parquet', 'csv_pieces', 'count_marginals', 'workload_cliques',
-           'encode_to_csv']
+           'encode_to_csv', 'draft_spec']
 
 # %% ../nbs/16_sources.ipynb #b3029d01
 def _rule(name: str, rule) -> tuple:
@@ -441,6 +441,26 @@ def encode_to_csv(
         np.savetxt(out, codes, fmt='%d', delimiter=',')
         n += len(codes)
     return n  # 0 for a header alone: the empty dataset, coded
+
+# %% ../nbs/16_sources.ipynb #04c2029a
+def draft_spec(
+    raw,  # raw CSV with a header row, or a Parquet file / folder: only the column names are read
+) -> dict:
+    "A spec to fill in: each column of `raw` -> {'categories': []}, from the header alone (no data value)."
+    if is_parquet(raw):
+        names = list(_pyarrow().ParquetFile(parquet_files(raw)[0]).schema_arrow.names)
+    else:
+        with open(raw, newline='', encoding='utf-8-sig') as f:
+            try:
+                names = [c.strip() for c in next(csv.reader(f), [])]  # the first row only
+            except UnicodeDecodeError as e:
+                raise ValueError(f"{raw}: not UTF-8 text ({e.reason})") from None
+    if not names:
+        raise ValueError(f"{raw}: file is empty, expected a header row")
+    dup = sorted({c for c in names if names.count(c) > 1})
+    if dup:
+        raise ValueError(f"{raw}: duplicate columns {dup}")
+    return {name: {'categories': []} for name in names}
 
 # %% ../nbs/16_sources.ipynb #17efdc39
 from .helptext import document_names
