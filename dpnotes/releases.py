@@ -433,14 +433,15 @@ def write_release_csv(
     chunk: int = 65536,  # rows formatted and written at a time
     n: int | None = None,  # the public record count: adds a column count = answer * n
 ):
-    "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count])."
+    """Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count]);
+    numbers as `repr` writes them, the shortest text that reads back as the same float."""
     answers = np.asarray(answers, dtype=float).ravel()
     k = len(workload) if isinstance(workload, list) else workload.shape[0]
     if answers.shape[0] != k:
         raise ValueError(f"got {answers.shape[0]} answers for {k} queries")
     f.write("query,label,answer\n" if n is None else "query,label,answer,count\n")
     w = 3 if n is None else 4  # fields per row
-    row, i = "%d,%s,%.10g" + ",%.10g" * (w - 3) + "\n", 0
+    row, i = "%d,%s,%r" + ",%r" * (w - 3) + "\n", 0  # repr: read back, the same float
     for labels in _label_chunks(workload, chunk, quoted=True):  # one %-format a chunk: no call per row
         k = len(labels)
         flat = [None] * (w * k)
