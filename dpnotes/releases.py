@@ -23,9 +23,10 @@ from .helptext import attach
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours', 'register',
+__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'BESIDE', 'Release', 'check_neighbours', 'register',
            'split_total', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv', 'jsonable',
-           'metadata_json', 'release_metadata', 'release_files', 'drop_stale_state', 'check_outputs', 'MECHANISMS']
+           'metadata_json', 'release_metadata', 'release_outputs', 'check_outputs', 'release_files', 'drop_stale_state',
+           'MECHANISMS']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -515,6 +516,79 @@ def release_metadata(
         meta.update(insecure_seed=True, seed=seed)
     return meta
 
+# %% ../nbs/12_releases.ipynb #3d9f7a42
+def _same_file(a, b) -> bool:
+    "Whether paths `a` and `b` name one file (relative paths, symbolic and hard links resolved)."
+    if os.path.exists(a) and os.path.exists(b):
+        return os.path.samefile(a, b)
+    return os.path.realpath(a) == os.path.realpath(b)
+
+# %% ../nbs/12_releases.ipynb #2541f128
+BESIDE = ('.meta.json', '.state.npz')  # what a release writes beside its answers CSV `path`: `path` + these
+
+
+def release_outputs(
+    path,  # the answers CSV
+    what: str = '--out',  # how the caller names it in messages
+) -> dict:
+    "The files a release at `path` writes, what -> path, as `check_outputs` takes them."
+    return {what: path, 'the metadata file': f"{path}.meta.json", 'the state file': f"{path}.state.npz"}
+
+
+def _is_release_meta(path) -> bool:
+    "Whether the file at `path` is a release's metadata (a JSON object with the keys `Release.load` needs)."
+    try:
+        if os.path.getsize(path) > 1 << 26:
+            return False
+        meta = json.loads(Path(path).read_text(encoding='utf-8'))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(meta, dict) and {'mechanism', 'budget', 'neighbouring', 'queries'} <= meta.keys()
+
+
+def check_outputs(
+    outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
+    inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
+    force: bool = False,  # replace outputs that exist (never another release's metadata)
+    how: str = '--force',  # how the caller asks to replace, for the message
+):
+    """ValueError if an output is one of the inputs, two outputs are one file (the second would replace it),
+    or an output is the metadata or state of a release other than the one written (even with `force`);
+    FileExistsError, unless `force`, if an output exists. Called before any work: nothing spent on refusal."""
+    named = list(outputs.items())
+    for i, (what, path) in enumerate(named):
+        for other, p2 in named[:i]:
+            if _same_file(path, p2):
+                raise ValueError(
+                    f"{what} {path} is the same file as {other} {p2}; give each output its own file"
+                )
+    for what, path in outputs.items():
+        for src, inp in inputs.items():
+            if _same_file(path, inp):
+                raise ValueError(
+                    f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input"
+                )
+    own = {f"{p}{s}" for p in map(str, outputs.values()) for s in BESIDE}  # a release's own files beside it
+    for what, path in outputs.items():
+        if str(path) in own:
+            continue
+        if str(path).endswith(BESIDE):
+            raise ValueError(
+                f"{what} {path}: a name ending in {' or '.join(BESIDE)} is kept for the files a release "
+                "writes beside its answers, which no other output replaces; give another name"
+            )
+        if os.path.isfile(path) and _is_release_meta(path):
+            raise ValueError(
+                f"{what} {path} is the metadata of a release, which no other output replaces (not with {how} "
+                "either); give another name"
+            )
+    for what, path in outputs.items():
+        if not force and os.path.lexists(path) and not os.path.isdir(path):  # a folder: the caller says so
+            raise FileExistsError(
+                f"{what} {path} exists, and a file is never replaced unasked: give a new name, or {how} to "
+                "replace it"
+            )
+
 # %% ../nbs/12_releases.ipynb #relfiles1
 def _state_bytes(release) -> bytes | None:
     "What `synthetic` samples from (distribution or model) as `.npz` bytes; None if the release has neither."
@@ -567,8 +641,11 @@ def drop_stale_state(
 def _save(
     self: Release,
     path,  # the answers CSV to write; `path`.meta.json (and `path`.state.npz) go beside it
+    force: bool = False,  # replace a release (or any file) already there; never another release's metadata
 ):
-    "Write the release as the command line does: answers CSV, metadata JSON, state; all or nothing."
+    """Write the release as the command line does: answers CSV, metadata JSON, state; all or nothing. A file
+    already there is refused (FileExistsError) unless `force`, before anything is written."""
+    check_outputs(release_outputs(path, 'path'), {}, force, how='force=True')
     spec = repr(self.workload) if self.workload is not None else self.info.get('workload', '')
     meta = release_metadata(self.mechanism, self.budget, self.n or 0, self.workload, spec, self)
     if self.n is not None:
@@ -646,33 +723,6 @@ def _load(
 
 
 attach(Release, save=_save, load=staticmethod(_load))
-
-# %% ../nbs/12_releases.ipynb #3d9f7a42
-def _same_file(a, b) -> bool:
-    "Whether paths `a` and `b` name one file (relative paths, symbolic and hard links resolved)."
-    if os.path.exists(a) and os.path.exists(b):
-        return os.path.samefile(a, b)
-    return os.path.realpath(a) == os.path.realpath(b)
-
-# %% ../nbs/12_releases.ipynb #2541f128
-def check_outputs(
-    outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
-    inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
-):
-    "ValueError if an output is one of the inputs, or two outputs are one file (the second would replace it)."
-    named = list(outputs.items())
-    for i, (what, path) in enumerate(named):
-        for other, p2 in named[:i]:
-            if _same_file(path, p2):
-                raise ValueError(
-                    f"{what} {path} is the same file as {other} {p2}; give each output its own file"
-                )
-    for what, path in outputs.items():
-        for src, inp in inputs.items():
-            if _same_file(path, inp):
-                raise ValueError(
-                    f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input"
-                )
 
 # %% ../nbs/12_releases.ipynb #c4719678
 from .helptext import document_names
