@@ -360,7 +360,8 @@ def _release_outputs(r):
         "--spec",
         metavar="SPEC",
         help="the encoding spec the data were coded with (dpnotes encode): names every value in the "
-        "metadata, in show's tables and in --synthetic records, which hold raw values (default: codes)",
+        "metadata, in the answers' labels (their codes in a last column, codes), in show's tables and in "
+        "--synthetic records, which hold raw values (default: codes)",
     )
     r.add_argument(
         "--out",

@@ -255,15 +255,25 @@ def add_remove_call(
 
 # %% ../nbs/12_releases.ipynb #0cce6167
 def _labels(self: Release) -> list:
-    "A readable label per answer (e.g. 'age=3,sex=1'), from the workload, or as loaded from a release file."
+    """A readable label per answer (e.g. 'age=3,sex=1'), from the workload, or as loaded from a release file;
+    with value names (`info['values']`, from an encoding spec) marginals' cells name them ('sex=Male')."""
+    if self.workload is not None:
+        return [
+            lab for ch in _label_chunks(self.workload, 1 << 16, values=self.info.get('values')) for lab in ch
+        ]
+    return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
+
+
+def _codes(self: Release) -> list:
+    "The label of each answer in codes ('sex=0'), whether or not `labels` names the values."
     if self.workload is not None:
         return list(self.workload.labels())
-    return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
+    return list(self.info.get('codes') or _labels(self))
 
 # %% ../nbs/12_releases.ipynb #3577b26d
 def _to_frame(self: Release):
     """One row per query: index, readable label, released fraction, and the count it stands for (fraction
-    times n)."""
+    times n); when the labels name the values (`info['values']`), a last column `codes` has them in codes."""
     pd = require('pandas', 'Release.to_frame')
     df = pd.DataFrame(
         {
@@ -274,6 +284,8 @@ def _to_frame(self: Release):
     )
     if self.n is not None:
         df['count'] = df['answer'] * self.n
+    if self.info.get('values'):
+        df['codes'] = _codes(self)
     return df
 
 # %% ../nbs/12_releases.ipynb #4b533b20
@@ -400,9 +412,10 @@ def _interrupt_after():
         signal.raise_signal(s)
 
 # %% ../nbs/12_releases.ipynb #a90f3d6e
-def _label_chunks(workload, size: int, quoted: bool = False):
-    """The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily.
-    quoted=True: each label as a CSV field (`_quoted`), marginals' built from parts quoted once each."""
+def _label_chunks(workload, size: int, quoted: bool = False, values: dict | None = None):
+    """The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily,
+    each value named by `values` (attribute -> name of each code) where it has the attribute. quoted=True:
+    each label as a CSV field (`_quoted`), marginals' built from parts quoted once each."""
     q = _quoted if quoted else str
     if isinstance(workload, list) or type(workload).labels is not Marginals.labels:
         labels = workload if isinstance(workload, list) else workload.labels()
@@ -413,7 +426,8 @@ def _label_chunks(workload, size: int, quoted: bool = False):
         if not c:
             yield [q("total")]
             continue
-        parts = [[f"{a}={v}" for v in range(workload.domain[a])] for a in c]
+        named = lambda a: values[a] if values and a in values else range(workload.domain[a])
+        parts = [[f"{a}={v}" for v in named(a)] for a in c]
         if quoted:  # inner quotes doubled, an opening quote on the first part and a closing one on the last
             parts = [[p.replace('"', '""') for p in ps] for ps in parts]
             parts[0] = ['"' + p for p in parts[0]]
@@ -433,6 +447,8 @@ def write_release_csv(
     answers,  # (k,) released answers, in the order of `workload.labels()`
     chunk: int = 65536,  # rows formatted and written at a time
     n: int | None = None,  # the public record count: adds a column count = answer * n
+    values: dict | None = None,  # attribute -> name of each code: marginals' labels name the values, and a
+    codes=None,  # last column `codes` has the labels in codes (those of `workload`, or this list of them)
 ):
     """Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count]);
     numbers as `repr` writes them, the shortest text that reads back as the same float."""
@@ -440,16 +456,25 @@ def write_release_csv(
     k = len(workload) if isinstance(workload, list) else workload.shape[0]
     if answers.shape[0] != k:
         raise ValueError(f"got {answers.shape[0]} answers for {k} queries")
-    f.write("query,label,answer\n" if n is None else "query,label,answer,count\n")
-    w = 3 if n is None else 4  # fields per row
-    row, i = "%d,%s,%r" + ",%r" * (w - 3) + "\n", 0  # repr: read back, the same float
-    for labels in _label_chunks(workload, chunk, quoted=True):  # one %-format a chunk: no call per row
-        k = len(labels)
+    f.write("query,label,answer" + ",count" * (n is not None) + ",codes" * bool(values) + "\n")
+    w = 3 + (n is not None) + bool(values)  # fields per row
+    row, i = "%d,%s,%r" + ",%r" * (n is not None) + ",%s" * bool(values) + "\n", 0  # repr: the same float
+    labels = _label_chunks(workload, chunk, quoted=True, values=values)
+    coded = (
+        _label_chunks(workload if codes is None else codes, chunk, quoted=True)
+        if values
+        else itertools.repeat(None)
+    )
+    # (`codes` goes with a list `workload`: both cut in chunks of `chunk`, as a workload's two lists are)
+    for labs, cods in zip(labels, coded):  # one %-format a chunk: no call per row
+        k = len(labs)
         flat = [None] * (w * k)
-        flat[0::w], flat[1::w] = range(i, i + k), labels
+        flat[0::w], flat[1::w] = range(i, i + k), labs
         flat[2::w] = answers[i : i + k].tolist()
         if n is not None:
             flat[3::w] = (answers[i : i + k] * n).tolist()
+        if values:
+            flat[w - 1 :: w] = cods
         f.write(row * k % tuple(flat))
         i += k
 
@@ -619,10 +644,15 @@ def release_files(
 ) -> dict:
     "The files of a release, path -> content, for `write_files`: answers CSV, metadata JSON, state if any."
     n = meta.get('n') if 'count' in meta.get('columns', ()) else None
-    state = _state_bytes(release)
+    state, values = _state_bytes(release), release.info.get('values')  # values: names of each code
     meta = dict(meta, state=None if state is None else f"{Path(path).name}.state.npz")
+    if values:  # labels name the values; their codes in a last column, the names in the metadata
+        meta.update(values=values, columns=[*meta.get('columns', ('query', 'label', 'answer')), 'codes'])
+    codes = None if release.workload is not None else _codes(release)
     files = {
-        path: lambda f: write_release_csv(wrap(f), _queries(release), release.answers, n=n),
+        path: lambda f: write_release_csv(
+            wrap(f), _queries(release), release.answers, n=n, values=values, codes=codes
+        ),
         f"{path}.meta.json": metadata_json(meta),
     }
     return files if state is None else {**files, f"{path}.state.npz": state}
@@ -679,7 +709,8 @@ def _read_meta(path) -> dict:
 
 # %% ../nbs/12_releases.ipynb #relfiles5
 def _read_answers(path, k: int) -> tuple:
-    "(answers, labels) of the answers CSV `path`, which must hold the `k` rows its metadata announces."
+    """(answers, labels, codes) of the answers CSV `path`, which must hold the `k` rows its metadata
+    announces; codes: its column `codes` (labels in codes, when the labels name the values), else None."""
     try:
         with open(path, newline='', encoding='utf-8') as f:
             rows = list(csv.reader(f))
@@ -693,7 +724,8 @@ def _read_answers(path, k: int) -> tuple:
         raise _not_a_release(path, "a row has no numeric answer") from None
     if len(answers) != k:
         raise _not_a_release(path, f"{len(answers)} rows, its metadata says {k} queries")
-    return answers, [r[1] for r in rows[1:]]
+    at = rows[0].index('codes') if 'codes' in rows[0] else None
+    return answers, [r[1] for r in rows[1:]], None if at is None else [r[at] for r in rows[1:]]
 
 # %% ../nbs/12_releases.ipynb #relfiles6
 def _load(
@@ -701,12 +733,14 @@ def _load(
 ) -> Release:
     "The release in `path` and its metadata (and state, when there is one): labels, not the workload object."
     meta = _read_meta(path)
-    answers, labels = _read_answers(path, meta['queries'])
+    answers, labels, codes = _read_answers(path, meta['queries'])
     dom = meta.get('domain')
     info = dict(
         n=meta.get('n'), noise=meta.get('noise'), labels=labels, measured=meta.get('measurements', [])
     )
-    info.update(total=meta.get('total'), workload=meta.get('workload'))
+    info.update(
+        total=meta.get('total'), workload=meta.get('workload'), values=meta.get('values'), codes=codes
+    )
     if dom is not None:
         info['domain'] = Domain.from_dict(dom)
     if meta.get('state'):
