@@ -288,6 +288,29 @@ def _to_frame(self: Release):
         df['codes'] = _codes(self)
     return df
 
+# %% ../nbs/12_releases.ipynb #named001
+def _named(
+    self: Release,
+    spec,  # encoding spec (mapping or JSON path, as for `dpnotes encode`) of every attribute of the release
+) -> Release:
+    """The release with each value named as `spec` codes it: `labels`, `to_frame` and `save` then give
+    'sex=Male' for marginals' cells, and the codes beside them (post-processing of public names: no cost)."""
+    from dpnotes.sources import decode_column, load_spec, spec_domain
+
+    have, dom = spec_domain(spec).to_dict(), self.domain
+    wrong = {a: have.get(a) for a in (dom.attrs if dom is not None else ()) if have.get(a) != dom[a]}
+    if dom is None or wrong:
+        raise ValueError(
+            f"the spec encodes {have}, the release's domain is {None if dom is None else dom.to_dict()}: "
+            "it must encode each attribute of the release with its size"
+        )
+    rules = load_spec(spec)
+    values = {a: [str(x) for x in decode_column(np.arange(dom[a]), rules[a])] for a in dom.attrs}
+    return dataclasses.replace(self, info={**self.info, 'values': values})
+
+
+attach(Release, named=_named)  # help() names it Release.named
+
 # %% ../nbs/12_releases.ipynb #4b533b20
 def _synthetic(self: Release, rows: int, *, rng=None) -> Dataset:
     """`rows` synthetic records drawn from the release's distribution or graphical model (post-processing: no
