@@ -586,8 +586,9 @@ def release_outputs(
 def _is_release_meta(path) -> bool:
     "Whether the file at `path` is a release's metadata (a JSON object with the keys `Release.load` needs)."
     try:
-        if os.path.getsize(path) > 1 << 26:
-            return False
+        with open(path, 'rb') as f:
+            if os.path.getsize(path) > 1 << 26 or f.read(64).lstrip()[:1] != b'{':  # not a JSON object
+                return False
         meta = json.loads(Path(path).read_text(encoding='utf-8'))
     except (OSError, UnicodeDecodeError, ValueError):
         return False
