@@ -104,3 +104,5 @@ class Registry(_MutableMapping):
 
 
 MECHANISMS = Registry(MECHANISM_MODULES)
+# `from dpnotes import *` gives every name above (and reads each, importing its module); `import dpnotes` none
+__all__ = [*globals().get('__all__', ()), *_NAMES]

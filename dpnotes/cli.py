@@ -378,13 +378,25 @@ def _release_outputs(r):
         "--spec",
         metavar="SPEC",
         help="the encoding spec the data were coded with (dpnotes encode): names every value in the "
-        "metadata, in show's tables and in --synthetic records, which hold raw values (default: codes)",
+        "metadata, in the answers' labels (their codes in a last column, codes), in show's tables and in "
+        "--synthetic records, which hold raw values (default: codes)",
     )
     r.add_argument(
         "--out",
         required=True,
         help="output CSV (query, label, answer as a fraction, count = answer x n); the metadata goes "
-        "to OUT.meta.json",
+        "to OUT.meta.json (and what --synthetic samples from, if anything, to OUT.state.npz)",
+    )
+    _add_force(r, "OUT, OUT.meta.json, OUT.state.npz or the --synthetic file")
+
+
+def _add_force(p, files: str):
+    "The --force flag of a command writing `files`: replace those that exist (else refused before any work)."
+    p.add_argument(
+        "--force",
+        action="store_true",
+        help=f"replace {files} if they exist; never the metadata (.meta.json) or state (.state.npz) of "
+        "another release (default: refuse, before anything runs, to write over a file that exists)",
     )
 
 # %% ../nbs/07_cli.ipynb #f8a78517
@@ -409,6 +421,7 @@ def _compare_parser(sub, info: dict):
     c.add_argument(
         "--plot", metavar="PNG", help="draw RMSE per mechanism (min to max over seeds) to PNG (default: none)"
     )
+    _add_force(c, "the --json and --plot files")
     _add_evaluation(c)
     _add_engine(c)
 
@@ -527,6 +540,7 @@ def add_encode_parser(sub, info: dict | None = None):
         help="instead of encoding, write a spec to fill in: each column of the header with an empty list "
         "of categories (no value is read from the data); PATH must not exist (default: none)",
     )
+    _add_force(e, "the --out and --domain-out files")
 
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:

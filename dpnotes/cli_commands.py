@@ -23,7 +23,7 @@ from .data import Dataset, Domain, default_dataset
 from .ingest import count_csv, progress, read_csv
 from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
-from .releases import MECHANISMS, check_outputs, jsonable
+from .releases import MECHANISMS, check_outputs, jsonable, release_outputs
 from .cli_output import NOT_PRIVATE, _message, _say, _with_line, _write, _write_release
 from dpnotes.cli_output import (
     check_postprocess,
@@ -404,7 +404,7 @@ def cmd_compare(args):
     if args.seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
     outs = {k: v for k, v in (("--json", args.json), ("--plot", args.plot)) if v}
-    check_outputs(outs, {"--data": args.data, "--domain": args.domain})
+    check_outputs(outs, {"--data": args.data, "--domain": args.domain}, args.force)
     for path in outs.values():
         if not Path(path).parent.is_dir():
             raise ValueError(f"output folder {str(Path(path).parent)!r} does not exist")
@@ -482,14 +482,10 @@ def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
     _check_seed(args.insecure_seed, "--insecure-seed")
     budget = parse_budget(args.epsilon, args.delta, args.rho)
-    outs = {
-        "--out": args.out,
-        "the metadata file": f"{args.out}.meta.json",
-        "the state file": f"{args.out}.state.npz",
-    }
+    outs = release_outputs(args.out)  # the answers, their metadata, the state beside them
     if args.synthetic:
         outs["--synthetic"] = args.synthetic
-    check_outputs(outs, {"--data": args.data, "--domain": args.domain})
+    check_outputs(outs, {"--data": args.data, "--domain": args.domain}, args.force)  # before any noise
     if not Path(args.out).parent.is_dir():
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
     if Path(args.out).is_dir():
@@ -586,9 +582,11 @@ def cmd_encode(args):
     for flag, path in (("--data", args.data), ("--spec", args.spec)):
         if not Path(path).exists():  # (a missing input was reported as 'cannot write' the output)
             raise ValueError(f"{flag} {path}: no such file or folder")
-    check_outputs(
-        {"--out": args.out, "--domain-out": args.domain_out}, {"--data": args.data, "--spec": args.spec}
+    outs, ins = (
+        {"--out": args.out, "--domain-out": args.domain_out},
+        {"--data": args.data, "--spec": args.spec},
     )
+    check_outputs(outs, ins, args.force)
     domain, n = spec_domain(args.spec), []
     files = {
         args.out: lambda f: n.append(encode_to_csv(args.data, args.spec, f)),

@@ -124,17 +124,13 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     meta["columns"] = ["query", "label", "answer", "count"]  # answer: a fraction; count = answer x n
     if args.postprocess != "none":
         meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
-    extra, values = {}, getattr(args, "values", None)
-    if values is not None:
-        meta["values"] = values  # attribute -> the raw meaning of each code (public: the encoding spec)
+    extra, values = {}, getattr(args, "values", None)  # attribute -> the raw meaning of each code (public)
     # the one release format (Release.save writes the same): answers, metadata and what synthetic samples from
-    shown = dataclasses.replace(rel, answers=answers, workload=workload)
+    shown = dataclasses.replace(rel, answers=answers, workload=workload, info={**rel.info, "values": values})
     if getattr(args, "synthetic", None):
         extra[args.synthetic], fit = _synthetic_writer(args, shown, n)
         meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
-        if (
-            fit is not None
-        ):  # the records' distance to the answers: their error is at most the answers' plus it
+        if fit is not None:  # records' error <= the answers' + their distance to them
             meta["synthetic"]["fit"] = {k: fit[k] for k in ("rmse", "max_error", "sweeps")}
     files = {**release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar)), **extra}
     bar = progress(None, "writing", "row", total=workload.shape[0] + 1)  # a bar on a terminal only
@@ -231,7 +227,8 @@ def _write(
 # %% ../nbs/20_cli_output.ipynb #b4aae2cf
 def read_marginals(path) -> dict:
     """The rows of a release CSV grouped by marginal: {(attr, ...): {(value, ...): row}}, where a row is
-    the dict of the CSV's columns; rows whose label is not a cell of a marginal ('a=1,b=0') are skipped."""
+    the dict of the CSV's columns; rows whose label in codes (column `codes` when the labels name the values,
+    else `label`) is not a cell of a marginal ('a=1,b=0') are skipped."""
     out = {}
     with open(path, newline="", encoding="utf-8") as f:
         rows = csv.DictReader(f)
@@ -241,7 +238,7 @@ def read_marginals(path) -> dict:
                 "query,label,answer (give the --out of dpnotes release)"
             )
         for row in rows:
-            pairs = [p.partition("=") for p in row["label"].split(",")]
+            pairs = [p.partition("=") for p in (row.get("codes") or row["label"]).split(",")]
             if not all(eq and v.isdigit() for _, eq, v in pairs):
                 continue
             attrs, vals = tuple(a for a, _, _ in pairs), tuple(int(v) for _, _, v in pairs)
@@ -257,14 +254,11 @@ def value_names(
     import numpy as np
     from dpnotes.sources import decode_column, load_spec, spec_domain
 
-    if spec_domain(spec) != domain:
+    if spec_domain(spec).to_dict() != domain.to_dict():  # the same sizes: attributes in any order
         raise ValueError(
             f"--spec encodes {spec_domain(spec).to_dict()}, not the data's domain {domain.to_dict()}"
         )
-    return {
-        a: [str(x) for x in decode_column(np.arange(s), r)]
-        for (a, r), s in zip(load_spec(spec).items(), domain.shape)
-    }
+    return {a: [str(x) for x in decode_column(np.arange(domain[a]), r)] for a, r in load_spec(spec).items()}
 
 
 def _release_values(csv_path) -> dict | None:

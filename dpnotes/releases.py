@@ -23,10 +23,10 @@ from .helptext import attach
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'Release', 'check_neighbours', 'register',
+__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'BESIDE', 'Release', 'check_neighbours', 'register',
            'split_total', 'count_limit', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv',
-           'jsonable', 'metadata_json', 'release_metadata', 'release_files', 'drop_stale_state', 'check_outputs',
-           'MECHANISMS']
+           'jsonable', 'metadata_json', 'release_metadata', 'release_outputs', 'check_outputs', 'release_files',
+           'drop_stale_state', 'MECHANISMS']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -277,15 +277,25 @@ def add_remove_call(
 
 # %% ../nbs/12_releases.ipynb #0cce6167
 def _labels(self: Release) -> list:
-    "A readable label per answer (e.g. 'age=3,sex=1'), from the workload, or as loaded from a release file."
+    """A readable label per answer (e.g. 'age=3,sex=1'), from the workload, or as loaded from a release file;
+    with value names (`info['values']`, from an encoding spec) marginals' cells name them ('sex=Male')."""
+    if self.workload is not None:
+        return [
+            lab for ch in _label_chunks(self.workload, 1 << 16, values=self.info.get('values')) for lab in ch
+        ]
+    return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
+
+
+def _codes(self: Release) -> list:
+    "The label of each answer in codes ('sex=0'), whether or not `labels` names the values."
     if self.workload is not None:
         return list(self.workload.labels())
-    return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
+    return list(self.info.get('codes') or _labels(self))
 
 # %% ../nbs/12_releases.ipynb #3577b26d
 def _to_frame(self: Release):
     """One row per query: index, readable label, released fraction, and the count it stands for (fraction
-    times n)."""
+    times n); when the labels name the values (`info['values']`), a last column `codes` has them in codes."""
     pd = require('pandas', 'Release.to_frame')
     df = pd.DataFrame(
         {
@@ -296,7 +306,32 @@ def _to_frame(self: Release):
     )
     if self.n is not None:
         df['count'] = df['answer'] * self.n
+    if self.info.get('values'):
+        df['codes'] = _codes(self)
     return df
+
+# %% ../nbs/12_releases.ipynb #named001
+def _named(
+    self: Release,
+    spec,  # encoding spec (mapping or JSON path, as for `dpnotes encode`) of every attribute of the release
+) -> Release:
+    """The release with each value named as `spec` codes it: `labels`, `to_frame` and `save` then give
+    'sex=Male' for marginals' cells, and the codes beside them (post-processing of public names: no cost)."""
+    from dpnotes.sources import decode_column, load_spec, spec_domain
+
+    have, dom = spec_domain(spec).to_dict(), self.domain
+    wrong = {a: have.get(a) for a in (dom.attrs if dom is not None else ()) if have.get(a) != dom[a]}
+    if dom is None or wrong:
+        raise ValueError(
+            f"the spec encodes {have}, the release's domain is {None if dom is None else dom.to_dict()}: "
+            "it must encode each attribute of the release with its size"
+        )
+    rules = load_spec(spec)
+    values = {a: [str(x) for x in decode_column(np.arange(dom[a]), rules[a])] for a in dom.attrs}
+    return dataclasses.replace(self, info={**self.info, 'values': values})
+
+
+attach(Release, named=_named)  # help() names it Release.named
 
 # %% ../nbs/12_releases.ipynb #4b533b20
 def _marginals_of(domain: Domain | None, labels) -> Marginals | None:
@@ -319,7 +354,8 @@ def _table_workload(self: Release) -> Marginals | None:
     "The release's marginal tables: its workload, or the one its labels spell (a loaded release)."
     if isinstance(self.workload, Marginals):
         return self.workload
-    return _marginals_of(self.domain, self.info.get('labels')) if self.workload is None else None
+    labels = self.info.get('codes') or self.info.get('labels')  # in codes, when the labels name the values
+    return _marginals_of(self.domain, labels) if self.workload is None else None
 
 
 def _synthetic(self: Release, rows: int, *, rng=None, fit: bool | str = 'auto') -> Dataset:
@@ -458,9 +494,10 @@ def _interrupt_after():
         signal.raise_signal(s)
 
 # %% ../nbs/12_releases.ipynb #a90f3d6e
-def _label_chunks(workload, size: int, quoted: bool = False):
-    """The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily.
-    quoted=True: each label as a CSV field (`_quoted`), marginals' built from parts quoted once each."""
+def _label_chunks(workload, size: int, quoted: bool = False, values: dict | None = None):
+    """The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily,
+    each value named by `values` (attribute -> name of each code) where it has the attribute. quoted=True:
+    each label as a CSV field (`_quoted`), marginals' built from parts quoted once each."""
     q = _quoted if quoted else str
     if isinstance(workload, list) or type(workload).labels is not Marginals.labels:
         labels = workload if isinstance(workload, list) else workload.labels()
@@ -471,7 +508,8 @@ def _label_chunks(workload, size: int, quoted: bool = False):
         if not c:
             yield [q("total")]
             continue
-        parts = [[f"{a}={v}" for v in range(workload.domain[a])] for a in c]
+        named = lambda a: values[a] if values and a in values else range(workload.domain[a])
+        parts = [[f"{a}={v}" for v in named(a)] for a in c]
         if quoted:  # inner quotes doubled, an opening quote on the first part and a closing one on the last
             parts = [[p.replace('"', '""') for p in ps] for ps in parts]
             parts[0] = ['"' + p for p in parts[0]]
@@ -491,22 +529,34 @@ def write_release_csv(
     answers,  # (k,) released answers, in the order of `workload.labels()`
     chunk: int = 65536,  # rows formatted and written at a time
     n: int | None = None,  # the public record count: adds a column count = answer * n
+    values: dict | None = None,  # attribute -> name of each code: marginals' labels name the values, and a
+    codes=None,  # last column `codes` has the labels in codes (those of `workload`, or this list of them)
 ):
-    "Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count])."
+    """Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count]);
+    numbers as `repr` writes them, the shortest text that reads back as the same float."""
     answers = np.asarray(answers, dtype=float).ravel()
     k = len(workload) if isinstance(workload, list) else workload.shape[0]
     if answers.shape[0] != k:
         raise ValueError(f"got {answers.shape[0]} answers for {k} queries")
-    f.write("query,label,answer\n" if n is None else "query,label,answer,count\n")
-    w = 3 if n is None else 4  # fields per row
-    row, i = "%d,%s,%.10g" + ",%.10g" * (w - 3) + "\n", 0
-    for labels in _label_chunks(workload, chunk, quoted=True):  # one %-format a chunk: no call per row
-        k = len(labels)
+    f.write("query,label,answer" + ",count" * (n is not None) + ",codes" * bool(values) + "\n")
+    w = 3 + (n is not None) + bool(values)  # fields per row
+    row, i = "%d,%s,%r" + ",%r" * (n is not None) + ",%s" * bool(values) + "\n", 0  # repr: the same float
+    labels = _label_chunks(workload, chunk, quoted=True, values=values)
+    coded = (
+        _label_chunks(workload if codes is None else codes, chunk, quoted=True)
+        if values
+        else itertools.repeat(None)
+    )
+    # (`codes` goes with a list `workload`: both cut in chunks of `chunk`, as a workload's two lists are)
+    for labs, cods in zip(labels, coded):  # one %-format a chunk: no call per row
+        k = len(labs)
         flat = [None] * (w * k)
-        flat[0::w], flat[1::w] = range(i, i + k), labels
+        flat[0::w], flat[1::w] = range(i, i + k), labs
         flat[2::w] = answers[i : i + k].tolist()
         if n is not None:
             flat[3::w] = (answers[i : i + k] * n).tolist()
+        if values:
+            flat[w - 1 :: w] = cods
         f.write(row * k % tuple(flat))
         i += k
 
@@ -573,6 +623,80 @@ def release_metadata(
         meta.update(insecure_seed=True, seed=seed)
     return meta
 
+# %% ../nbs/12_releases.ipynb #3d9f7a42
+def _same_file(a, b) -> bool:
+    "Whether paths `a` and `b` name one file (relative paths, symbolic and hard links resolved)."
+    if os.path.exists(a) and os.path.exists(b):
+        return os.path.samefile(a, b)
+    return os.path.realpath(a) == os.path.realpath(b)
+
+# %% ../nbs/12_releases.ipynb #2541f128
+BESIDE = ('.meta.json', '.state.npz')  # what a release writes beside its answers CSV `path`: `path` + these
+
+
+def release_outputs(
+    path,  # the answers CSV
+    what: str = '--out',  # how the caller names it in messages
+) -> dict:
+    "The files a release at `path` writes, what -> path, as `check_outputs` takes them."
+    return {what: path, 'the metadata file': f"{path}.meta.json", 'the state file': f"{path}.state.npz"}
+
+
+def _is_release_meta(path) -> bool:
+    "Whether the file at `path` is a release's metadata (a JSON object with the keys `Release.load` needs)."
+    try:
+        with open(path, 'rb') as f:
+            if os.path.getsize(path) > 1 << 26 or f.read(64).lstrip()[:1] != b'{':  # not a JSON object
+                return False
+        meta = json.loads(Path(path).read_text(encoding='utf-8'))
+    except (OSError, UnicodeDecodeError, ValueError):
+        return False
+    return isinstance(meta, dict) and {'mechanism', 'budget', 'neighbouring', 'queries'} <= meta.keys()
+
+
+def check_outputs(
+    outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
+    inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
+    force: bool = False,  # replace outputs that exist (never another release's metadata)
+    how: str = '--force',  # how the caller asks to replace, for the message
+):
+    """ValueError if an output is one of the inputs, two outputs are one file (the second would replace it),
+    or an output is the metadata or state of a release other than the one written (even with `force`);
+    FileExistsError, unless `force`, if an output exists. Called before any work: nothing spent on refusal."""
+    named = list(outputs.items())
+    for i, (what, path) in enumerate(named):
+        for other, p2 in named[:i]:
+            if _same_file(path, p2):
+                raise ValueError(
+                    f"{what} {path} is the same file as {other} {p2}; give each output its own file"
+                )
+    for what, path in outputs.items():
+        for src, inp in inputs.items():
+            if _same_file(path, inp):
+                raise ValueError(
+                    f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input"
+                )
+    own = {f"{p}{s}" for p in map(str, outputs.values()) for s in BESIDE}  # a release's own files beside it
+    for what, path in outputs.items():
+        if str(path) in own:
+            continue
+        if str(path).endswith(BESIDE):
+            raise ValueError(
+                f"{what} {path}: a name ending in {' or '.join(BESIDE)} is kept for the files a release "
+                "writes beside its answers, which no other output replaces; give another name"
+            )
+        if os.path.isfile(path) and _is_release_meta(path):
+            raise ValueError(
+                f"{what} {path} is the metadata of a release, which no other output replaces (not with {how} "
+                "either); give another name"
+            )
+    for what, path in outputs.items():
+        if not force and os.path.lexists(path) and not os.path.isdir(path):  # a folder: the caller says so
+            raise FileExistsError(
+                f"{what} {path} exists, and a file is never replaced unasked: give a new name, or {how} to "
+                "replace it"
+            )
+
 # %% ../nbs/12_releases.ipynb #relfiles1
 def _state_bytes(release) -> bytes | None:
     "What `synthetic` samples from (distribution or model) as `.npz` bytes; None if the release has neither."
@@ -603,10 +727,15 @@ def release_files(
 ) -> dict:
     "The files of a release, path -> content, for `write_files`: answers CSV, metadata JSON, state if any."
     n = meta.get('n') if 'count' in meta.get('columns', ()) else None
-    state = _state_bytes(release)
+    state, values = _state_bytes(release), release.info.get('values')  # values: names of each code
     meta = dict(meta, state=None if state is None else f"{Path(path).name}.state.npz")
+    if values:  # labels name the values; their codes in a last column, the names in the metadata
+        meta.update(values=values, columns=[*meta.get('columns', ('query', 'label', 'answer')), 'codes'])
+    codes = None if release.workload is not None else _codes(release)
     files = {
-        path: lambda f: write_release_csv(wrap(f), _queries(release), release.answers, n=n),
+        path: lambda f: write_release_csv(
+            wrap(f), _queries(release), release.answers, n=n, values=values, codes=codes
+        ),
         f"{path}.meta.json": metadata_json(meta),
     }
     return files if state is None else {**files, f"{path}.state.npz": state}
@@ -625,8 +754,11 @@ def drop_stale_state(
 def _save(
     self: Release,
     path,  # the answers CSV to write; `path`.meta.json (and `path`.state.npz) go beside it
+    force: bool = False,  # replace a release (or any file) already there; never another release's metadata
 ):
-    "Write the release as the command line does: answers CSV, metadata JSON, state; all or nothing."
+    """Write the release as the command line does: answers CSV, metadata JSON, state; all or nothing. A file
+    already there is refused (FileExistsError) unless `force`, before anything is written."""
+    check_outputs(release_outputs(path, 'path'), {}, force, how='force=True')
     spec = repr(self.workload) if self.workload is not None else self.info.get('workload', '')
     meta = release_metadata(self.mechanism, self.budget, self.n or 0, self.workload, spec, self)
     if self.n is not None:
@@ -660,7 +792,8 @@ def _read_meta(path) -> dict:
 
 # %% ../nbs/12_releases.ipynb #relfiles5
 def _read_answers(path, k: int) -> tuple:
-    "(answers, labels) of the answers CSV `path`, which must hold the `k` rows its metadata announces."
+    """(answers, labels, codes) of the answers CSV `path`, which must hold the `k` rows its metadata
+    announces; codes: its column `codes` (labels in codes, when the labels name the values), else None."""
     try:
         with open(path, newline='', encoding='utf-8') as f:
             rows = list(csv.reader(f))
@@ -674,7 +807,8 @@ def _read_answers(path, k: int) -> tuple:
         raise _not_a_release(path, "a row has no numeric answer") from None
     if len(answers) != k:
         raise _not_a_release(path, f"{len(answers)} rows, its metadata says {k} queries")
-    return answers, [r[1] for r in rows[1:]]
+    at = rows[0].index('codes') if 'codes' in rows[0] else None
+    return answers, [r[1] for r in rows[1:]], None if at is None else [r[at] for r in rows[1:]]
 
 # %% ../nbs/12_releases.ipynb #relfiles6
 def _load(
@@ -682,12 +816,14 @@ def _load(
 ) -> Release:
     "The release in `path` and its metadata (and state, when there is one): labels, not the workload object."
     meta = _read_meta(path)
-    answers, labels = _read_answers(path, meta['queries'])
+    answers, labels, codes = _read_answers(path, meta['queries'])
     dom = meta.get('domain')
     info = dict(
         n=meta.get('n'), noise=meta.get('noise'), labels=labels, measured=meta.get('measurements', [])
     )
-    info.update(total=meta.get('total'), workload=meta.get('workload'))
+    info.update(
+        total=meta.get('total'), workload=meta.get('workload'), values=meta.get('values'), codes=codes
+    )
     if dom is not None:
         info['domain'] = Domain.from_dict(dom)
     if meta.get('state'):
@@ -704,33 +840,6 @@ def _load(
 
 
 attach(Release, save=_save, load=staticmethod(_load))
-
-# %% ../nbs/12_releases.ipynb #3d9f7a42
-def _same_file(a, b) -> bool:
-    "Whether paths `a` and `b` name one file (relative paths, symbolic and hard links resolved)."
-    if os.path.exists(a) and os.path.exists(b):
-        return os.path.samefile(a, b)
-    return os.path.realpath(a) == os.path.realpath(b)
-
-# %% ../nbs/12_releases.ipynb #2541f128
-def check_outputs(
-    outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
-    inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
-):
-    "ValueError if an output is one of the inputs, or two outputs are one file (the second would replace it)."
-    named = list(outputs.items())
-    for i, (what, path) in enumerate(named):
-        for other, p2 in named[:i]:
-            if _same_file(path, p2):
-                raise ValueError(
-                    f"{what} {path} is the same file as {other} {p2}; give each output its own file"
-                )
-    for what, path in outputs.items():
-        for src, inp in inputs.items():
-            if _same_file(path, inp):
-                raise ValueError(
-                    f"{what} {path} is the same file as {src} {inp}; refusing to overwrite an input"
-                )
 
 # %% ../nbs/12_releases.ipynb #c4719678
 from .helptext import document_names
