@@ -5,6 +5,7 @@
 # %% ../nbs/24_cli_commands.ipynb #f9f51097
 from __future__ import annotations
 
+import contextlib
 import inspect
 import io
 import json
@@ -30,8 +31,8 @@ from .cli_output import marginal_table, postprocess, read_marginals, value_names
 # %% auto #0
 __all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'COUNTS_ENOUGH', 'workload_file_spec',
            'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'route_options',
-           'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records', 'cmd_release', 'cmd_show',
-           'load_data', 'cmd_encode']
+           'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records', 'cmd_release', 'cmd_ledger',
+           'cmd_show', 'load_data', 'cmd_encode']
 
 # %% ../nbs/24_cli_commands.ipynb #39ec9b23
 def _attr(domain, name, spec):
@@ -482,6 +483,8 @@ def cmd_release(args):
     }
     if args.synthetic:
         outs["--synthetic"] = args.synthetic
+    if getattr(args, "ledger", None):
+        outs["--ledger"] = _early_ledger_check(args.ledger, budget)  # before the data is read
     check_outputs(outs, {"--data": args.data, "--domain": args.domain})
     if not Path(args.out).parent.is_dir():
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
@@ -501,13 +504,55 @@ def cmd_release(args):
         print(INSECURE_SEED_WARNING, file=sys.stderr)
     rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
     _say(f"{name} on {workload.shape[0]:,} queries (a first run also compiles numba kernels, then cached)")
-    rel = MECHANISMS[name](data, workload, budget, rng=rng, **_options(args))
+    with _charged(args, budget, name):  # --ledger: checked before any noise, recorded after
+        rel = MECHANISMS[name](data, workload, budget, rng=rng, **_options(args))
     answers = postprocess(args.postprocess, workload, rel.answers)
     _write_release(args, name, budget, data, workload, rel, answers)
     print(
         f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
         f"{args.out}.meta.json)"
     )
+    return 0
+
+# %% ../nbs/24_cli_commands.ipynb #1ed9e102
+def _early_ledger_check(
+    path,  # the --ledger file
+    budget,  # the release's budget
+) -> str:
+    "`path`, after checking that the ledger exists and has room for a release of `budget` (no lock taken)."
+    from dpnotes.ledger import Ledger
+
+    Ledger.load(path).check(budget)
+    return path
+
+
+def _charged(
+    args,  # the parsed command line: --ledger, --data, --workload, --out
+    budget,  # the release's budget
+    name: str,  # the mechanism
+):
+    "The ledger's `charging` of this release when --ledger is given, else a block that does nothing."
+    if not getattr(args, "ledger", None):
+        return contextlib.nullcontext()
+    from dpnotes.ledger import charging, fingerprint
+
+    sha = fingerprint(args.data) if Path(args.data).exists() else None
+    fields = dict(data=str(args.data), data_sha256=sha, workload=args.workload, out=str(args.out))
+    return charging(args.ledger, budget, name, **fields)
+
+# %% ../nbs/24_cli_commands.ipynb #1ed9e103
+def cmd_ledger(args):
+    "`ledger new FILE`: a total budget for one dataset; `ledger show FILE`: spent, left and the releases."
+    from dpnotes.ledger import Ledger
+
+    if args.ledger_command == "new":
+        led = Ledger.new(args.file, parse_budget(args.epsilon, args.delta, args.rho))
+        print(
+            f"ledger {args.file}: total {led.total.describe()}; charge releases to it with "
+            f"dpnotes release ... --ledger {args.file}"
+        )
+    else:
+        print(Ledger.load(args.file).summary())
     return 0
 
 # %% ../nbs/24_cli_commands.ipynb #b370d43d
