@@ -320,8 +320,9 @@ def _release_parser(sub, info: dict):
     _add_options(r, info)
     r.add_argument(
         "--mechanism",
-        default="gaussian",
-        help=f"registry name of the mechanism, one of {', '.join(info)} (default: %(default)s)",
+        help=f"registry name of the mechanism, one of {', '.join(info)} (default: the one the documentation "
+        "recommends for the workload, local for marginals, if it accepts the other options given, else "
+        "gaussian; said on stderr)",
     )
     _release_outputs(r)
     _add_engine(r)
@@ -442,7 +443,10 @@ def _ledger_parser(sub, info: dict):
         "pure), (epsilon, delta) ones by basic composition.",
     )
     cmds = g.add_subparsers(
-        dest="ledger_command", required=True, metavar="{new,show}", help="new: create a ledger; show: print one"
+        dest="ledger_command",
+        required=True,
+        metavar="{new,show}",
+        help="new: create a ledger; show: print one",
     )
     new = cmds.add_parser(
         "new",

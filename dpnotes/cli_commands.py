@@ -29,10 +29,10 @@ from .cli_output import NOT_PRIVATE, _message, _say, _with_line, _write, _write_
 from .cli_output import marginal_table, postprocess, read_marginals, value_names, _release_values
 
 # %% auto #0
-__all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'COUNTS_ENOUGH', 'workload_file_spec',
-           'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'route_options',
-           'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records', 'cmd_release', 'cmd_ledger',
-           'cmd_show', 'load_data', 'cmd_encode']
+__all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'RECOMMENDED', 'BASELINE', 'NO_PURE_DEFAULT',
+           'COUNTS_ENOUGH', 'workload_file_spec', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism',
+           'format_table', 'route_options', 'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records',
+           'cmd_release', 'pick_mechanism', 'cmd_ledger', 'cmd_show', 'load_data', 'cmd_encode']
 
 # %% ../nbs/24_cli_commands.ipynb #39ec9b23
 def _attr(domain, name, spec):
@@ -490,13 +490,15 @@ def cmd_release(args):
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
     if Path(args.out).is_dir():
         raise ValueError(f"--out {args.out} is a folder; give the name of a file")
-    names = _mechanism_list(args.mechanism)
-    if len(names) != 1:  # before the data is read
+    names = _mechanism_list(args.mechanism) if args.mechanism else _candidates(budget)
+    if args.mechanism and len(names) != 1:  # before the data is read
         raise ValueError(
             f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
         )
     data, workload = load_data(args, names)
     name, seed = names[0], args.insecure_seed
+    if not args.mechanism:  # the documentation's recommendation for the workload, said on stderr
+        name = _picked(data, workload, budget, _options(args))
     args.values = (
         None if args.spec is None else value_names(args.spec, data.domain)
     )  # checked before any noise
@@ -513,6 +515,50 @@ def cmd_release(args):
         f"{args.out}.meta.json)"
     )
     return 0
+
+# %% ../nbs/24_cli_commands.ipynb #1ed9e302
+RECOMMENDED = "local"  # for marginal workloads, as the documentation's home page recommends
+BASELINE = "gaussian"  # any other workload, or marginals whose options local refuses
+NO_PURE_DEFAULT = (
+    f"without --mechanism, release runs {RECOMMENDED} (marginals) or {BASELINE}, which add Gaussian noise "
+    "and cannot give pure DP (--delta 0): name a pure mechanism, --mechanism laplace, mwem, or mwem-hlm "
+    "with --option noise=laplace"
+)
+
+
+def _candidates(budget) -> list:
+    "The mechanisms `release` may pick without --mechanism, to read the data for; none for a pure budget."
+    if budget.is_pure:
+        raise ValueError(NO_PURE_DEFAULT)
+    return [RECOMMENDED, BASELINE]
+
+
+def pick_mechanism(
+    data,  # the data read (`load_data`)
+    workload,  # the workload parsed
+    budget,  # the release's budget
+    options: dict,  # the command line's mechanism options, neighbours included (`_options`)
+) -> tuple:
+    """(name, why): local for marginals if its checks accept the options, else gaussian if its checks do, else
+    local's refusal (ValueError or TypeError); gaussian for other workloads. No noise is drawn."""
+    if not isinstance(workload, Marginals):
+        return BASELINE, f"{RECOMMENDED} is recommended for marginal workloads only"
+    try:
+        MECHANISMS[RECOMMENDED].check_call(data, workload, budget, **options)
+    except (TypeError, ValueError) as e:
+        try:
+            MECHANISMS[BASELINE].check_call(data, workload, budget, **options)
+        except (TypeError, ValueError):
+            raise e from None
+        return BASELINE, f"{RECOMMENDED}, recommended for marginals, refuses these options: {_message(e)}"
+    return RECOMMENDED, "recommended for marginal workloads"
+
+
+def _picked(data, workload, budget, options) -> str:
+    "`pick_mechanism`'s name, said on one line of stderr."
+    name, why = pick_mechanism(data, workload, budget, options)
+    print(f"dpnotes release: mechanism {name} ({why}; --mechanism chooses another)", file=sys.stderr)
+    return name
 
 # %% ../nbs/24_cli_commands.ipynb #1ed9e102
 def _early_ledger_check(
