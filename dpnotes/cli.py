@@ -451,7 +451,9 @@ def _ledger_parser(sub, info: dict):
     new = cmds.add_parser(
         "new",
         help="create a ledger with its total: --rho R, or --epsilon E with --delta D",
-        description="Create the ledger FILE with a total budget for one dataset; refused if FILE exists.",
+        description=textwrap.fill(
+            "Create the ledger FILE with a total budget for one dataset; refused if FILE exists.", 78
+        ),
         formatter_class=_HelpFormatter,
     )
     new.add_argument("file", metavar="FILE", help="the ledger to create (JSON; FILE.lock is made beside it)")
@@ -459,7 +461,9 @@ def _ledger_parser(sub, info: dict):
     show = cmds.add_parser(
         "show",
         help="print the total, what is spent and left, and the releases",
-        description="Print the ledger's total, the composed spend, what is left and one line per release.",
+        description=textwrap.fill(
+            "Print the ledger's total, the composed spend, what is left and one line per release.", 78
+        ),
         formatter_class=_HelpFormatter,
     )
     show.add_argument("file", metavar="FILE", help="a ledger written by dpnotes ledger new")
