@@ -4,7 +4,7 @@
 
 # %% ../nbs/25_ledger.ipynb #1ed9e004
 from __future__ import annotations
-import contextlib, datetime, hashlib, json, math, os, tempfile
+import contextlib, datetime, hashlib, json, math, os, tempfile, warnings
 from fractions import Fraction
 from pathlib import Path
 
@@ -357,6 +357,17 @@ def _now() -> str:
     return datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds")
 
 
+def _other_data(ledger: Ledger, sha: str | None):
+    "Warn when the ledger's earlier releases all name data with another fingerprint than `sha`."
+    seen = {r.get("data_sha256") for r in ledger.releases} - {None}
+    if sha and seen and sha not in seen:
+        warnings.warn(
+            f"the releases in ledger {ledger.path} were made from other data (sha256 "
+            f"{', '.join(sorted(s[:12] for s in seen))}; this file: {sha[:12]}): a ledger's total is for one "
+            "dataset, changed or not; charged all the same"
+        )
+
+
 @contextlib.contextmanager
 def charging(
     path,  # the ledger file
@@ -370,6 +381,7 @@ def charging(
     with locked(path):
         ledger = Ledger.load(path)
         ledger.check(budget)
+        _other_data(ledger, fields.get("data_sha256"))
         start, cost = noise_draws(), release_cost(budget)
         try:
             yield ledger
