@@ -375,29 +375,36 @@ def charging(
     mechanism: str,  # what runs, for the record
     **fields,  # more for the record, e.g. data_sha256=fingerprint(data file), workload=, out=
 ):
-    """Check that a release of `budget` fits the ledger at `path` (ValueError first, nothing recorded), run
-    the block holding the ledger's lock, then record the release; recorded as failed if the block raises after
-    noise was drawn. The block gets the `Ledger`."""
+    """Check that a release of `budget` fits the ledger at `path` (ValueError first, nothing recorded), record
+    it as started, run the block holding the ledger's lock, then mark it released; if the block raises, the
+    record stays as failed when noise was drawn and is removed when none was. The block gets the `Ledger`."""
     with locked(path):
         ledger = Ledger.load(path)
         ledger.check(budget)
         _other_data(ledger, fields.get("data_sha256"))
-        start, cost = noise_draws(), release_cost(budget)
+        record = dict(time_utc=_now(), mechanism=mechanism, cost=release_cost(budget), **fields)
+        ledger.add(dict(record, status="started"))  # counted from here on, should the process die
+        start = noise_draws()
         try:
             yield ledger
         except BaseException as e:
-            if noise_draws() != start:  # the noise is out of the bag: its budget counts as spent
-                ledger.add(dict(time_utc=_now(), mechanism=mechanism, cost=cost, **fields, status="failed"))
+            if noise_draws() == start:  # no noise drawn: as if never asked
+                ledger.releases.pop()
+                ledger.save()
+            else:  # the noise is out of the bag: its budget stays spent
+                ledger.releases[-1] = dict(record, time_utc=_now(), status="failed")
+                ledger.save()
                 if isinstance(e, Exception):
                     e.add_note(f"the ledger {path} records its budget as spent (noise was drawn)")
             raise
-        ledger.add(dict(time_utc=_now(), mechanism=mechanism, cost=cost, **fields, status="released"))
+        ledger.releases[-1] = dict(record, time_utc=_now(), status="released")
+        ledger.save()
 
 # %% ../nbs/25_ledger.ipynb #1ed9e02e
 def _ledger_summary(self: Ledger) -> str:
     "The total, the spend, what is left and the releases, as lines of text."
-    failed = sum(r.get("status") == "failed" for r in self.releases)
-    note = f" ({failed} failed after drawing noise, counted)" if failed else ""
+    failed = sum(r.get("status") != "released" for r in self.releases)
+    note = f" ({failed} failed or interrupted, counted)" if failed else ""
     lines = [
         f"ledger {self.path}: total {self.total.describe()}; {len(self.releases)} releases{note}",
         f"spent: {_describe(self.spent)}",
