@@ -261,13 +261,20 @@ def build_parser() -> argparse.ArgumentParser:
     info = mechanism_info()
     p = _Parser(
         prog="dpnotes",
-        description="Private linear-query release: demo, release, compare, show, encode.",
+        description="Private linear-query release: demo, release, compare, show, encode, ledger.",
         formatter_class=_HelpFormatter,
         epilog=mechanism_help(info) + "\n\n" + WORKLOAD_HELP,
     )
     p.add_argument("--version", action="version", version=f"dpnotes {__version__}")
-    sub = p.add_subparsers(dest="command", required=True, metavar="{demo,release,compare,show,encode}")
-    for add in (_demo_parser, _release_parser, _compare_parser, _show_parser, add_encode_parser):
+    sub = p.add_subparsers(dest="command", required=True, metavar="{demo,release,compare,show,encode,ledger}")
+    for add in (
+        _demo_parser,
+        _release_parser,
+        _compare_parser,
+        _show_parser,
+        add_encode_parser,
+        _ledger_parser,
+    ):
         add(sub, info)
     return p
 
@@ -331,11 +338,13 @@ def _release_parser(sub, info: dict):
     _add_options(r, info)
     r.add_argument(
         "--mechanism",
-        default="gaussian",
-        help=f"registry name of the mechanism, one of {', '.join(info)} (default: %(default)s)",
+        help=f"registry name of the mechanism, one of {', '.join(info)} (default: the one the documentation "
+        "recommends for the workload, local for marginals, if it accepts the other options given, else "
+        "gaussian; said on stderr)",
     )
     _release_outputs(r)
     _add_engine(r)
+    _add_ledger(r)
 
 # %% ../nbs/07_cli.ipynb #0596e049
 def _rows(text: str) -> int:
@@ -441,6 +450,54 @@ def _show_parser(sub, info: dict):
     s.add_argument(
         "--value", choices=("count", "answer"), default="count", help="print counts or fractions (answer)"
     )
+
+# %% ../nbs/07_cli.ipynb #1ed9e201
+def _add_ledger(r):
+    r.add_argument(
+        "--ledger",
+        metavar="FILE",
+        help="a privacy ledger for the dataset (dpnotes ledger new): the release is refused, before any "
+        "noise, if the composed spend of the releases recorded there and this one would pass the ledger's "
+        "total, and is recorded in it (default: none, no budget across releases)",
+    )
+
+
+def _ledger_parser(sub, info: dict):
+    "The `ledger` subcommand and its own subcommands `new` and `show`."
+    g = _subparser(
+        sub,
+        "ledger",
+        "keep a total privacy budget for one dataset across releases (new, show)",
+        "A privacy ledger: a total budget for one dataset, kept in a JSON file. release --ledger FILE "
+        "refuses, before any noise, a release that would take the composed spend past the total, and records "
+        "each release it makes. zCDP releases (--rho) add their rhos, pure ones count as epsilon^2/2 (or as "
+        "pure), (epsilon, delta) ones by basic composition.",
+    )
+    cmds = g.add_subparsers(
+        dest="ledger_command",
+        required=True,
+        metavar="{new,show}",
+        help="new: create a ledger; show: print one",
+    )
+    new = cmds.add_parser(
+        "new",
+        help="create a ledger with its total: --rho R, or --epsilon E with --delta D",
+        description=textwrap.fill(
+            "Create the ledger FILE with a total budget for one dataset; refused if FILE exists.", 78
+        ),
+        formatter_class=_HelpFormatter,
+    )
+    new.add_argument("file", metavar="FILE", help="the ledger to create (JSON; FILE.lock is made beside it)")
+    _add_budget(new)
+    show = cmds.add_parser(
+        "show",
+        help="print the total, what is spent and left, and the releases",
+        description=textwrap.fill(
+            "Print the ledger's total, the composed spend, what is left and one line per release.", 78
+        ),
+        formatter_class=_HelpFormatter,
+    )
+    show.add_argument("file", metavar="FILE", help="a ledger written by dpnotes ledger new")
 
 # %% ../nbs/07_cli.ipynb #a9c4e6b2
 def _interrupted(

@@ -5,6 +5,7 @@
 # %% ../nbs/24_cli_commands.ipynb #f9f51097
 from __future__ import annotations
 
+import contextlib
 import inspect
 import io
 import json
@@ -35,10 +36,10 @@ from dpnotes.cli_output import (
 )
 
 # %% auto #0
-__all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'COUNTS_ENOUGH', 'workload_file_spec',
-           'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism', 'format_table', 'route_options',
-           'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records', 'cmd_release', 'cmd_show',
-           'load_data', 'cmd_encode']
+__all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'RECOMMENDED', 'BASELINE', 'NO_PURE_DEFAULT',
+           'COUNTS_ENOUGH', 'workload_file_spec', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism',
+           'format_table', 'route_options', 'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records',
+           'cmd_release', 'pick_mechanism', 'cmd_ledger', 'cmd_show', 'load_data', 'cmd_encode']
 
 # %% ../nbs/24_cli_commands.ipynb #39ec9b23
 def _attr(domain, name, spec):
@@ -485,19 +486,24 @@ def cmd_release(args):
     outs = release_outputs(args.out)  # the answers, their metadata, the state beside them
     if args.synthetic:
         outs["--synthetic"] = args.synthetic
-    check_outputs(outs, {"--data": args.data, "--domain": args.domain}, args.force)  # before any noise
+    ins = {"--data": args.data, "--domain": args.domain}
+    if getattr(args, "ledger", None):  # read and rewritten by the release, never replaced by an output
+        ins["--ledger"] = _early_ledger_check(args.ledger, budget)  # before the data is read
+    check_outputs(outs, ins, args.force)  # before any noise
     if not Path(args.out).parent.is_dir():
         raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
     if Path(args.out).is_dir():
         raise ValueError(f"--out {args.out} is a folder; give the name of a file")
-    names = _mechanism_list(args.mechanism)
-    if len(names) != 1:  # before the data is read
+    names = _mechanism_list(args.mechanism) if args.mechanism else _candidates(budget)
+    if args.mechanism and len(names) != 1:  # before the data is read
         raise ValueError(
             f"release takes exactly one mechanism, got {args.mechanism!r}; use compare for several"
         )
     data, workload = load_data(args, names)
     check_postprocess(args.postprocess, workload)  # its limits, from the domain: before any noise
     name, seed = names[0], args.insecure_seed
+    if not args.mechanism:  # the documentation's recommendation for the workload, said on stderr
+        name = _picked(data, workload, budget, _options(args))
     args.values = (
         None if args.spec is None else value_names(args.spec, data.domain)
     )  # checked before any noise
@@ -505,13 +511,99 @@ def cmd_release(args):
         print(INSECURE_SEED_WARNING, file=sys.stderr)
     rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
     _say(f"{name} on {workload.shape[0]:,} queries (a first run also compiles numba kernels, then cached)")
-    rel = MECHANISMS[name](data, workload, budget, rng=rng, **_options(args))
+    with _charged(args, budget, name):  # --ledger: checked before any noise, recorded after
+        rel = MECHANISMS[name](data, workload, budget, rng=rng, **_options(args))
     answers = postprocess(args.postprocess, workload, rel.answers)
     _write_release(args, name, budget, data, workload, rel, answers)
     print(
         f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
         f"{args.out}.meta.json)"
     )
+    return 0
+
+# %% ../nbs/24_cli_commands.ipynb #1ed9e302
+RECOMMENDED = "local"  # for marginal workloads, as the documentation's home page recommends
+BASELINE = "gaussian"  # any other workload, or marginals whose options local refuses
+NO_PURE_DEFAULT = (
+    f"without --mechanism, release runs {RECOMMENDED} (marginals) or {BASELINE}, which add Gaussian noise "
+    "and cannot give pure DP (--delta 0): name a pure mechanism, --mechanism laplace, mwem, or mwem-hlm "
+    "with --option noise=laplace"
+)
+
+
+def _candidates(budget) -> list:
+    "The mechanisms `release` may pick without --mechanism, to read the data for; none for a pure budget."
+    if budget.is_pure:
+        raise ValueError(NO_PURE_DEFAULT)
+    return [RECOMMENDED, BASELINE]
+
+
+def pick_mechanism(
+    data,  # the data read (`load_data`)
+    workload,  # the workload parsed
+    budget,  # the release's budget
+    options: dict,  # the command line's mechanism options, neighbours included (`_options`)
+) -> tuple:
+    """(name, why): local for marginals if its checks accept the options, else gaussian if its checks do, else
+    local's refusal (ValueError or TypeError); gaussian for other workloads. No noise is drawn."""
+    if not isinstance(workload, Marginals):
+        return BASELINE, f"{RECOMMENDED} is recommended for marginal workloads only"
+    try:
+        MECHANISMS[RECOMMENDED].check_call(data, workload, budget, **options)
+    except (TypeError, ValueError) as e:
+        try:
+            MECHANISMS[BASELINE].check_call(data, workload, budget, **options)
+        except (TypeError, ValueError):
+            raise e from None
+        return BASELINE, f"{RECOMMENDED}, recommended for marginals, refuses these options: {_message(e)}"
+    return RECOMMENDED, "recommended for marginal workloads"
+
+
+def _picked(data, workload, budget, options) -> str:
+    "`pick_mechanism`'s name, said on one line of stderr."
+    name, why = pick_mechanism(data, workload, budget, options)
+    print(f"dpnotes release: mechanism {name} ({why}; --mechanism chooses another)", file=sys.stderr)
+    return name
+
+# %% ../nbs/24_cli_commands.ipynb #1ed9e102
+def _early_ledger_check(
+    path,  # the --ledger file
+    budget,  # the release's budget
+) -> str:
+    "`path`, after checking that the ledger exists and has room for a release of `budget` (no lock taken)."
+    from dpnotes.ledger import Ledger
+
+    Ledger.load(path).check(budget)
+    return path
+
+
+def _charged(
+    args,  # the parsed command line: --ledger, --data, --workload, --out
+    budget,  # the release's budget
+    name: str,  # the mechanism
+):
+    "The ledger's `charging` of this release when --ledger is given, else a block that does nothing."
+    if not getattr(args, "ledger", None):
+        return contextlib.nullcontext()
+    from dpnotes.ledger import charging, fingerprint
+
+    sha = fingerprint(args.data) if Path(args.data).exists() else None
+    fields = dict(data=str(args.data), data_sha256=sha, workload=args.workload, out=str(args.out))
+    return charging(args.ledger, budget, name, **fields)
+
+# %% ../nbs/24_cli_commands.ipynb #1ed9e103
+def cmd_ledger(args):
+    "`ledger new FILE`: a total budget for one dataset; `ledger show FILE`: spent, left and the releases."
+    from dpnotes.ledger import Ledger
+
+    if args.ledger_command == "new":
+        led = Ledger.new(args.file, parse_budget(args.epsilon, args.delta, args.rho))
+        print(
+            f"ledger {args.file}: total {led.total.describe()}; charge releases to it with "
+            f"dpnotes release ... --ledger {args.file}"
+        )
+    else:
+        print(Ledger.load(args.file).summary())
     return 0
 
 # %% ../nbs/24_cli_commands.ipynb #b370d43d

@@ -128,7 +128,9 @@ def register(
     `max_records`, None if not declared, when it names that parameter): the
     mechanism's checks of its public inputs then cost nothing under add/remove either; with `needs_bound=True`
     (answers never exact counts), or a function of the workload that returns True (answers not exact counts
-    for that workload), add/remove without `max_records` is refused there too."""
+    for that workload), add/remove without `max_records` is refused there too. The registered function's
+    `check_call(data, workload, budget, **options)` runs these checks alone (e.g. to choose a mechanism that
+    accepts the options given), drawing no noise and charging nothing."""
     if not isinstance(name, str) or not name:
         raise ValueError(f"mechanism name must be a non-empty string, got {name!r}")
 
@@ -148,8 +150,8 @@ def register(
         known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY]
         known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
 
-        @functools.wraps(fn)
-        def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+        def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+            "The call's checks of its public inputs, as made before any noise; nothing drawn or charged."
             check_neighbours(neighbours, name, add_remove)
             unknown = sorted(set(kwargs) - set(known)) if strict else []
             if unknown:  # a mistyped option costs nothing, under either relation
@@ -182,6 +184,10 @@ def register(
                     "the data hold no records: under replace-one neighbours the answers are fractions of the "
                     "public n >= 1; an empty dataset is released under neighbours='add-remove' (n private)"
                 )
+
+        @functools.wraps(fn)
+        def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+            check_call(data, workload, budget, *args, accountant=accountant, neighbours=neighbours, **kwargs)
             call = fn if neighbours == 'replace' else functools.partial(add_remove_call, fn)
             with charged_on_noise(accountant, budget, name):
                 rel = call(data, workload, budget, *args, **kwargs)
@@ -193,7 +199,7 @@ def register(
                 charge_call(accountant, budget, f"{name}: {workload!r}", record=True)
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
 
-        mechanism.add_remove = add_remove
+        mechanism.add_remove, mechanism.check_call = add_remove, check_call
         mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(add_remove)  # help() names them too
         MECHANISMS[name] = mechanism
         return mechanism
