@@ -95,8 +95,8 @@ def run_ours(name, data, W, truth, eps, seed):
     sec = time.perf_counter() - t0
     r, m = score(W.blocks(rel.answers), truth)
     res = dict(status='ok', rmse=r, max=m, seconds=sec, neighbours=kw.get('neighbours', 'replace'))
-    if rel.info.get('model') is not None or rel.distribution is not None:  # records drawn from the model or
-        syn = rel.synthetic(int(rel.n), rng=np.random.default_rng(seed))  # distribution, scored like the peers'
+    if isinstance(W, Marginals):  # records fitted to the released tables (Release.synthetic), scored like the peers'
+        syn = rel.synthetic(int(rel.n), rng=np.random.default_rng(seed))
         r2, m2 = score(syn.marginals(W.cliques), truth)
         res['records'] = dict(res, rmse=r2, max=m2, seconds=time.perf_counter() - t0)
     return res

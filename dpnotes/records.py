@@ -81,10 +81,8 @@ def _counts(R, cols, strides, sizes, offsets):  # pragma: no cover (compiled)
 
 # %% ../nbs/26_records.ipynb #rc13
 @njit(cache=True)
-def _improve(
-    R, cols, strides, sizes, offsets, attr_ptr, attr_tables, cnt, tgt, proposals
-):  # pragma: no cover
-    "Run `proposals` copy proposals on R in place, keeping `cnt` its counts; return how many were kept."
+def _improve(R, cols, strides, sizes, offsets, attr_ptr, attr_tables, over, proposals):  # pragma: no cover
+    "Run `proposals` copy proposals on R in place, keeping `over` = counts - targets; return the kept."
     m, d = R.shape
     T = sizes.size
     mark, stamp = np.zeros(T, np.int64), 0
@@ -112,12 +110,12 @@ def _improve(
             e = hit[i]
             old[i] = _cell(R[r], cols, strides, sizes, offsets, e)
             new[i] = _cell(row, cols, strides, sizes, offsets, e)
-            delta += 2.0 * ((cnt[new[i]] - tgt[new[i]]) - (cnt[old[i]] - tgt[old[i]])) + 2.0
+            delta += 2.0 * (over[new[i]] - over[old[i]]) + 2.0
         if nh and delta < 0.0:
             kept += 1
             for i in range(nh):
-                cnt[old[i]] -= 1.0
-                cnt[new[i]] += 1.0
+                over[old[i]] -= 1.0
+                over[new[i]] += 1.0
             for j in range(d):
                 R[r, j] = row[j]
     return kept
@@ -197,7 +195,7 @@ def tree_records(
     return R
 
 # %% ../nbs/26_records.ipynb #rc21
-FIT_SWEEPS = 200  # fit_records: sweeps of m proposals at most (measured: benchmarks/records.py)
+FIT_SWEEPS = 100  # fit_records: sweeps of m proposals at most (measured: benchmarks/records.py --curve)
 FIT_TOL = 0.01  # fit_records: stop when ten sweeps lower the squared count error by less than this fraction
 
 
@@ -237,15 +235,15 @@ def fit_records(
         R = start.records.copy()
     kept_tables, *arrs = table_arrays(workload)
     tgt = np.concatenate([tables[i] for i in kept_tables] or [np.zeros(0)]) * rows
-    cnt = _counts(R, *arrs[:4])
+    over = _counts(R, *arrs[:4]) - tgt
     _seed(int(rng.integers(2**62)))
-    losses, kept, sweeps = [float(((cnt - tgt) ** 2).sum())], 0, 0
+    losses, kept, sweeps = [float((over**2).sum())], 0, 0
     for _ in progress(range(max_sweeps), 'fitting records', 'sweep', delay=2.0):
         if not len(kept_tables) or losses[-1] == 0:
             break
-        kept += _improve(R, *arrs, cnt, tgt, rows)
+        kept += _improve(R, *arrs, over, rows)
         sweeps += 1
-        losses.append(float(((cnt - tgt) ** 2).sum()))
+        losses.append(float((over**2).sum()))
         if sweeps >= 10 and losses[-11] - losses[-1] < tol * losses[-11]:
             break
     out = Dataset._trusted(R, dom)
