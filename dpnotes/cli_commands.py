@@ -36,10 +36,10 @@ from dpnotes.cli_output import (
 )
 
 # %% auto #0
-__all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'RECOMMENDED', 'BASELINE', 'NO_PURE_DEFAULT',
-           'COUNTS_ENOUGH', 'workload_file_spec', 'parse_workload', 'parse_budget', 'parse_options', 'run_mechanism',
-           'format_table', 'route_options', 'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare', 'plot_records',
-           'cmd_release', 'pick_mechanism', 'cmd_ledger', 'cmd_show', 'load_data', 'cmd_encode']
+__all__ = ['FACTOR_KINDS', 'COLUMNS', 'NEIGHBOUR_KEYS', 'INSECURE_SEED_WARNING', 'DRAWS_RECORDS', 'RECOMMENDED', 'BASELINE',
+           'NO_PURE_DEFAULT', 'COUNTS_ENOUGH', 'workload_file_spec', 'parse_workload', 'parse_budget', 'parse_options',
+           'run_mechanism', 'format_table', 'route_options', 'warm_up', 'demo_workload', 'cmd_demo', 'cmd_compare',
+           'plot_records', 'cmd_release', 'pick_mechanism', 'cmd_ledger', 'cmd_show', 'load_data', 'cmd_encode']
 
 # %% ../nbs/24_cli_commands.ipynb #39ec9b23
 def _attr(domain, name, spec):
@@ -479,6 +479,22 @@ INSECURE_SEED_WARNING = (
 )
 
 
+DRAWS_RECORDS = ("projection", "mwem", "mwem-hlm")  # their releases hold a distribution on any workload
+
+
+def _check_synthetic(args, name: str, workload) -> None:
+    """ValueError, before any noise, when --synthetic cannot be met: records are fitted to a release of
+    marginal tables (any mechanism), or drawn from the distribution of a mechanism in DRAWS_RECORDS."""
+    from dpnotes.workloads import Marginals
+
+    if getattr(args, "synthetic", None) and not isinstance(workload, Marginals) and name not in DRAWS_RECORDS:
+        raise ValueError(
+            f"--synthetic: a {name} release of {type(workload).__name__} queries holds no marginal tables "
+            "to fit records to and no distribution to draw them from; use marginals, or one of "
+            + ", ".join(DRAWS_RECORDS)
+        )
+
+
 def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
     _check_seed(args.insecure_seed, "--insecure-seed")
@@ -507,6 +523,7 @@ def cmd_release(args):
     args.values = (
         None if args.spec is None else value_names(args.spec, data.domain)
     )  # checked before any noise
+    _check_synthetic(args, name, workload)  # from public inputs: before any noise
     if seed is not None:
         print(INSECURE_SEED_WARNING, file=sys.stderr)
     rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
