@@ -4,20 +4,22 @@
 
 # %% ../nbs/06_boosting.ipynb #dcb29220
 from __future__ import annotations
-import math, time
+import inspect, math, time
 from dataclasses import dataclass, field, replace
 import numpy as np
 from .ingest import progress as bar
 from .privacy import Accountant, Budget, exponential_plan
 from .noise import ceil_float
 from .samplers import noise_source
-from .measurements import Meter, uniform_indices
+from .measurements import Meter, uniform_indices, gaussian_plan_for
 from .data import Dataset, _checked_total
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
 from .releases import MECHANISMS, Release, register, check_mechanism_args, check_neighbours
 from .releases import zcdp_budget
+from .projection import NOISE_FRACTION, project_measurements
+from .mwem import _hlm_plan, hlm_run, mwem_practical
 from dpnotes.relaxation import (
     TupleMap,
     MixingOracle,
@@ -69,6 +71,7 @@ class Synopsis:
     sigma: float  # noise scale of the run
     vectors: np.ndarray | None = None  # relaxation: unit vectors (rows), u's first, whose Gram matrix is Y
     info: dict = field(default_factory=dict)  # gap, iterations, sampled queries, ...
+    measurements: tuple = ()  # the run's noisy `Measurement`s (the synopsis is estimated from them)
 
 # %% ../nbs/06_boosting.ipynb #2a104254
 @dataclass(frozen=True)
@@ -276,6 +279,7 @@ class RelaxationBase:
         oracle=None,  # elliptope oracle (default: one warm-started `MixingOracle` for all runs)
     ):
         self.tol, self.max_iter, self.oracle, self.tmap = tol, max_iter, oracle or MixingOracle(), None
+        self.attrs = None  # names of the records' columns, for the measurements (None: x0, x1, ...)
 
     def __call__(
         self,
@@ -299,13 +303,15 @@ class RelaxationBase:
         drawn, y = [sets[i] for i in idx], np.zeros(len(sets))
         meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(rho), meter)
         measure = noisy_parities if total is None else noisy_parity_sums(total)  # lecture 05's noise step
-        y[idx], plan, sens, _ = measure(records, drawn, rho, meter, label="base synopsis")
+        mt, plan, sens, _ = measure(records, drawn, rho, meter, label="base synopsis", attrs=self.attrs)
+        y[idx] = mt.answers
         w = counts / counts.sum()
         p, V, gap, calls = weighted_projection(
             y, w, self.tmap, target=self.tol * plan.scale**2, max_iter=self.max_iter, oracle=self.oracle
         )
         info = dict(gap=gap, calls=calls, distinct=len(idx), sensitivity=sens)
-        return Synopsis(p, plan.info(meter.secure)['rho'], V.size * 64, float(plan.scale), V, info)
+        rho_run = plan.info(meter.secure)['rho']
+        return Synopsis(p, rho_run, V.size * 64, float(plan.scale), V, info, measurements=(mt,))
 
 # %% ../nbs/06_boosting.ipynb #01ac11d4
 def distribution_parities(
@@ -319,7 +325,8 @@ def distribution_parities(
 
 
 class ReleaseBase:
-    "A registered mechanism releasing a distribution (projection, mwem-hlm) as base generator."
+    """A mechanism releasing a distribution (projection, mwem-hlm) as base generator: its measure and
+    estimate steps, composed on the boosting run's meter."""
 
     def __init__(
         self,
@@ -327,30 +334,54 @@ class ReleaseBase:
         domain,  # the workload's domain
         **options,  # the mechanism's options
     ):
+        if name not in ('projection', 'mwem-hlm'):
+            raise ValueError(f"a release base is 'projection' or 'mwem-hlm', got {name!r}")
         self.name, self.domain, self.options = name, domain, options
 
     def __call__(self, records, sets, counts, rho, meter, total=None, max_records=None) -> Synopsis:
         """Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP.
 
-        records, sets and counts are the round's data, queries and sample; meter is charged rho. Replace-one
-        with n public, or (total = the released n_hat) add/remove, the mechanism's own add/remove
-        calibration, with max_records the public bound on the number of records (see add_remove_call).
+        records, sets and counts are the round's data, queries and sample; meter is charged rho, once, for
+        the run's steps. Replace-one with n public, or (total = the released n_hat) add/remove, the
+        mechanism's own add/remove calibration, with max_records the public bound on the number of records.
         """
         attrs = self.domain.attrs
         cliques = [tuple(attrs[i] for i in sets[j]) for j in np.flatnonzero(counts)]
-        fn, data, opts = MECHANISMS[self.name], Dataset(records, self.domain), dict(self.options)
-        if total is not None:  # n_hat is already released: run the mechanism itself, not the registry's wrap
-            check_neighbours('add-remove', self.name, getattr(fn, 'add_remove', False))
-            fn, data, opts = (
-                fn.__wrapped__,
-                data.with_total(total, max_records),
-                opts | dict(neighbours='add-remove'),
-            )
-        meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(rho), meter)
-        meter.charge(f"{self.name} base", rho=rho)  # the whole run's budget, before it draws on the source
-        rel = fn(data, Marginals(self.domain, cliques), Budget.zcdp(rho), rng=meter.src, **opts)
-        p = np.asarray(rel.distribution, float)
-        return Synopsis(distribution_parities(p, sets), rho, p.size * 64, float(rel.sigma or np.nan))
+        data, wl, budget = Dataset(records, self.domain), Marginals(self.domain, cliques), Budget.zcdp(rho)
+        kw = {} if total is None else dict(neighbours='add-remove', max_records=max_records)
+        MECHANISMS[self.name].check_call(data, wl, budget, **kw, **self.options)  # public: before any noise
+        data = data if total is None else data.with_total(total, max_records)  # counts over n_hat
+        meter = meter if isinstance(meter, Meter) else Meter(budget, meter)
+        if any(meter.credits.values()):
+            raise ValueError(f"the meter holds unused prepaid steps {meter.credits}: refusing to add more")
+        step = _projection_run if self.name == 'projection' else _hlm_base_run
+        p, sigma, ms = step(data, wl, budget, meter, kw.get('neighbours', 'replace'), self.options)
+        meter.credits.clear()  # a step the run did not take (no noise drawn) leaves no credit behind
+        return Synopsis(distribution_parities(p, sets), rho, p.size * 64, sigma, measurements=ms)
+
+
+def _projection_run(data, wl, budget, meter, neighbours, options) -> tuple:
+    "`projection_mechanism`'s steps: the Gaussian measurement of wl, prepaid, then the projection."
+    opts = dict(solver='auto', max_iter=None, tol=1e-6) | options
+    plan = gaussian_plan_for(wl, data.n, budget, 'projection_mechanism', neighbours, data.mass)
+    meter.prepay('measure', 1, "projection base", rho=budget.rho)  # the base's whole budget, once
+    m = meter.measure(wl, wl.answer(data), plan, label=repr(wl))
+    atol = NOISE_FRACTION * m.sigma * math.sqrt(m.answers.size)  # as the mechanism's own
+    res = project_measurements(m, atol=atol, **opts)
+    return np.asarray(res.solution, float), float(m.sigma), (m,)
+
+
+def _hlm_base_run(data, wl, budget, meter, neighbours, options) -> tuple:
+    "`mwem_practical`'s steps: its plan, then its rounds, prepaid at once, on the boosting run's meter."
+    sig = inspect.signature(mwem_practical).parameters
+    o = {k: v.default for k, v in sig.items() if v.kind == v.KEYWORD_ONLY} | options
+    args = (o['select_fraction'], o['passes'], neighbours, o['representation'], o['max_cells'])
+    Q, unit, rounds, cal = _hlm_plan(data, wl, budget, o['rounds'], o['unit'], o['noise'], *args)
+    meter.prepay(('select', 'measure'), rounds, "mwem-hlm base", rho=budget.rho)  # the whole budget, once
+    run = dict(rounds=rounds, unit=unit, passes=o['passes'], remeasure=o['remeasure'], noise=o['noise'])
+    phat, _, ms, plan = hlm_run(data, wl, Q, cal, run | dict(average=o['average']), meter)
+    sigma = float(plan.scale) if o['noise'] == 'gaussian' else np.nan
+    return np.asarray(Q.release_info(phat)['distribution'], float), sigma, ms
 
 # %% ../nbs/06_boosting.ipynb #caf90bba
 def jl_dimension(
@@ -397,7 +428,7 @@ def compress_synopsis(
     W = jl_compress(syn.vectors, r, b, rng)
     ans = tmap.read_off(W[:nu] @ W[nu:].T)
     info = syn.info | dict(jl_dim=r, jl_bits=b, jl_shift=float(np.abs(ans - syn.answers).max()))
-    return Synopsis(ans, syn.rho, W.shape[0] * r * (b + 2), syn.sigma, W, info)
+    return Synopsis(ans, syn.rho, W.shape[0] * r * (b + 2), syn.sigma, W, info, syn.measurements)
 
 # %% ../nbs/06_boosting.ipynb #52f85c38
 def _base(base, workload, tol, max_iter, oracle):  # the base generator named by `base`, or a callable given
@@ -486,6 +517,7 @@ def _generator(base, wl, records, sets, tol, max_iter, oracle, jl_eps, jl_seed) 
     gen = _base(base, wl, tol, max_iter, oracle)
     if isinstance(gen, RelaxationBase):  # before any noise: refuses SDPs above MAX_SDP
         gen.tmap = TupleMap(records.shape[1], max(map(len, sets)), sets)
+        gen.attrs = wl.domain.attrs  # the measurements name the attributes
     return gen, _compressor(gen, jl_eps, jl_seed)
 
 
@@ -520,7 +552,8 @@ def _release(res, workload, sets, budget, n, lam, mu, src, seconds) -> Release:
     info |= dict(synopsis_bits=[s.bits for s in syn], base_sigma=syn[0].sigma, domain=workload.domain)
     info |= dict(round_answers=[s.answers for s in syn])  # released synopses; never the weights D_t
     info |= dict(noise=dict(kind='boosting', rho=res.ledger.spent['rho'], secure=bool(src.secure)))
-    return Release(ans, 'boosting', budget, float(syn[0].sigma), seconds, info)
+    ms = tuple(m for s in syn for m in s.measurements)  # every base run's, in order (not the sampling)
+    return Release(ans, 'boosting', budget, float(syn[0].sigma), seconds, info, measurements=ms)
 
 # %% ../nbs/06_boosting.ipynb #697134a8
 def bad_query_bound(

@@ -16,9 +16,9 @@ from .data import mass_bound
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['Measurement', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'charge_call', 'charged_on_noise',
-           'uniform_indices', 'weighted_stack', 'check_measurements', 'vstack_operators', 'query_rows', 'least_squares',
-           'answers_of', 'stacked_matrix', 'gaussian_plan_for']
+__all__ = ['Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'charge_call',
+           'charged_on_noise', 'uniform_indices', 'weighted_stack', 'check_measurements', 'vstack_operators',
+           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix', 'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -26,9 +26,11 @@ class Measurement:
     "Noisy answers y = Qh + z to a block of queries Q on the histogram h, with noise of s.d. `sigma`."
 
     query: (
-        object  # Q: (m, N) matrix or LinearOperator (a Workload, a strategy), or a clique (attribute names)
+        object  # Q: (m, N) matrix or LinearOperator, a clique (attribute names) or parities (sets of names)
     )
-    answers: np.ndarray  # y, shape (m,); a clique's marginal is flat in C order over its names as given
+    answers: (
+        np.ndarray
+    )  # y, shape (m,); a clique's marginal: flat in C order over its names; parities: one each
     sigma: float  # standard deviation of each entry of z (0: exact answers)
     cost: dict = field(
         default_factory=dict
@@ -42,6 +44,9 @@ class Measurement:
                 self, 'query', (self.query,) if isinstance(self.query, str) else tuple(self.query)
             )
             object.__setattr__(self, 'label', self.label or ','.join(self.query))
+        elif _is_parities(self.query):  # sets of names kept as tuples; the label, unless given, their count
+            object.__setattr__(self, 'query', tuple(tuple(T) for T in self.query))
+            object.__setattr__(self, 'label', self.label or f"{len(self.query)} parities")
         check_measurement(self)
 
     @property
@@ -50,9 +55,15 @@ class Measurement:
         return self.query if _is_clique(self.query) else None
 
     @property
+    def parities(self) -> tuple | None:
+        "The attribute sets T of a parities query (answers: the mean of chi_T over the records), else None."
+        return self.query if _is_parities(self.query) else None
+
+    @property
     def shape(self) -> tuple:
-        "Shape (m, N) of the query matrix; (m,) for a clique (N comes with the domain an estimator is given)."
-        return (int(np.size(self.answers)),) if self.attrs is not None else tuple(self.query.shape)
+        "Shape (m, N) of the query matrix; (m,) for a clique or parities (N: an estimator's domain's)."
+        tables = self.attrs is not None or self.parities is not None
+        return (int(np.size(self.answers)),) if tables else tuple(self.query.shape)
 
     def summary(self) -> dict:
         "JSON-ready description (everything but the query operator and the answers)."
@@ -66,10 +77,27 @@ def _is_clique(q) -> bool:
     return isinstance(q, str) or (isinstance(q, (tuple, list)) and all(isinstance(a, str) for a in q))
 
 
+def _is_parities(q) -> bool:
+    "Whether a query is a set of parities: a non-empty tuple or list of non-empty tuples of attribute names."
+    sets = isinstance(q, (tuple, list)) and len(q) > 0 and all(isinstance(T, (tuple, list)) for T in q)
+    return sets and all(len(T) > 0 and all(isinstance(a, str) for a in T) for T in q)
+
+
+def parity_query(
+    sets,  # attribute-index sets T (tuples of ints)
+    attrs,  # the names of the attributes the indices point to
+) -> tuple:
+    "The parities query of index sets: each set as the tuple of its attributes' names."
+    return tuple(tuple(attrs[i] for i in T) for T in sets)
+
+
 def check_measurement(m: Measurement):
-    """Raise ValueError unless `m` has a 2-D query (or a clique), finite answers of matching length and a
-    finite sigma >= 0."""
-    shape = (None, None) if m.attrs is not None else getattr(m.query, 'shape', None)
+    """Raise ValueError unless `m` has a 2-D query (or a clique, or parities), finite answers of matching
+    length and a finite sigma >= 0."""
+    if m.parities is not None:
+        shape = (len(m.parities), None)  # one answer per set
+    else:
+        shape = (None, None) if m.attrs is not None else getattr(m.query, 'shape', None)
     if shape is None or len(shape) != 2:
         raise ValueError(f"query must be a 2-D matrix or linear operator, got {type(m.query).__name__}")
     y = np.asarray(m.answers)
@@ -91,6 +119,10 @@ def _marginals(
         return [(self.attrs, np.asarray(self.answers, float))]
     if isinstance(self.query, Marginals):
         return list(zip(self.query.cliques, self.query.blocks(np.asarray(self.answers, float))))
+    if self.parities is not None:
+        raise TypeError(
+            "a parities query is not a set of marginals: rebuild them with marginals_from_parities"
+        )
     raise TypeError(
         f"a {type(self.query).__name__} query is not a set of marginals: estimate it by least squares"
     )
@@ -155,10 +187,11 @@ class Meter:
         "Charge a step that runs elsewhere on this meter's source (a mechanism inside this one), first."
         self.ledger.spend(label, **cost)
 
-    def prepay(self, kind: str, steps: int, label: str, **cost):
-        "Charge the composed `cost` of `steps` later steps of `kind` ('measure' or 'select') at once."
+    def prepay(self, kind: str | tuple, steps: int, label: str, **cost):
+        "Charge the composed `cost` of `steps` later steps of `kind` ('measure', 'select', or both) at once."
         self.charge(label, **cost)
-        self.credits[kind] = self.credits.get(kind, 0) + int(steps)
+        for k in (kind,) if isinstance(kind, str) else kind:
+            self.credits[k] = self.credits.get(k, 0) + int(steps)
 
     def _pay(self, kind: str, label: str, cost: dict):
         if self.credits.get(kind, 0) > 0:
@@ -180,7 +213,7 @@ def _meter_noisy(
 
 def _meter_measure(
     self: Meter,
-    query,  # Q: matrix or operator whose exact answers are `truth`
+    query,  # Q: matrix or operator whose exact answers are `truth` (or a clique, or parities)
     truth: np.ndarray,  # Q h, computed from the private data
     plan,  # NoisePlan calibrated to Q's sensitivity, or None (exact answers: the query ignores the data)
     label: str = '',  # what is measured, for the ledger and the measurement
@@ -277,6 +310,11 @@ def check_measurements(measurements) -> list:
         raise TypeError(
             f"the measurement of clique {cliques[0]} has no query matrix: measure Marginals(domain, [clique])"
             ", or estimate from the tables (a graphical model, the local relaxation)"
+        )
+    if parities := [m.label for m in ms if m.parities is not None]:
+        raise TypeError(
+            f"the measurement of {parities[0]} has no query matrix: estimate parities by the relaxation's "
+            "projection (dpnotes.relaxation), or measure a Parities workload"
         )
     Ns = {m.shape[1] for m in ms}
     if len(Ns) > 1:

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'accuracy_thresholds',
-           'mwem', 'hlm_calibration', 'hlm_rounds', 'mwem_practical', 'mw_estimate', 'sample_dataset', 'synthetic_data',
-           'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
+           'mwem', 'hlm_calibration', 'hlm_rounds', 'mwem_practical', 'hlm_run', 'mw_estimate', 'sample_dataset',
+           'synthetic_data', 'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
 import math, time
@@ -507,20 +507,33 @@ def mwem_practical(
     args = (rounds, unit, noise, select_fraction, passes, neighbours, representation, max_cells)
     Q, unit, rounds, cal = _hlm_plan(data, workload, budget, *args)  # public: may refuse, before any noise
     meter = Meter(budget, rng)  # each selection and each measurement charged as it is drawn
+    run = dict(rounds=rounds, unit=unit, passes=passes, remeasure=remeasure, noise=noise, average=average)
+    phat, meas, ms, plan = hlm_run(data, workload, Q, cal, run, meter)
+    return _hlm_release(Q, phat, workload, budget, run, cal, meas, ms, meter, plan, t0)
+
+# %% ../nbs/04_mwem.ipynb #hlmrun1
+def hlm_run(
+    data: Dataset,  # the records (counts over n, or over the released n_hat under add/remove)
+    workload,  # the queries
+    Q,  # the queries' kernels (`mwem_queries`), from `_hlm_plan`
+    cal: dict,  # the calibration, from `_hlm_plan`
+    run: dict,  # rounds, unit, passes, remeasure, noise, average
+    meter: Meter,  # charged each selection and measurement (or a prepaid credit) as it is drawn
+) -> tuple:
+    "The rounds of `mwem_practical`: (estimate, (group, rows, answers) per round, Measurements, last plan)."
     h, mass = Q.truth(data, workload), mass_bound(data.mass, 'mwem_practical')  # mass: 1 unless add/remove
-    sizes = [len(g) for g in Q.groups] if unit == 'marginal' else [1]
+    sizes = [len(g) for g in Q.groups] if run['unit'] == 'marginal' else [1]
     sel_err = Q.score_error(max(sizes), mass)  # float error of a score: sums of |differences of sums|
     p, psum, meas, ms, done = Q.start(), None, [], [], set()
-    for t in progress(range(rounds), "mwem-hlm rounds", "round"):
-        g, idx = _hlm_select(meter, Q, p, h, unit, done, remeasure, cal, sel_err, t)  # select
-        mt, plan = _hlm_measure(meter, workload, h, idx, cal, noise, data.n, Q.m, mass, t)  # measure
+    for t in progress(range(run['rounds']), "mwem-hlm rounds", "round"):
+        args = (run['unit'], done, run['remeasure'], cal, sel_err, t)
+        g, idx = _hlm_select(meter, Q, p, h, *args)  # select
+        mt, plan = _hlm_measure(meter, workload, h, idx, cal, run['noise'], data.n, Q.m, mass, t)  # measure
         ms.append(mt)
         meas.append((g, idx, mt.answers))
-        Q.mw_passes(p, meas, passes)  # estimate: multiplicative weights over every measurement
-        psum = Q.collect(psum, p) if average else psum
-    run = dict(rounds=rounds, unit=unit, passes=passes, remeasure=remeasure, noise=noise)
-    phat = Q.mean(psum, rounds) if average else p
-    return _hlm_release(Q, phat, workload, budget, run, cal, meas, tuple(ms), meter, plan, t0)
+        Q.mw_passes(p, meas, run['passes'])  # estimate: multiplicative weights over every measurement
+        psum = Q.collect(psum, p) if run['average'] else psum
+    return (Q.mean(psum, run['rounds']) if run['average'] else p), meas, tuple(ms), plan
 
 # %% ../nbs/04_mwem.ipynb #b947e2fa
 def mw_estimate(

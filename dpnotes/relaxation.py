@@ -10,7 +10,7 @@ import numpy as np
 from fractions import Fraction
 from .privacy import Budget
 from .noise import gaussian_plan, ceil_float, ceil_sqrt, check_count
-from .measurements import Meter
+from .measurements import Meter, parity_query
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
 from .releases import Release, register, check_mechanism_args, zcdp_budget
@@ -470,12 +470,20 @@ def noisy_parities(
     rho: float,  # zCDP budget of the noise step
     meter: Meter,  # the call's private steps: draws the noise and charges it
     label: str | None = None,  # the ledger's label (default: 'm parities')
+    attrs=None,  # names of the records' columns, for the measurement (default x0, x1, ...)
 ) -> tuple:
-    "Parity means plus exact discrete Gaussian noise (replace-one, n public): noisy, plan, sensitivity, exact"
+    """Parity means plus exact discrete Gaussian noise (replace-one, n public): (measurement, plan,
+    sensitivity, exact), the measurement's query the sets by name."""
     (n, d), m = np.shape(records), len(sets)
     sens, exact = parity_sensitivity(sets, d, n)
     plan = gaussian_plan(sens, rho, m, n=n, bound=1.0)
-    return meter.noisy(parity_answers(records, sets), plan, label or f"{m} parities"), plan, sens, exact
+    query = parity_query(sets, attrs or [f"x{i}" for i in range(d)])
+    return (
+        meter.measure(query, parity_answers(records, sets), plan, label or f"{m} parities"),
+        plan,
+        sens,
+        exact,
+    )
 
 
 def fw_target(
@@ -488,10 +496,10 @@ def fw_target(
 
 # %% ../nbs/05_relaxation.ipynb #a05rp002
 def _used(records, sets) -> tuple:
-    "(records, sets) restricted to the attributes some set uses, renumbered."
+    "(records, sets, used columns) restricted to the attributes some set uses, renumbered."
     used = sorted({i for T in sets for i in T})
     pos = {a: j for j, a in enumerate(used)}
-    return records[:, used], [tuple(pos[i] for i in T) for T in sets]
+    return records[:, used], [tuple(pos[i] for i in T) for T in sets], used
 
 
 def relaxed_parities(
@@ -507,15 +515,18 @@ def relaxed_parities(
     corrective: bool = True,  # the fully corrective solver (False: plain Frank-Wolfe)
     progress: bool | None = None,  # tqdm bar over the Frank-Wolfe steps (None: on a terminal, after 1 s)
     measure=noisy_parities,  # the noise step; add/remove neighbours: `noisy_parity_sums(n_hat)`
+    attrs=None,  # names of the records' columns, for the measurement (default x0, x1, ...)
 ) -> tuple:
-    "RelaxedProjL: noisy parities projected onto R L'_k. Returns (result, plan, noisy, sensitivity, exact)."
-    records, sets = _used(records, sets)
+    """RelaxedProjL: noisy parities projected onto R L'_k. Returns (result, plan, measurement, sensitivity,
+    exact); the measurement holds the noisy parities."""
+    names = attrs or [f"x{i}" for i in range(np.shape(records)[1])]
+    records, sets, used = _used(records, sets)
     tmap = TupleMap(records.shape[1], max(map(len, sets)), sets)  # before any noise: refuses SDPs > MAX_SDP
     meter = Meter(Budget.zcdp(rho), rng) if meter is None else meter
-    noisy, plan, sens, exact = measure(records, sets, rho, meter)
+    mt, plan, sens, exact = measure(records, sets, rho, meter, attrs=[names[i] for i in used])
     kw = dict(max_iter=max_iter, oracle=oracle, corrective=corrective, progress=progress)
-    res = relaxed_projection(noisy, tmap, target=fw_target(tol, plan.scale, tmap), **kw)
-    return res, plan, noisy, sens, exact
+    res = relaxed_projection(mt.answers, tmap, target=fw_target(tol, plan.scale, tmap), **kw)
+    return res, plan, mt, sens, exact
 
 # %% ../nbs/05_relaxation.ipynb #89c9b53a
 def _records(data: Dataset, workload: Workload) -> tuple:
@@ -529,11 +540,11 @@ def _records(data: Dataset, workload: Workload) -> tuple:
     return sets, data.records[:, list(data.domain.axes(workload.domain.attrs))]
 
 
-def _info(res, plan, noisy, sens, exact, sets, n, code, meter, domain) -> dict:
+def _info(res, plan, mt, sens, exact, sets, n, code, meter, domain) -> dict:
     "What a relaxation release reports besides its answers."
     info = dict(noise=plan.info(meter.secure), sensitivity=sens, sensitivity_exact=exact, n=n, sets=sets)
     info |= dict(bits=None if code is None else dict(zip(code.domain.attrs, code.bits)))
-    info |= dict(noisy_parities=noisy, parities=res.answers, gap=res.gap, target=res.target)
+    info |= dict(noisy_parities=mt.answers, parities=res.answers, gap=res.gap, target=res.target)
     return info | dict(
         iterations=res.iterations, max_iter=res.max_iter, converged=res.converged, domain=domain
     )
@@ -568,14 +579,17 @@ def relaxation_mechanism(
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets, records = _records(data, wl)
-    kw = dict(meter=meter, oracle=oracle, max_iter=max_iter, tol=tol, progress=progress)
-    res, plan, noisy, sens, exact = relaxed_parities(
+    kw = dict(
+        meter=meter, oracle=oracle, max_iter=max_iter, tol=tol, progress=progress, attrs=wl.domain.attrs
+    )
+    res, plan, mt, sens, exact = relaxed_parities(
         records, sets, rho, measure=noisy_parities if total is None else noisy_parity_sums(total), **kw
     )
     ans = res.answers if isinstance(wl, Parities) else marginals_from_parities(res.answers, sets, wl)
     ans = ans if code is None else code.decode(workload, ans)
-    info = _info(res, plan, noisy, sens, exact, sets, total or data.n, code, meter, workload.domain)
-    return Release(ans, 'relaxation', budget, float(plan.scale), time.perf_counter() - t0, info)
+    info = _info(res, plan, mt, sens, exact, sets, total or data.n, code, meter, workload.domain)
+    secs = time.perf_counter() - t0
+    return Release(ans, 'relaxation', budget, float(plan.scale), secs, info, measurements=(mt,))
 
 # %% ../nbs/05_relaxation.ipynb #a05hp002
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

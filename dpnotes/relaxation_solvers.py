@@ -10,6 +10,7 @@ import numpy as np
 from numba import njit
 from .ingest import progress as bar
 from .noise import gaussian_plan, ceil_float, ceil_sqrt
+from .measurements import parity_query
 from .helptext import document_names
 
 # %% auto #0
@@ -109,14 +110,16 @@ def parity_sum_sensitivity(
 def noisy_parity_sums(
     total: int,  # the released count n_hat (add/remove neighbours)
 ):
-    """The add/remove measurement: a function (records, sets, rho, meter, label=None) -> (noisy, plan,
-    sensitivity, exact), `noisy_parities`' twin on sums over `total`."""
+    """The add/remove measurement: a function (records, sets, rho, meter, label=None, attrs=None) ->
+    (measurement, plan, sensitivity, exact), `noisy_parities`' twin on sums over `total`."""
 
-    def measure(records, sets, rho, meter, label=None):
+    def measure(records, sets, rho, meter, label=None, attrs=None):
         sens = parity_sum_sensitivity(sets, total)
         plan = gaussian_plan(sens, rho, len(sets), n=total, bound=1.0)
+        query = parity_query(sets, attrs or [f"x{i}" for i in range(np.shape(records)[1])])
+        truth = parity_sums_over(records, sets, total)
         return (
-            meter.noisy(parity_sums_over(records, sets, total), plan, label or f"{len(sets)} parities"),
+            meter.measure(query, truth, plan, label or f"{len(sets)} parities"),
             plan,
             sens,
             True,
