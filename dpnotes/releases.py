@@ -616,7 +616,7 @@ def laplace_max_bound(
 # %% ../nbs/12_releases.ipynb #errbd005
 _OF = {  # what the released answers are compared with, by neighbouring relation
     False: "fractions of n",
-    True: "fractions of the released n_hat (counts over n_hat; n_hat's own error not counted)",
+    True: "fractions of the released n_hat, its own error not counted",
 }
 _NOT_A_PROJECTION = (
     "is not a linear map of its measurements nor a Euclidean projection onto a set known to hold the true "
@@ -628,7 +628,7 @@ _NO_BOUND = {  # mechanism -> why its estimate has no bound from the noise scale
     'boosting': f"boosting's multiplicative-weights estimate {_NOT_A_PROJECTION}",
     'relaxation': f"the relaxation's estimate {_NOT_A_PROJECTION}",
     'adaptive': f"adaptive's graphical-model fit {_NOT_A_PROJECTION}",
-    'local': "no bound derived for local's estimate (shrinkage, or projections onto relaxations)",
+    'local': "no bound derived for local's estimate: shrinkage, or projections onto relaxations",
 }
 
 
