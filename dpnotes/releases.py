@@ -591,14 +591,15 @@ def chi2_chernoff(
     beta: float,  # failure probability, in (0, 1)
 ) -> float:
     "x > k with (x/k)^(k/2) e^(-(x-k)/2) = beta (rounded up): P(chi^2_k-dominated sum >= x) <= beta."
-    target, g = math.log(1 / _check_beta(beta)), lambda u: k / 2 * (u - 1 - math.log(u))  # u = x / k
-    lo, hi = 1.0, 2.0
+    target = math.log(1 / _check_beta(beta))
+    g = lambda d: k / 2 * (d - math.log1p(d))  # with x = k (1 + d): no cancellation for small d
+    lo, hi = 0.0, 1.0
     while g(hi) < target:
         hi *= 2
-    for _ in range(200):  # g increases on u > 1: bisection, keeping the safe (upper) end
+    for _ in range(200):  # g increases on d > 0: bisection, keeping the safe (upper) end
         mid = (lo + hi) / 2
         lo, hi = (mid, hi) if g(mid) < target else (lo, mid)
-    return k * hi
+    return k * (1 + hi)
 
 
 def laplace_max_bound(
@@ -632,14 +633,21 @@ _NO_BOUND = {  # mechanism -> why its estimate has no bound from the noise scale
 }
 
 
+def _positive(x) -> bool:
+    "Whether `x` is a finite number > 0 (a recorded scale or grid)."
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < math.inf
+
+
 def _noise_bound(m, noise, beta: float):
     "(max, rmse) bounds of measurement `m`'s noise, the grid's rounding included; or why there are none."
     k = int(np.size(m.answers))
     if m.noise == 'none' or m.sigma == 0:
         return 0.0, 0.0
     kind = {'gaussian': 'discrete_gaussian', 'laplace': 'discrete_laplace'}.get(m.noise)
-    if not isinstance(noise, dict) or noise.get('kind') != kind or 'grid' not in noise:
+    if not isinstance(noise, dict) or noise.get('kind') != kind or not _positive(noise.get('grid')):
         return "the grid of the measurement's noise is not recorded"
+    if kind == 'discrete_laplace' and not _positive(noise.get('scale')):
+        return "the scale of the measurement's noise is not recorded"
     slack = 0.0 if noise.get('exact_grid') else noise['grid'] / 2  # rounding to the grid, |r_i| <= g/2
     if kind == 'discrete_gaussian':
         rms = m.sigma * math.sqrt(chi2_chernoff(k, beta) / k)
@@ -652,6 +660,10 @@ def _estimate_bound(release, mx: float, rms: float, beta: float):
     "(max, rmse, how) of the answers the mechanism estimated from its one measurement; or why none."
     name, k, info = release.mechanism, int(np.size(release.answers)), release.info
     if name in ('gaussian', 'laplace'):
+        if not np.array_equal(
+            np.asarray(release.answers, float), np.asarray(release.measurements[0].answers)
+        ):
+            return "the answers are not the measurement's noisy answers"
         how = "sub-Gaussian tail, union bound (max); chi^2-type Chernoff bound (RMSE)"
         if release.measurements[0].noise == 'laplace':
             how = "discrete Laplace tail, union bound (max); RMSE <= max"
@@ -659,7 +671,9 @@ def _estimate_bound(release, mx: float, rms: float, beta: float):
     if name == 'projection':
         if release.neighbours == ADD_REMOVE:
             return "under add/remove the true counts over n_hat need not lie in the set projected onto"
-        if release.distribution is None or 'gap' not in info:
+        if release.distribution is None or not all(
+            isinstance(info.get(x), float) for x in ('gap', 'objective')
+        ):
             return "beyond 2^24 cells the estimate is a graphical model fit, not a Euclidean projection"
         solve = math.sqrt(2 * max(min(info['gap'], info['objective']), 0.0) / k)  # the solver's distance
         rmse = rms + solve
@@ -672,7 +686,7 @@ def _estimate_bound(release, mx: float, rms: float, beta: float):
         m, e = release.measurements[0], info.get('expected_rmse')  # e = sigma ||W M^+||_F / sqrt(k)
         if m.noise == 'none' or m.sigma == 0:
             return 0.0, 0.0, "exact measurement"
-        if e is None or m.noise != 'gaussian':
+        if not _positive(e) or m.noise != 'gaussian':
             return "the reconstruction's Frobenius norm is not recorded"
         noise = release.noise
         grid = 0.0 if noise.get('exact_grid') else noise['grid']
