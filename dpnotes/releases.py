@@ -686,6 +686,8 @@ def _estimate_bound(release, mx: float, rms: float, beta: float):
         m, e = release.measurements[0], info.get('expected_rmse')  # e = sigma ||W M^+||_F / sqrt(k)
         if m.noise == 'none' or m.sigma == 0:
             return 0.0, 0.0, "exact measurement"
+        if info.get('strategy') not in ('identity', 'workload', 'tree', 'optimal'):  # they support W
+            return "a strategy given as a matrix: that it supports the workload (W M^+ M = W) is not checked"
         if not _positive(e) or m.noise != 'gaussian':
             return "the reconstruction's Frobenius norm is not recorded"
         noise = release.noise
