@@ -629,7 +629,7 @@ _NO_BOUND = {  # mechanism -> why its estimate has no bound from the noise scale
     'boosting': f"boosting's multiplicative-weights estimate {_NOT_A_PROJECTION}",
     'relaxation': f"the relaxation's estimate {_NOT_A_PROJECTION}",
     'adaptive': f"adaptive's graphical-model fit {_NOT_A_PROJECTION}",
-    'local': "no bound derived for local's estimate: shrinkage, or projections onto relaxations",
+    'local': "no bound derived here for local's estimate, whose tables may be thresholded or shrunk",
 }
 
 
