@@ -330,7 +330,8 @@ def _release_parser(sub, info: dict):
         "release",
         "answer a workload with one mechanism; write one row per query and a metadata file",
         "Answer a workload privately with one mechanism. The noise comes from the operating system's "
-        "entropy; OUT gets one row per query, OUT.meta.json what was done.",
+        "entropy; OUT gets one row per query, OUT.meta.json what was done. It prints the answers' error "
+        "bound (max and RMSE, each with probability >= 0.95), or that none is known for the estimate.",
         info,
     )
     _add_data(r)
@@ -441,7 +442,8 @@ def _show_parser(sub, info: dict):
         "show",
         "print a marginal of a release CSV as a table",
         "Print the marginals a release CSV holds, or one of them as a table (rows: the first attribute, "
-        "columns: the second; longer marginals one cell a line).",
+        "columns: the second; longer marginals one cell a line), then the error bound the release's "
+        "metadata states.",
     )
     s.add_argument("csv", help="a CSV written by dpnotes release")
     s.add_argument(

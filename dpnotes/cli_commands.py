@@ -24,7 +24,7 @@ from .data import Dataset, Domain, default_dataset
 from .ingest import count_csv, progress, read_csv
 from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
-from .releases import MECHANISMS, check_outputs, jsonable, release_outputs
+from .releases import MECHANISMS, check_outputs, error_line, jsonable, release_outputs
 from .cli_output import NOT_PRIVATE, _message, _say, _with_line, _write, _write_release
 from dpnotes.cli_output import (
     check_postprocess,
@@ -32,6 +32,7 @@ from dpnotes.cli_output import (
     postprocess,
     read_marginals,
     value_names,
+    _release_error,
     _release_values,
 )
 
@@ -531,11 +532,12 @@ def cmd_release(args):
     with _charged(args, budget, name):  # --ledger: checked before any noise, recorded after
         rel = MECHANISMS[name](data, workload, budget, rng=rng, **_options(args))
     answers = postprocess(args.postprocess, workload, rel.answers)
-    _write_release(args, name, budget, data, workload, rel, answers)
+    meta = _write_release(args, name, budget, data, workload, rel, answers)
     print(
         f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
         f"{args.out}.meta.json)"
     )
+    print(error_line(meta["error"]))  # from public quantities only: the noise scales, k, the estimate
     return 0
 
 # %% ../nbs/24_cli_commands.ipynb #1ed9e302
@@ -641,16 +643,19 @@ def _find_marginal(
 
 
 def cmd_show(args):
-    "List the marginals in a release CSV, or print one of them (its attributes in any order) as a table."
+    """List the marginals in a release CSV, or print one of them (its attributes in any order) as a table;
+    then the error bound its metadata states, if any."""
     found = read_marginals(args.csv)
     if not args.marginal:
         for attrs, cells in found.items():
             total = sum(float(r["answer"]) for r in cells.values())
             print(f"{','.join(attrs)}: {len(cells)} cells, answers sum to {total:.4g}")
-        return 0
-    want = tuple(a.strip() for a in args.marginal.split(","))
-    names = _release_values(args.csv)
-    print(marginal_table(_find_marginal(found, want, args.csv), want, args.value, names))
+    else:
+        want = tuple(a.strip() for a in args.marginal.split(","))
+        names = _release_values(args.csv)
+        print(marginal_table(_find_marginal(found, want, args.csv), want, args.value, names))
+    if line := _release_error(args.csv):
+        print(line)
     return 0
 
 # %% ../nbs/24_cli_commands.ipynb #2d2a8e6d

@@ -115,15 +115,17 @@ def _say(msg):
 
 # %% ../nbs/20_cli_output.ipynb #004e7c24
 def _write_release(args, name, budget, data, workload, rel, answers):
-    "The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all."
+    """The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all;
+    returns the metadata written."""
     from dpnotes.ingest import progress
-    from dpnotes.releases import drop_stale_state, release_files, release_metadata
+    from dpnotes.releases import drop_stale_state, postprocessed_error, release_files, release_metadata
 
     meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)
     n = meta["n"]  # the public count: n, or the released n_hat under add/remove neighbours
     meta["columns"] = ["query", "label", "answer", "count"]  # answer: a fraction; count = answer x n
     if args.postprocess != "none":
         meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
+        meta["error"] = postprocessed_error(meta["error"], args.postprocess, workload.shape[0])
     extra, values = {}, getattr(args, "values", None)  # attribute -> the raw meaning of each code (public)
     # the one release format (Release.save writes the same): answers, metadata and what synthetic samples from
     shown = dataclasses.replace(rel, answers=answers, workload=workload, info={**rel.info, "values": values})
@@ -137,6 +139,7 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     with bar:
         _write(args, files)
     drop_stale_state(args.out, files)  # a previous release's state file, beside metadata saying state: null
+    return meta
 
 
 def _synthetic_writer(args, rel, n):
@@ -259,6 +262,17 @@ def value_names(
             f"--spec encodes {spec_domain(spec).to_dict()}, not the data's domain {domain.to_dict()}"
         )
     return {a: [str(x) for x in decode_column(np.arange(domain[a]), r)] for a, r in load_spec(spec).items()}
+
+
+def _release_error(csv_path) -> str | None:
+    "The error line of a release's metadata (`releases.error_line`), or None (no metadata, or no bound kept)."
+    from dpnotes.releases import error_line
+
+    try:
+        err = json.loads(Path(f"{csv_path}.meta.json").read_text(encoding="utf-8")).get("error")
+        return error_line(err) if isinstance(err, dict) else None
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        return None
 
 
 def _release_values(csv_path) -> dict | None:

@@ -23,10 +23,11 @@ from .helptext import attach
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'BESIDE', 'Release', 'check_neighbours', 'register',
-           'split_total', 'count_limit', 'add_remove_call', 'check_mechanism_args', 'write_files', 'write_release_csv',
-           'jsonable', 'metadata_json', 'release_metadata', 'release_outputs', 'check_outputs', 'release_files',
-           'drop_stale_state', 'MECHANISMS']
+__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'ERROR_BETA', 'BESIDE', 'Release',
+           'check_neighbours', 'register', 'split_total', 'count_limit', 'add_remove_call', 'check_mechanism_args',
+           'write_files', 'write_release_csv', 'gaussian_max_bound', 'chi2_chernoff', 'laplace_max_bound',
+           'error_bound', 'error_line', 'postprocessed_error', 'jsonable', 'metadata_json', 'release_metadata',
+           'release_outputs', 'check_outputs', 'release_files', 'drop_stale_state', 'MECHANISMS']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -566,6 +567,214 @@ def write_release_csv(
         f.write(row * k % tuple(flat))
         i += k
 
+# %% ../nbs/12_releases.ipynb #errbd002
+ERROR_BETA = 0.05  # `error_bound`'s default: each bound holds with probability at least 0.95
+
+
+def _check_beta(beta) -> float:
+    if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < 1:
+        raise ValueError(f"beta must be in (0, 1), got beta={beta!r}")
+    return float(beta)
+
+
+def gaussian_max_bound(
+    sigma: float,  # parameter of each (discrete) Gaussian noise entry, answer units
+    k: int,  # number of independent entries
+    beta: float,  # failure probability, in (0, 1)
+) -> float:
+    "t with P(max_i |z_i| > t) <= beta for k independent sub-Gaussian entries: sigma sqrt(2 ln(2k/beta))."
+    return sigma * math.sqrt(2 * math.log(2 * k / _check_beta(beta)))
+
+
+def chi2_chernoff(
+    k: float,  # degrees of freedom (> 0)
+    beta: float,  # failure probability, in (0, 1)
+) -> float:
+    "x > k with (x/k)^(k/2) e^(-(x-k)/2) = beta (rounded up): P(chi^2_k-dominated sum >= x) <= beta."
+    target = math.log(1 / _check_beta(beta))
+    g = lambda d: k / 2 * (d - math.log1p(d))  # with x = k (1 + d): no cancellation for small d
+    lo, hi = 0.0, 1.0
+    while g(hi) < target:
+        hi *= 2
+    for _ in range(200):  # g increases on d > 0: bisection, keeping the safe (upper) end
+        mid = (lo + hi) / 2
+        lo, hi = (mid, hi) if g(mid) < target else (lo, mid)
+    return k * (1 + hi)
+
+
+def laplace_max_bound(
+    scale: float,  # Laplace scale b of each entry, answer units
+    grid: float,  # grid spacing g of the noise, answer units (b / g steps)
+    k: int,  # number of independent entries
+    beta: float,  # failure probability, in (0, 1)
+) -> float:
+    "t with P(max_i |z_i| > t) <= beta for k independent discrete Laplace entries on the grid (union bound)."
+    b = scale / grid  # in steps: P(|Z| >= m) = 2 p^m / (1 + p), p = exp(-1/b)
+    p = math.exp(-1 / b)
+    m = max(1, math.ceil(b * math.log(2 * k / (_check_beta(beta) * (1 + p))) * (1 + 1e-12)))
+    return (m - 1) * grid
+
+# %% ../nbs/12_releases.ipynb #errbd005
+_OF = {  # what the released answers are compared with, by neighbouring relation
+    False: "fractions of n",
+    True: "fractions of the released n_hat, its own error not counted",
+}
+_NOT_A_PROJECTION = (
+    "is not a linear map of its measurements nor a Euclidean projection onto a set known to hold the true "
+    "answers"
+)
+_NO_BOUND = {  # mechanism -> why its estimate has no bound from the noise scales here
+    'mwem': f"MWEM's multiplicative-weights estimate {_NOT_A_PROJECTION}",
+    'mwem-hlm': f"MWEM's multiplicative-weights estimate {_NOT_A_PROJECTION}",
+    'boosting': f"boosting's multiplicative-weights estimate {_NOT_A_PROJECTION}",
+    'relaxation': f"the relaxation's estimate {_NOT_A_PROJECTION}",
+    'adaptive': f"adaptive's graphical-model fit {_NOT_A_PROJECTION}",
+    'local': "no bound derived here for local's estimate, whose tables may be thresholded or shrunk",
+}
+
+
+def _positive(x) -> bool:
+    "Whether `x` is a finite number > 0 (a recorded scale or grid)."
+    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < math.inf
+
+
+def _noise_bound(m, noise, beta: float):
+    "(max, rmse) bounds of measurement `m`'s noise, the grid's rounding included; or why there are none."
+    k = int(np.size(m.answers))
+    if m.noise == 'none' or m.sigma == 0:
+        return 0.0, 0.0
+    kind = {'gaussian': 'discrete_gaussian', 'laplace': 'discrete_laplace'}.get(m.noise)
+    if not isinstance(noise, dict) or noise.get('kind') != kind or not _positive(noise.get('grid')):
+        return "the grid of the measurement's noise is not recorded"
+    if kind == 'discrete_laplace' and not _positive(noise.get('scale')):
+        return "the scale of the measurement's noise is not recorded"
+    slack = 0.0 if noise.get('exact_grid') else noise['grid'] / 2  # rounding to the grid, |r_i| <= g/2
+    if kind == 'discrete_gaussian':
+        rms = m.sigma * math.sqrt(chi2_chernoff(k, beta) / k)
+        return gaussian_max_bound(m.sigma, k, beta) + slack, rms + slack
+    t = laplace_max_bound(noise['scale'], noise['grid'], k, beta) + slack
+    return t, t  # the RMS of k numbers is at most their largest
+
+
+def _estimate_bound(release, mx: float, rms: float, beta: float):
+    "(max, rmse, how) of the answers the mechanism estimated from its one measurement; or why none."
+    name, k, info = release.mechanism, int(np.size(release.answers)), release.info
+    if name in ('gaussian', 'laplace'):
+        if not np.array_equal(
+            np.asarray(release.answers, float), np.asarray(release.measurements[0].answers)
+        ):
+            return "the answers are not the measurement's noisy answers"
+        how = "sub-Gaussian tail, union bound (max); chi^2-type Chernoff bound (RMSE)"
+        if release.measurements[0].noise == 'laplace':
+            how = "discrete Laplace tail, union bound (max); RMSE <= max"
+        return mx, rms, how
+    if name == 'projection':
+        if release.neighbours == ADD_REMOVE:
+            return "under add/remove the true counts over n_hat need not lie in the set projected onto"
+        if release.distribution is None or not all(
+            isinstance(info.get(x), float) for x in ('gap', 'objective')
+        ):
+            return "beyond 2^24 cells the estimate is a graphical model fit, not a Euclidean projection"
+        solve = math.sqrt(2 * max(min(info['gap'], info['objective']), 0.0) / k)  # the solver's distance
+        rmse = rms + solve
+        return (
+            math.sqrt(k) * rmse,
+            rmse,
+            "Euclidean projection: the RMSE bound carries over; max <= sqrt(k) RMSE",
+        )
+    if name == 'factorization':
+        m, e = release.measurements[0], info.get('expected_rmse')  # e = sigma ||W M^+||_F / sqrt(k)
+        if m.noise == 'none' or m.sigma == 0:
+            return 0.0, 0.0, "exact measurement"
+        if info.get('strategy') not in ('identity', 'workload', 'tree', 'optimal'):  # they support W
+            return "a strategy given as a matrix: that it supports the workload (W M^+ M = W) is not checked"
+        if not _positive(e) or m.noise != 'gaussian':
+            return "the reconstruction's Frobenius norm is not recorded"
+        noise = release.noise
+        grid = 0.0 if noise.get('exact_grid') else noise['grid']
+        rmse = e * math.sqrt(chi2_chernoff(1, beta)) + e * math.sqrt(np.size(m.answers)) * grid / (
+            2 * m.sigma
+        )
+        return math.sqrt(k) * rmse, rmse, "linear reconstruction, sigma^2 ||W M^+||_F^2 chi^2_1 domination"
+    return f"no bound derived for {name!r}"
+
+
+def error_bound(
+    release,  # a `Release`
+    beta: float = ERROR_BETA,  # failure probability of each bound, in (0, 1)
+) -> dict:
+    """Bounds on the released answers' error from public quantities only: `max` (worst answer) and `rmse`,
+    each holding with probability >= 1 - beta, or None and the `reason`; `noise` lists the measurements'
+    noise scales. Replace-one: against the answers as fractions of n; add/remove: of the released n_hat."""
+    beta, info = _check_beta(beta), release.info
+    stored = info.get('error')
+    if not release.measurements and isinstance(stored, dict):  # a loaded release: as its metadata states
+        if stored.get('beta') == beta:
+            return dict(stored)
+        return {
+            **stored,
+            'beta': beta,
+            'confidence': 1 - beta,
+            'max': None,
+            'rmse': None,
+            'how': None,
+            'reason': f"a loaded release: its metadata states the bound at beta={stored.get('beta')}",
+        }
+    ms = release.measurements
+    scales = [dict(label=m.label, noise=m.noise, sigma=float(m.sigma)) for m in ms]
+    if not ms and release.sigma is not None:
+        scales = [dict(label='', noise='gaussian', sigma=float(release.sigma))]
+    out = dict(beta=beta, confidence=1 - beta, max=None, rmse=None, of=_OF[release.neighbours == ADD_REMOVE])
+    out.update(how=None, reason=None, noise=scales)
+    if release.mechanism in _NO_BOUND or len(ms) != 1:
+        why = _NO_BOUND.get(release.mechanism, f"{release.mechanism} answers from {len(ms)} measurements")
+        return {**out, 'reason': why}
+    got = _noise_bound(ms[0], release.noise, beta)
+    got = got if isinstance(got, str) else _estimate_bound(release, *got, beta)
+    if isinstance(got, str):
+        return {**out, 'reason': got}
+    return {**out, 'max': float(got[0]), 'rmse': float(got[1]), 'how': got[2]}
+
+# %% ../nbs/12_releases.ipynb #errbd008
+def error_line(
+    err: dict,  # an `error_bound`
+) -> str:
+    "The bound as the command line prints it: one line."
+    if err.get('max') is not None:
+        return (
+            f"error: max <= {err['max']:.3g}, RMSE <= {err['rmse']:.3g}, each with probability >= "
+            f"{err['confidence']:g} (answers as {err['of']})"
+        )
+    sig = [s['sigma'] for s in err.get('noise') or ()]
+    scale = (
+        "no noise scale recorded"
+        if not sig
+        else f"noise scale sigma={sig[0]:.3g}"
+        if len(sig) == 1
+        else f"noise scales sigma={min(sig):.3g}..{max(sig):.3g} over {len(sig)} measurements"
+    )
+    return f"error: no bound for this estimate ({err['reason']}); {scale}"
+
+
+def postprocessed_error(
+    err: dict,  # the `error_bound` of the answers before post-processing
+    kind: str,  # the command line's --postprocess: 'none', 'simplex' or 'consistent'
+    k: int,  # number of answers
+) -> dict:
+    """The bound after `--postprocess`: 'simplex' projects each table onto the simplex, which holds the true
+    table under replace-one neighbours, so the RMSE bound carries over (max <= sqrt(k) RMSE); else none."""
+    if kind == 'none':
+        return err
+    if kind == 'simplex' and err.get('rmse') is not None and err.get('of') == _OF[False]:
+        how = f"{err['how']}; --postprocess simplex, a projection: max <= sqrt(k) RMSE"
+        return {**err, 'max': math.sqrt(k) * err['rmse'], 'how': how}
+    why = (
+        "--postprocess consistent: an approximate projection, then clipped"
+        if kind == 'consistent'
+        else f"--postprocess {kind} of answers without a bound, or whose true tables need not sum to 1"
+    )
+    return {**err, 'max': None, 'rmse': None, 'how': None, 'reason': why}
+
 # %% ../nbs/12_releases.ipynb #4f8b1e26
 def jsonable(x):
     "numpy scalars and arrays as python numbers and lists (the `default` of `json.dumps`)."
@@ -614,6 +823,7 @@ def release_metadata(
         workload=spec,
         noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
         measurements=[m.summary() for m in getattr(release, "measurements", ())],
+        error=error_bound(release),  # each bound with probability >= 0.95, or None and why
         columns=["query", "label", "answer"],
         dpnotes_version=__version__,
         created_utc=datetime.datetime.now(datetime.timezone.utc).isoformat(timespec="seconds"),
@@ -830,6 +1040,7 @@ def _load(
     info.update(
         total=meta.get('total'), workload=meta.get('workload'), values=meta.get('values'), codes=codes
     )
+    info.update(error=meta.get('error'))
     if dom is not None:
         info['domain'] = Domain.from_dict(dom)
     if meta.get('state'):
