@@ -678,10 +678,10 @@ def _local_checks(
     **_,
 ):
     """`local_mechanism`'s checks of its public inputs, run by the registry before any noise (under add/remove
-    before the record count is drawn): the base and the shrinkage resolved as the body resolves them."""
+    before the record count is drawn): planned as the body plans them (`plan_local`)."""
     args = base, body, tol, max_iter, threshold, shrink, model_share, topup_share
     _check_local_args(data, workload, budget, options, *args)
-    _resolved_base(workload, base, shrink, neighbours, neighbours == 'replace' or max_records is not None)
+    plan_local(workload, neighbours, neighbours == 'replace' or max_records is not None, *args)
 
 # %% ../nbs/19_local.ipynb #d98924fb
 @register("local", add_remove=True, strict=True, check=_local_checks)
