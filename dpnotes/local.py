@@ -81,7 +81,7 @@ class LocalConfig:
     # sure_shrink's largest level (noise s.d.s): caps 1-3 on adult 2-way, 1.5 the lowest max error at eps 1
     # without raising the RMSE by more than 1.2% at eps 0.5 (benchmarks/peers.py, adult2)
     shrink_cap: float = 1.5
-    # margin_targets: proportional fitting's sweeps at most (benchmarks/local_shrink.py)
+    # margin_targets: proportional fitting's sweeps at most (not tuned: the fit stops once margins agree)
     ipf_sweeps: int = 20
     # grouped_shrink: cells grouped by target / sigma at these edges; finer (0.25..8, 0.5..16) was no better
     # on adult 3-way (benchmarks/local_shrink.py)
@@ -98,21 +98,21 @@ class LocalConfig:
     # max_iter='auto': dual iterations times cells at most, 71 iterations on adult 3-way, within a minute, no
     # other benchmark workload affected (benchmarks/local_adult3.py)
     work_limit: float = 1.5e9
-    # shrink='model': the adaptive model's share of the zCDP budget, the best of 0.2..0.9 on adult 3-way at
-    # eps 0.25, 0.5, 1 (benchmarks/local_share.py)
+    # shrink='model': the adaptive model's share of the zCDP budget; on adult 3-way the best of 0.2, 0.3, 0.5,
+    # 0.7 at eps 0.5, of 0.3 and 0.5 at eps 1, of 0.3, 0.6, 0.9 at eps 0.5 (benchmarks/local_share.py)
     model_share: float = 0.3
     # shrink='model': the share of the pairs the tables say the model misses (`topup_pairs`); 0.1 and 0.15
     # measured on adult 3-way (benchmarks/local_share.py, RESULTS.md)
     topup_share: float = 0.1
     # a share above 0 but below this is refused: its noise scale could overflow after other draws (not tuned)
     min_share: float = 1e-6
-    # shrink='model': the pairs measured again, at most; 2, 4 and 8 measured, 8 the best on 2 of 3 seeds
-    # (benchmarks/local_share.py, RESULTS.md)
+    # shrink='model': the pairs measured again, at most; 2, 4 and 8 measured on local_share.py's split of
+    # adult 3-way, 8 the best on 2 of 3 seeds (experiment scripts, benchmarks/RESULTS.md)
     topup_pairs: int = 8
     # the top-up keeps the model under this many cells (`adaptive`'s default max_cells, not tuned here)
     model_cells: int = 10 * 2**20
     # a pair is measured again only if its gap is above this (`model_gaps`: s.d.s of the noise's squared
-    # norm; a 3-sigma test, benchmarks/local_share.py)
+    # norm; a 3-sigma test, not tuned; the top-up it feeds: benchmarks/local_share.py)
     gap_level: float = 3.0
 
 
