@@ -33,7 +33,8 @@ import numpy as np
 from dpnotes.cli import postprocess
 from dpnotes.data import Dataset, default_dataset
 from dpnotes.data import Domain
-from dpnotes.local import TIGHT, choose_base, cvxpy_local_projection, factorization_spread, local_projection
+from dpnotes.local import choose_base, factorization_spread, local_projection
+from dpnotes.local_solvers import TIGHT, cvxpy_local_projection
 from dpnotes.models import CliqueMeasurement
 from dpnotes.privacy import Budget
 from dpnotes.releases import MECHANISMS

@@ -1,5 +1,5 @@
 """`local`'s split of the budget on adult's all 3-way marginals: the adaptive model's share of the zCDP budget
-(`dpnotes.local.MODEL_SHARE`, 0.3) against the tables' share, measured.
+(`dpnotes.local.CONFIG.model_share`, 0.3) against the tables' share, measured.
 
 For each share f in --shares and each seed, `local` (its defaults: Gaussian tables shrunk toward the model's
 marginals, the model topped up with the pairs the tables say it misses on TOPUP_SHARE of the budget, then projected

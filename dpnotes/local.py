@@ -8,14 +8,12 @@ import dataclasses, functools, itertools, math, time, warnings
 from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
-from numba import njit, prange
 from .privacy import Budget
 from .data import Dataset, Domain, as_domain
-from .ingest import check_memory, progress
 from .noise import check_count, floor_float
 from .workloads import Marginals, Workload
 from .measurements import Measurement
-from .models import estimate, marginal_tables
+from .models import estimate
 from .releases import Release, register, check_mechanism_args, zcdp_budget
 from .histograms import gaussian_mechanism
 from .adaptive import adaptive_mechanism
@@ -28,300 +26,14 @@ from dpnotes.factorization import (
 )
 from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, project
 from .projection_solvers import simplex_projection
+from .local_solvers import LocalResult, _as_tables, _evaluate, _run_ascent, local_structure
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'SHRINK_CAP', 'IPF_SWEEPS', 'GROUP_EDGES', 'GROUP_CAP', 'SPREAD_LIMIT', 'POLYTOPE_CELLS', 'WORK_LIMIT',
-           'MODEL_SHARE', 'TOPUP_SHARE', 'MIN_SHARE', 'TOPUP_PAIRS', 'MODEL_CELLS', 'GAP_LEVEL', 'BASES', 'separators',
-           'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult', 'local_projection',
-           'local_constraints', 'cvxpy_local_projection', 'sparse_threshold', 'sure_threshold', 'independence_tables',
+__all__ = ['CONFIG', 'BASES', 'local_projection', 'LocalConfig', 'sparse_threshold', 'sure_threshold', 'independence_tables',
            'sure_shrink', 'pooled_margins', 'sub_margins', 'margin_targets', 'grouped_shrink', 'factorization_spread',
            'choose_base', 'choose_body', 'auto_iterations', 'check_model_share', 'check_topup_share', 'split_rho',
-           'wants_model', 'model_gaps', 'topup_pairs', 'local_mechanism']
-
-# %% ../nbs/19_local.ipynb #4fb80d36
-def separators(
-    domain: Domain,  # the universe the cliques' attributes belong to
-    cliques: list,  # attribute tuples of the measured tables
-) -> list:
-    "Non-empty intersections of pairs of cliques, attributes in domain order, each once, in first-seen order."
-    domain = as_domain(domain)
-    order, sets, out = {a: i for i, a in enumerate(domain.attrs)}, [frozenset(c) for c in cliques], {}
-    for c, d in itertools.combinations(sets, 2):
-        if c & d:
-            out.setdefault(c & d, None)
-    return [tuple(sorted(s, key=order.get)) for s in out]  # dict: insertion order, each set once
-
-# %% ../nbs/19_local.ipynb #c54d4733
-def cell_map(
-    domain: Domain,  # the universe
-    clique: tuple,  # a table's attributes, in the table's axis order
-    sep: tuple,  # a non-empty subset of `clique`
-) -> np.ndarray:
-    "For each cell of the table on `clique` (C order) its cell of the sub-marginal on `sep` (C order), int32."
-    shape = [domain[a] for a in clique]
-    idx = np.indices(shape, dtype=np.int64).reshape(len(clique), -1)
-    sub = [idx[clique.index(a)] for a in sep]
-    return np.ravel_multi_index(sub, [domain[a] for a in sep]).astype(np.int32)
-
-# %% ../nbs/19_local.ipynb #keptsep-code
-def kept_separators(
-    domain: Domain,  # the universe the cliques' attributes belong to
-    cliques: list,  # attribute tuples of the measured tables
-) -> list:
-    """`separators` without those that agreement on larger separators implies: s is dropped when the cliques
-    containing it are connected by pairs whose intersection strictly contains s."""
-    sets, kept = [frozenset(c) for c in cliques], []
-    for s in separators(domain, cliques):
-        holders = [c for c in sets if c >= set(s)]
-        reached, todo = {0}, [0]
-        while todo:  # search the holders' graph from the first one
-            i = todo.pop()
-            for j, d in enumerate(holders):
-                if j not in reached and len(holders[i] & d) > len(s):
-                    reached.add(j)
-                    todo.append(j)
-        if len(reached) < len(holders):
-            kept.append(s)
-    return kept
-
-# %% ../nbs/19_local.ipynb #f04a90ee
-def _lipschitz(
-    seps: list,  # the separators inside one clique
-    cells: int,  # the clique's number of cells |c|
-    size,  # function: number of cells of an attribute set
-) -> float:
-    "||M_c P M_c^T|| exactly: the largest, over attributes a, of the sum of |c|/|s| over separators s with a."
-    attrs = {a for s in seps for a in s}
-    return max((sum(cells / size(s) for s in seps if a in s) for a in attrs), default=0.0)
-
-# %% ../nbs/19_local.ipynb #16c58eaf
-@dataclass(frozen=True)
-class LocalStructure:
-    "Index arrays of a list of cliques and their separators, as the compiled kernels read them."
-
-    cliques: list  # the tables' attributes, in input order
-    separators: list  # the pairwise intersections that need a constraint (see `kept_separators`)
-    shapes: list  # each table's shape, axes in its clique's order
-    arrays: tuple  # (coff, inc_c, inc_s, loff, moff, cmap, soff): cell, incidence, map and separator offsets
-    scales: np.ndarray  # per incidence (c, s): |c|/|s| times m_s, the inverse of its step over 2 w_c
-
-    @property
-    def n_duals(self) -> int:
-        "Number of dual variables: cells of all incidences' separator tables."
-        return int(self.arrays[3][-1])
-
-# %% ../nbs/19_local.ipynb #f7e5b202
-def _offsets(sizes) -> np.ndarray:
-    "0 followed by the cumulative sums of `sizes`, int64."
-    return np.concatenate([[0], np.cumsum(np.asarray(sizes, dtype=np.int64))]).astype(np.int64)
-
-
-def _incidence_scales(cliques, seps, inc, size) -> np.ndarray:
-    "Per incidence (c, s): |c|/|s| times the most separators of c that contain one attribute of s."
-    inside = [[] for _ in cliques]  # the separators inside each clique
-    for i, j in inc:
-        inside[i].append(seps[j])
-    m = lambda i, s: max(sum(a in t for t in inside[i]) for a in s)
-    return np.array([size(cliques[i]) / size(seps[j]) * m(i, seps[j]) for i, j in inc], float)
-
-
-def local_structure(
-    domain: Domain,  # the universe
-    cliques: list,  # attribute tuples of the tables
-) -> LocalStructure:
-    "Offsets of the tables, the (clique, separator) incidences, their cell maps and step scales."
-    seps, size = kept_separators(domain, cliques), lambda c: math.prod(domain[a] for a in c)
-    inc = [(i, j) for i, c in enumerate(cliques) for j, s in enumerate(seps) if set(s) <= set(c)]
-    check_memory(4 * sum(size(cliques[i]) for i, _ in inc), "the cell maps of the local projection")
-    maps = [cell_map(domain, cliques[i], seps[j]) for i, j in inc]
-    ic, js = np.array([i for i, _ in inc], np.int64), np.array([j for _, j in inc], np.int64)
-    cmap = np.concatenate(maps) if maps else np.zeros(0, np.int32)
-    arrays = (_offsets([size(c) for c in cliques]), ic, js, _offsets([size(seps[j]) for j in js]))
-    arrays += (_offsets([m.size for m in maps]), cmap, _offsets([size(s) for s in seps]))
-    shapes = [tuple(domain[a] for a in c) for c in cliques]
-    return LocalStructure(list(cliques), seps, shapes, arrays, _incidence_scales(cliques, seps, inc, size))
-
-# %% ../nbs/19_local.ipynb #c06d9535
-@njit(cache=True)
-def _tau_from(v, lo, hi, t):  # pragma: no cover (compiled)
-    "Newton on phi from t: (root, last Newton value); a last value below t means t was right of the root."
-    while True:
-        sm, k = 0.0, 0
-        for i in range(lo, hi):
-            if v[i] > t:
-                sm += v[i]
-                k += 1
-        if k == 0:
-            return t, -np.inf
-        tn = (sm - 1.0) / k
-        if tn <= t:
-            return t, tn
-        t = tn
-
-# %% ../nbs/19_local.ipynb #01be346b
-@njit(cache=True)
-def _shift(v, lo, hi, s, vmax, taus, c):  # pragma: no cover (compiled)
-    "The simplex shift of v[lo:hi] (sum s, largest entry vmax), warm-started from and stored in taus[c]."
-    low = max((s - 1.0) / (hi - lo), vmax - 1.0)  # phi(low) >= 0: left of the root
-    t, tn = low, low
-    if taus[c] > low:
-        t, tn = _tau_from(v, lo, hi, taus[c])
-    if tn < t - 1e-15 * (1.0 + abs(t)) or t == low:  # the warm start was right of the root: its Newton
-        t, tn = _tau_from(v, lo, hi, max(tn, low))  # value is left of it (phi is convex), start from there
-    taus[c] = t
-    return t
-
-
-@njit(cache=True)
-def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
-    "out[lo:hi] = projection of v[lo:hi] onto the simplex, warm-started from and storing taus[c]."
-    s, vmax = 0.0, -np.inf
-    for i in range(lo, hi):
-        s += v[i]
-        vmax = max(vmax, v[i])
-    t = _shift(v, lo, hi, s, vmax, taus, c)
-    for i in range(lo, hi):
-        out[i] = max(v[i] - t, 0.0)
-
-# %% ../nbs/19_local.ipynb #e8e2912e
-@njit(cache=True)
-def _table_margins(x, S, c, ioff, r):  # pragma: no cover (compiled)
-    "r_(c,s) = M_cs x_c on table c's incidences ioff[c]..ioff[c+1] (incidences are listed table by table)."
-    coff, inc_c, inc_s, loff, moff, cmap, soff = S
-    lo = coff[c]
-    for j in range(ioff[c], ioff[c + 1]):
-        r[loff[j] : loff[j + 1]] = 0.0
-        for i in range(coff[c + 1] - lo):
-            r[loff[j] + cmap[moff[j] + i]] += x[lo + i]
-
-
-@njit(cache=True)
-def _centre(S, a, r):  # pragma: no cover (compiled)
-    "r_(c,s) minus the a-weighted mean of r_(c',s) over the cliques with s (a: per incidence), in place."
-    coff, inc_c, inc_s, loff, moff, cmap, soff = S
-    mean, cnt = np.zeros(soff[-1]), np.zeros(soff.shape[0] - 1)
-    for j in range(inc_c.shape[0]):
-        cnt[inc_s[j]] += a[j]
-    for j in range(inc_c.shape[0]):
-        for i in range(loff[j + 1] - loff[j]):
-            mean[soff[inc_s[j]] + i] += a[j] * r[loff[j] + i] / cnt[inc_s[j]]
-    for j in range(inc_c.shape[0]):
-        for i in range(loff[j + 1] - loff[j]):
-            r[loff[j] + i] -= mean[soff[inc_s[j]] + i]
-
-
-@njit(cache=True)
-def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
-    "r_(c,s) = M_cs x_c minus the a-weighted mean of the sub-marginals on s of the cliques containing s."
-    nc = S[0].shape[0] - 1
-    ioff = np.searchsorted(S[1], np.arange(nc + 1))
-    for c in range(nc):
-        _table_margins(x, S, c, ioff, r)
-    _centre(S, a, r)
-
-# %% ../nbs/19_local.ipynb #91fce615
-@njit(cache=True, parallel=True)
-def _evaluate(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
-    "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
-    coff, inc_c, inc_s, loff, moff, cmap, soff = S
-    nc = coff.shape[0] - 1
-    ioff, fs = np.searchsorted(inc_c, np.arange(nc + 1)), np.zeros(nc)
-    for c in prange(nc):  # table by table, in parallel (each writes only its own cells, margins and shift)
-        lo, hi, h, j0, j1 = coff[c], coff[c + 1], 0.5 / w[c], ioff[c], ioff[c + 1]
-        s, vmax = 0.0, -np.inf
-        for i in range(hi - lo):  # v_c = y_c - M_c^T lam_c / (2 w_c), its sum and its largest entry
-            v = y[lo + i]
-            for j in range(j0, j1):
-                v -= h * lam[loff[j] + cmap[moff[j] + i]]
-            x[lo + i], s, vmax = v, s + v, max(vmax, v)
-        t = _shift(x, lo, hi, s, vmax, taus, c)
-        for j in range(j0, j1):
-            r[loff[j] : loff[j + 1]] = 0.0
-        for i in range(hi - lo):  # x_c = (v_c - t)_+, its distance to y_c and its sub-marginals, one pass
-            xi = max(x[lo + i] - t, 0.0)
-            x[lo + i] = xi
-            fs[c] += (xi - y[lo + i]) ** 2
-            if xi != 0.0:
-                for j in range(j0, j1):
-                    r[loff[j] + cmap[moff[j] + i]] += xi
-        fs[c] *= w[c]
-    _centre(S, a, r)
-    f = 0.0
-    for c in range(nc):
-        f += fs[c]
-    return f
-
-# %% ../nbs/19_local.ipynb #2557594e
-@njit(cache=True)
-def _dot(a, b):  # pragma: no cover (compiled)
-    "Plain loop for a . b: numpy's dot goes through BLAS, whose threads cost milliseconds on a busy machine."
-    s = 0.0
-    for i in range(a.shape[0]):
-        s += a[i] * b[i]
-    return s
-
-# %% ../nbs/19_local.ipynb #2464f63d
-@njit(cache=True)
-def _nesterov(lam, prev, mu, r, steps, t):  # pragma: no cover (compiled)
-    "lam <- mu + steps * r (old lam in prev), mu <- the momentum point; the new weight t (1 after a restart)."
-    prev[:] = lam
-    lam[:] = mu + steps * r
-    if _dot(r, lam - prev) < 0.0:  # the step turned against the momentum: restart
-        mu[:] = lam
-        return 1.0
-    t1 = 0.5 * (1.0 + math.sqrt(1.0 + 4.0 * t * t))
-    mu[:] = lam + (t - 1.0) / t1 * (lam - prev)
-    return t1
-
-# %% ../nbs/19_local.ipynb #2675aec3
-@njit(cache=True)
-def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no cover (compiled)
-    """Restarted accelerated ascent on the dual, iterations it+1 .. stop at most, resumable: lam, the
-    momentum point mu and the simplex shifts taus are updated in place; (converged, it, t) resume it."""
-    x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)
-    while it < stop:
-        it += 1
-        _evaluate(mu, y, w, S, a, x, r, taus)
-        t = _nesterov(lam, prev, mu, r, steps, t)
-        if it % 10 == 0:
-            f = _evaluate(lam, y, w, S, a, x, r, taus)
-            if (r.size == 0 or np.max(np.abs(r)) <= tol / 2) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
-                return True, it, t
-    return False, it, t
-
-# %% ../nbs/19_local.ipynb #cd0245a6
-@dataclass(frozen=True)
-class LocalResult:
-    "Tables projected onto the local-consistency polytope, with the solver's certificate."
-
-    tables: dict  # clique -> consistent table, axes in the clique's order
-    answers: np.ndarray  # the tables stacked flat, in input order
-    objective: float  # sum_c ||x_c - y_c||^2 / sigma_c^2
-    residual: float  # max |sub-marginal of a table - mean of the tables sharing it| on kept separators
-    gap: float  # |f(x) - g(lambda)| over max(f, 1), in the normalised weights' units
-    iterations: int  # dual iterations (or 1 for cvxpy)
-    converged: bool  # residual and gap within tol
-    seconds: float  # wall-clock time
-
-# %% ../nbs/19_local.ipynb #900d68f0
-def _as_tables(
-    measurements,  # list of Measurement, or a tuple (cliques, tables, sigmas)
-    domain: Domain,  # the universe of the attributes
-) -> tuple:
-    "(cliques, flat tables, sigmas) of the input, each table checked against its clique's size."
-    if isinstance(measurements, tuple) and len(measurements) == 3:
-        cl, tabs, sig = measurements
-        if not (len(cl) == len(tabs) == len(sig)):
-            raise ValueError(
-                f"need one table and one sigma per clique, got {len(cl)}, {len(tabs)}, {len(sig)}"
-            )
-        measurements = [Measurement(c, np.ravel(t), float(s)) for c, t, s in zip(cl, tabs, sig)]
-    ms = list(measurements)
-    if not ms or not all(isinstance(m, Measurement) for m in ms):
-        raise TypeError("measurements must be a non-empty list of Measurement or (cliques, tables, sigmas)")
-    tabs = marginal_tables(domain, ms)  # a table per clique: sizes, finite answers, 0 < sigma < inf
-    return [c for c, _, _ in tabs], [y for _, y, _ in tabs], np.array([s for _, _, s in tabs], float)
+           'wants_model', 'model_gaps', 'topup_pairs', 'LocalPlan', 'plan_local', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #9f1cb9ea
 def local_projection(
@@ -342,21 +54,6 @@ def local_projection(
     x, f, it = _run_ascent(y, w, S.arrays, a, steps, float(tol), int(max_iter), lam)
     return _local_result(S, x, f, lam, y, w, sigma.min(), tol, it, t0)
 
-
-def _run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> tuple:
-    """`_ascent` from lam in runs of `chunk` iterations, behind a progress bar on a terminal (the iterates
-    are those of one uninterrupted run); (x, f, iterations) at the final lam."""
-    mu, taus, t, it, done = lam.copy(), np.full(len(w), -np.inf), 1.0, 0, False
-    with progress(None, "local projection", "it", total=max_iter) as bar:
-        while not done and it < max_iter:
-            done, it1, t = _ascent(
-                y, w, arrays, a, steps, tol, it, min(it + chunk, max_iter), lam, mu, taus, t
-            )
-            bar.update(it1 - it)
-            it = it1
-    x, r = np.empty_like(y), np.empty_like(lam)
-    return x, _evaluate(lam, y, w, arrays, a, x, r, taus), it
-
 # %% ../nbs/19_local.ipynb #cf81cf77
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     "The ascent's solution as a LocalResult: residual and gap recomputed at lam, a warning if unconverged."
@@ -376,67 +73,50 @@ def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     tables = {c: x[coff[i] : coff[i + 1]].reshape(sh) for i, (c, sh) in enumerate(zip(S.cliques, S.shapes))}
     return LocalResult(tables, x, f / smin**2, res, gap, it, ok, time.perf_counter() - t0)
 
-# %% ../nbs/19_local.ipynb #9f851656
-TIGHT = dict(tol_gap_abs=1e-12, tol_gap_rel=1e-12, tol_feas=1e-12, max_iter=500)  # Clarabel near its limits
+# %% ../nbs/19_local.ipynb #config-code
+@dataclass(frozen=True)
+class LocalConfig:
+    "`local`'s tuning constants, each with the benchmark that measured it (runs in benchmarks/RESULTS.md)."
+
+    # sure_shrink's largest level (noise s.d.s): caps 1-3 on adult 2-way, 1.5 the lowest max error at eps 1
+    # without raising the RMSE by more than 1.2% at eps 0.5 (benchmarks/peers.py, adult2)
+    shrink_cap: float = 1.5
+    # margin_targets: proportional fitting's sweeps at most (not tuned: the fit stops once margins agree)
+    ipf_sweeps: int = 20
+    # grouped_shrink: cells grouped by target / sigma at these edges; finer (0.25..8, 0.5..16) was no better
+    # on adult 3-way (benchmarks/local_shrink.py)
+    group_edges: tuple = (0.5, 1.0, 2.0, 4.0)
+    # grouped_shrink's largest level: caps 1.5..4.5 on adult 3-way, 3 as good as any above and far better than
+    # 1.5 in max error (benchmarks/local_shrink.py)
+    group_cap: float = 3.0
+    # base='auto' keeps the factorization unless its noisiest table is this many times noisier than the
+    # Gaussian mechanism's: `local` lowest RMSE on all six tables of benchmarks/local.py
+    spread_limit: float = 2.0
+    # body='auto': the marginal polytope on universes up to this size (NLTCS 3-way 0.00240 against the
+    # relaxation's 0.00253, elsewhere equal to three digits: benchmarks/local.py)
+    polytope_cells: int = 2**18
+    # max_iter='auto': dual iterations times cells at most, 71 iterations on adult 3-way, within a minute, no
+    # other benchmark workload affected (benchmarks/local_adult3.py)
+    work_limit: float = 1.5e9
+    # shrink='model': the adaptive model's share of the zCDP budget; on adult 3-way the best of 0.2, 0.3, 0.5,
+    # 0.7 at eps 0.5, of 0.3 and 0.5 at eps 1, of 0.3, 0.6, 0.9 at eps 0.5 (benchmarks/local_share.py)
+    model_share: float = 0.3
+    # shrink='model': the share of the pairs the tables say the model misses (`topup_pairs`); 0.1 and 0.15
+    # measured on adult 3-way (benchmarks/local_share.py, RESULTS.md)
+    topup_share: float = 0.1
+    # a share above 0 but below this is refused: its noise scale could overflow after other draws (not tuned)
+    min_share: float = 1e-6
+    # shrink='model': the pairs measured again, at most; 2, 4 and 8 measured on local_share.py's split of
+    # adult 3-way, 8 the best on 2 of 3 seeds (experiment scripts, benchmarks/RESULTS.md)
+    topup_pairs: int = 8
+    # the top-up keeps the model under this many cells (`adaptive`'s default max_cells, not tuned here)
+    model_cells: int = 10 * 2**20
+    # a pair is measured again only if its gap is above this (`model_gaps`: s.d.s of the noise's squared
+    # norm; a 3-sigma test, not tuned; the top-up it feeds: benchmarks/local_share.py)
+    gap_level: float = 3.0
 
 
-def _sum_matrix(domain: Domain, clique: tuple, sep: tuple):
-    "Sparse M_(c->s): sums a table on `clique` down to `sep`."
-    import scipy.sparse as sp
-
-    m = cell_map(domain, clique, sep)
-    return sp.csr_matrix(
-        (np.ones(m.size), (m, np.arange(m.size))), shape=(math.prod(domain[a] for a in sep), m.size)
-    )
-
-
-def local_constraints(
-    domain: Domain,  # the universe
-    cliques: list,  # the tables' attributes
-    X: list,  # one cvxpy variable per table (flat, C order over its clique), declared non-negative
-) -> list:
-    "cvxpy constraints of L on the variables X: each sums to 1, every pair agrees on its common attributes."
-    import cvxpy as cp
-
-    cons = [cp.sum(v) == 1 for v in X]
-    for (i, c), (j, d) in itertools.combinations(enumerate(cliques), 2):
-        s = tuple(a for a in domain.attrs if a in c and a in d)
-        if s:
-            cons.append(_sum_matrix(domain, c, s) @ X[i] == _sum_matrix(domain, d, s) @ X[j])
-    return cons
-
-
-def cvxpy_local_projection(
-    measurements,  # list of Measurement, or a tuple (cliques, tables, sigmas)
-    domain: Domain,  # the universe of the attributes
-    *,
-    solver: str = 'CLARABEL',  # cvxpy solver name
-    **settings,  # the solver's options; for Clarabel, default TIGHT (tolerances 1e-12)
-) -> LocalResult:
-    "The local projection by cvxpy (interior point): the exact reference for small and medium problems."
-    import cvxpy as cp
-
-    t0, domain = time.perf_counter(), as_domain(domain)
-    cliques, tables, sigma = _as_tables(measurements, domain)
-    X = [cp.Variable(t.size, nonneg=True) for t in tables]
-    cons, w = local_constraints(domain, cliques, X), (sigma.min() / sigma) ** 2
-    obj = sum(float(wc) * cp.sum_squares(v - t) for wc, v, t in zip(w, X, tables))
-    settings = settings or (TIGHT if solver == 'CLARABEL' else {})
-    cp.Problem(cp.Minimize(obj), cons).solve(solver=solver, **settings)
-    return _cvxpy_result(domain, cliques, [v.value for v in X], tables, w, sigma.min(), t0)
-
-# %% ../nbs/19_local.ipynb #7b6b514d
-def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
-    "LocalResult of a cvxpy solution: its objective and consistency residual measured as ours are."
-    if any(v is None for v in xs):
-        raise RuntimeError("cvxpy found no solution")
-    S, x = local_structure(domain, cliques), np.concatenate(xs)
-    r = np.empty(S.n_duals)
-    _centred_margins(x, S.arrays, np.ones(len(S.arrays[1])), r)
-    f = sum(float(wc) * float(np.sum((v - t) ** 2)) for wc, v, t in zip(w, xs, tables))
-    tabs = {c: v.reshape(sh) for c, v, sh in zip(cliques, xs, S.shapes)}
-    res = float(np.max(np.abs(r))) if r.size else 0.0
-    return LocalResult(tabs, x, f / smin**2, res, math.nan, 1, True, time.perf_counter() - t0)
+CONFIG = LocalConfig()  # the values in use
 
 # %% ../nbs/19_local.ipynb #dd088604
 def _check_threshold(c) -> float:
@@ -460,9 +140,6 @@ def sparse_threshold(
     return [np.where(t < cut, 0.0, t) if t.size * cut > 2 else t for t in tables]
 
 # %% ../nbs/19_local.ipynb #shrink-code
-SHRINK_CAP = 1.5  # no cell is moved by more than this many noise s.d. (measured: benchmarks/local.py)
-
-
 def sure_threshold(
     r: np.ndarray,  # residual of one table from its target
     sigma: float,  # the noise s.d. of every cell (public)
@@ -498,7 +175,7 @@ def sure_shrink(
     tables: list,  # noisy tables, flat, one noise s.d. for every cell
     targets: list,  # one target per table, same shapes
     sigma: float,  # the noise s.d. (public)
-    cap: float = SHRINK_CAP,  # the largest level, in units of sigma
+    cap: float = CONFIG.shrink_cap,  # the largest level, in units of sigma
 ) -> tuple:
     "(shrunk tables, levels in units of sigma): each residual soft-thresholded at its `sure_threshold`."
     out, levels = [], []
@@ -510,11 +187,6 @@ def sure_shrink(
     return out, np.array(levels)
 
 # %% ../nbs/19_local.ipynb #margins-code
-IPF_SWEEPS = 20  # margin_targets: sweeps of proportional fitting at most (each one pass per sub-margin)
-GROUP_EDGES = (0.5, 1.0, 2.0, 4.0)  # grouped_shrink: a table's cells grouped by target / sigma at these edges
-GROUP_CAP = 3.0  # grouped_shrink: the largest level, in noise s.d. (measured: benchmarks/local_shrink.py)
-
-
 def _canonical(domain: Domain, attrs) -> tuple:
     "The attributes in the domain's order: one key for a sub-clique however a table orders it."
     pos = {a: i for i, a in enumerate(domain.attrs)}
@@ -544,7 +216,7 @@ def pooled_margins(
                 acc[key] = (s + w * m, tot + w)
     return {key: (np.asarray(s / tot, float), float(sigma) / math.sqrt(tot)) for key, (s, tot) in acc.items()}
 
-
+# %% ../nbs/19_local.ipynb #margins-code2
 def sub_margins(
     workload: Marginals,  # the tables' cliques and domain
     tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
@@ -566,7 +238,7 @@ def margin_targets(
     workload: Marginals,  # the tables' cliques and domain
     tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
     sigma: float,  # that s.d. (public)
-    sweeps: int = IPF_SWEEPS,  # proportional fitting's sweeps at most
+    sweeps: int = CONFIG.ipf_sweeps,  # proportional fitting's sweeps at most
 ) -> list:
     """One target per table, flat: the largest-entropy table with its sub-margins (`sub_margins`), by
     proportional fitting; a table of one attribute is its own target."""
@@ -592,13 +264,13 @@ def margin_targets(
         out.append(x.ravel())
     return out
 
-
+# %% ../nbs/19_local.ipynb #margins-code3
 def grouped_shrink(
     tables: list,  # noisy tables, flat, one noise s.d. for every cell
     targets: list,  # one target per table, same shapes
     sigma: float,  # the noise s.d. (public)
-    edges: tuple = GROUP_EDGES,  # the groups' edges, in units of sigma, on the target's value
-    cap: float = GROUP_CAP,  # the largest level, in units of sigma
+    edges: tuple = CONFIG.group_edges,  # the groups' edges, in units of sigma, on the target's value
+    cap: float = CONFIG.group_cap,  # the largest level, in units of sigma
 ) -> tuple:
     """(shrunk tables, levels in units of sigma: a row per table, a column per group, NaN for an empty group):
     `sure_shrink`'s soft thresholding at a level of its own for each group of a table's cells, grouped by the
@@ -668,9 +340,6 @@ def _projected_release(
     )
 
 # %% ../nbs/19_local.ipynb #autobase-code
-SPREAD_LIMIT = 2.0  # base='auto' keeps the factorization unless its noisiest table is this many times noisier
-
-
 def factorization_spread(
     workload: Marginals,  # the tables to measure
     neighbours: str = 'replace',  # the relation of both measurements: 'replace' or 'add-remove'
@@ -686,16 +355,15 @@ def factorization_spread(
 
 
 def choose_base(workload: Marginals, neighbours: str = 'replace') -> str:
-    "base='auto': 'factorization' if its spread is at most SPREAD_LIMIT, else 'gaussian' (public inputs)."
-    return 'factorization' if factorization_spread(workload, neighbours) <= SPREAD_LIMIT else 'gaussian'
+    "base='auto': 'factorization' if its spread is at most `CONFIG.spread_limit`, else 'gaussian' (public)."
+    return (
+        'factorization' if factorization_spread(workload, neighbours) <= CONFIG.spread_limit else 'gaussian'
+    )
 
 # %% ../nbs/19_local.ipynb #polybody-code
-POLYTOPE_CELLS = 2**18  # body='auto' projects onto the marginal polytope of universes up to this size
-
-
 def choose_body(workload: Marginals) -> str:
-    "body='auto': 'polytope' when the universe has at most POLYTOPE_CELLS cells, else 'local' (public)."
-    return 'polytope' if workload.shape[1] <= POLYTOPE_CELLS else 'local'
+    "body='auto': 'polytope' on universes of at most `CONFIG.polytope_cells` cells, else 'local' (public)."
+    return 'polytope' if workload.shape[1] <= CONFIG.polytope_cells else 'local'
 
 # %% ../nbs/19_local.ipynb #polybody-release
 def _polytope_release(
@@ -712,22 +380,13 @@ def _polytope_release(
     return Release(answers, 'local', rel.budget, rel.sigma, secs, info, measurements=rel.measurements)
 
 # %% ../nbs/19_local.ipynb #worklimit-code
-WORK_LIMIT = 1.5e9  # max_iter='auto': dual iterations times the cells of all tables, at most
-
-
 def auto_iterations(
     cells: int,  # the number of cells of all the tables projected (public: the workload's size)
 ) -> int:
-    "max_iter='auto': WORK_LIMIT // cells dual iterations, at least 10 and at most 100,000."
-    return int(min(100_000, max(10, WORK_LIMIT // max(int(cells), 1))))
+    "max_iter='auto': CONFIG.work_limit // cells dual iterations, at least 10 and at most 100,000."
+    return int(min(100_000, max(10, CONFIG.work_limit // max(int(cells), 1))))
 
 # %% ../nbs/19_local.ipynb #model-code
-MODEL_SHARE = 0.3  # shrink='model': the adaptive model's share of the zCDP budget
-TOPUP_SHARE = 0.1  # shrink='model': the share for the pairs the tables say the model misses (`topup_pairs`)
-# a share above 0 but below MIN_SHARE is refused: its noise scale could overflow after other draws
-MIN_SHARE = 1e-6
-
-
 def _check_number(value, name: str, what: str) -> None:
     "A share is a real number, not a bool or a string (TypeError naming it and its range `what`)."
     if isinstance(value, (bool, np.bool_)) or not isinstance(value, (int, float, np.floating)):
@@ -735,19 +394,19 @@ def _check_number(value, name: str, what: str) -> None:
 
 
 def check_model_share(share) -> float:
-    "The model's share of the zCDP budget: a number in [MIN_SHARE, 1) (a public input)."
-    _check_number(share, 'model_share', f"in [{MIN_SHARE:g}, 1)")
-    if not MIN_SHARE <= share < 1:  # NaN fails this too
-        raise ValueError(f"model_share must be in [{MIN_SHARE:g}, 1), got model_share={share!r}")
+    "The model's share of the zCDP budget: a number in [CONFIG.min_share, 1) (a public input)."
+    _check_number(share, 'model_share', f"in [{CONFIG.min_share:g}, 1)")
+    if not CONFIG.min_share <= share < 1:  # NaN fails this too
+        raise ValueError(f"model_share must be in [{CONFIG.min_share:g}, 1), got model_share={share!r}")
     return float(share)
 
 
 def check_topup_share(topup, share) -> float:
-    "The top-up's share of the zCDP budget: 0 or in [MIN_SHARE, 1), with share + topup < 1."
-    _check_number(topup, 'topup_share', f"0 or in [{MIN_SHARE:g}, 1)")
-    if not ((topup == 0 or MIN_SHARE <= topup < 1) and share + topup < 1):  # NaN fails this too
+    "The top-up's share of the zCDP budget: 0 or in [CONFIG.min_share, 1), with share + topup < 1."
+    _check_number(topup, 'topup_share', f"0 or in [{CONFIG.min_share:g}, 1)")
+    if not ((topup == 0 or CONFIG.min_share <= topup < 1) and share + topup < 1):  # NaN fails this too
         raise ValueError(
-            f"topup_share must be 0 or in [{MIN_SHARE:g}, 1) with model_share + topup_share < 1, "
+            f"topup_share must be 0 or in [{CONFIG.min_share:g}, 1) with model_share + topup_share < 1, "
             f"got topup_share={topup!r}, model_share={share!r}"
         )
     return float(topup)
@@ -755,8 +414,8 @@ def check_topup_share(topup, share) -> float:
 
 def split_rho(
     budget: Budget,  # the whole budget of the release (after the registry's count, under add/remove)
-    share: float = MODEL_SHARE,  # the model's share f, in [MIN_SHARE, 1)
-    topup: float = TOPUP_SHARE,  # the top-up's share t: 0, or in [MIN_SHARE, 1 - f)
+    share: float = CONFIG.model_share,  # the model's share f, in [CONFIG.min_share, 1)
+    topup: float = CONFIG.topup_share,  # the top-up's share t: 0, or in [CONFIG.min_share, 1 - f)
 ) -> tuple:
     """(model's, top-up's, tables' Budget): zCDP shares f rho, t rho and (1 - f - t) rho, the last rounded
     down so that the three compose to at most rho; the top-up's is None when t = 0."""
@@ -773,11 +432,6 @@ def wants_model(workload: Marginals, body: str, bounded: bool) -> bool:
     return body == 'local' and bounded and max(len(c) for c in workload.cliques) >= 3
 
 # %% ../nbs/19_local.ipynb #topup-code
-TOPUP_PAIRS = 8  # shrink='model': the pairs measured again, at most (`topup_pairs`)
-MODEL_CELLS = 10 * 2**20  # the top-up keeps the model under this many cells (`adaptive`'s default max_cells)
-GAP_LEVEL = 3.0  # a pair is measured again only if its gap is above this (`model_gaps`: s.d.s of the noise)
-
-
 def model_gaps(
     workload: Marginals,  # the tables' cliques and domain
     tables: list,  # noisy tables, flat, in workload order, every cell with noise s.d. sigma
@@ -803,9 +457,9 @@ def topup_pairs(
     gaps: dict,  # `model_gaps`
     domain: Domain,  # the model's domain
     have: list,  # the model's measured attribute sets
-    k: int = TOPUP_PAIRS,  # pairs at most
-    cap: int = MODEL_CELLS,  # the model's size after them, at most
-    level: float = GAP_LEVEL,  # the gap a pair must exceed
+    k: int = CONFIG.topup_pairs,  # pairs at most
+    cap: int = CONFIG.model_cells,  # the model's size after them, at most
+    level: float = CONFIG.gap_level,  # the gap a pair must exceed
 ) -> list:
     "At most k pairs of gap above `level`, largest first (ties in `gaps`' order), the model kept under `cap`."
     chosen = []
@@ -816,7 +470,7 @@ def topup_pairs(
             chosen.append(p)
     return chosen
 
-# %% ../nbs/19_local.ipynb #d98924fb
+# %% ../nbs/19_local.ipynb #mech-args
 BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
 
 
@@ -848,7 +502,7 @@ def _check_local_args(
     check_model_share(model_share)
     check_topup_share(topup_share, model_share)
 
-
+# %% ../nbs/19_local.ipynb #mech-plan
 def _resolved_base(workload: Marginals, base: str, shrink, neighbours: str, bounded: bool) -> str:
     """The base `local` measures: base='auto' is the Gaussian one under add/remove without a bound (the
     factorization's needs max_records), else `choose_base`'s; a shrinkage needs the Gaussian base, the model a
@@ -862,6 +516,55 @@ def _resolved_base(workload: Marginals, base: str, shrink, neighbours: str, boun
     if shrink == 'model' and not bounded:
         raise ValueError("shrink='model' under add/remove needs max_records (the adaptive model's bound)")
     return base
+
+
+@dataclass(frozen=True)
+class LocalPlan:
+    "What `local` does, resolved from public inputs before any noise."
+
+    base: str  # the measurement: 'gaussian' or 'factorization'
+    body: str  # the set projected onto: 'local' or 'polytope'
+    shrink: str | None  # 'model', 'margins', 'independence' (base 'gaussian' only) or None
+    tol: float  # body 'local': the projection's tolerance
+    max_iter: int  # body 'local': dual iterations at most
+    threshold: float | None  # sparse_threshold's c, base 'gaussian' only (None: off)
+    model_share: float  # shrink='model': the model's share of the zCDP budget
+    topup_share: float  # shrink='model': the top-up's share
+
+
+def plan_local(
+    workload: Marginals,  # the tables (public)
+    neighbours: str = 'replace',  # 'replace' or 'add-remove'
+    bounded: bool = True,  # a public bound on the records: replace-one, or max_records under add/remove
+    base: str = 'auto',  # as `local_mechanism`'s options, checked by it
+    body: str = 'auto',
+    tol: float = 1e-9,
+    max_iter: int | str = 'auto',
+    threshold: float | None = 3.0,
+    shrink: str | None = 'auto',
+    model_share: float = CONFIG.model_share,
+    topup_share: float = CONFIG.topup_share,
+) -> LocalPlan:
+    "`local`'s routing from public inputs: the base (`choose_base`), the body (`choose_body`), the shrinkage."
+    base = _resolved_base(workload, base, shrink, neighbours, bounded)
+    body = choose_body(workload) if body == 'auto' else body
+    iters = auto_iterations(workload.shape[0]) if max_iter == 'auto' else max_iter  # public: the tables' size
+    gauss, auto = base == 'gaussian', shrink == 'auto'
+    if gauss and (shrink == 'model' or (auto and wants_model(workload, body, bounded))):
+        shrink = 'model'
+    elif gauss and (shrink == 'margins' or (auto and body == 'local')):
+        shrink = 'margins'
+    else:
+        shrink = 'independence' if gauss and shrink == 'independence' else None
+    return LocalPlan(base, body, shrink, tol, iters, threshold if gauss else None, model_share, topup_share)
+
+# %% ../nbs/19_local.ipynb #mech-est
+def _estimator(rel: Release, workload: Marginals, plan: LocalPlan, t0: float):
+    "The plan's estimate from the measured `rel`: a function of the tables (default: `rel`'s, thresholded)."
+    if plan.body == 'polytope':
+        return lambda tables=None: _polytope_release(rel, workload, t0, plan.threshold, tables)
+    tol, iters, thr = plan.tol, plan.max_iter, plan.threshold
+    return lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
 
 
 def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate) -> Release:
@@ -887,6 +590,17 @@ def _margins_release(rel: Release, workload: Marginals, estimate) -> Release:
     return _grouped_release(rel, workload, targets, estimate, 'margins')
 
 
+def _estimated_release(rel: Release, workload: Marginals, plan: LocalPlan, t0: float) -> Release:
+    "The measured tables `rel` shrunk as the plan says (with noise only), then projected."
+    estimate = _estimator(rel, workload, plan, t0)
+    if plan.shrink == 'margins' and rel.sigma:  # targets from the noisy tables: one projection
+        return _margins_release(rel, workload, estimate)
+    out = estimate()
+    if plan.shrink == 'independence' and rel.sigma:  # a second estimate from the same tables
+        out = _shrunk_release(out, rel, workload, estimate)
+    return out
+
+# %% ../nbs/19_local.ipynb #mech-avg
 def _averaged(a: Release, b: Release) -> Release:
     "Two Gaussian releases of the same queries, averaged with weights 1 / sigma^2 (post-processing)."
     wa, wb = 1 / a.sigma**2, 1 / b.sigma**2
@@ -894,13 +608,14 @@ def _averaged(a: Release, b: Release) -> Release:
     info = {**a.info, 'expected_rmse': a.info['expected_rmse'] * sigma / a.sigma}  # the noise's, now smaller
     return dataclasses.replace(a, answers=answers, sigma=sigma, info=info)
 
-
-def _model_release(data, workload, budget, rng, neighbours, estimate_for, share, topup) -> Release:
+# %% ../nbs/19_local.ipynb #mech-model
+def _model_release(data, workload, budget, rng, neighbours, plan: LocalPlan, t0: float) -> Release:
     """`split_rho`: the adaptive model on `share` of the budget, every table (Gaussian) on the rest but
     `topup`, then the `topup_pairs` the tables choose (Gaussian, on `topup`) refitted into the model, or,
     where the tables choose none, every table again on that share (the two measurements averaged with weights
     1 / sigma^2); the tables shrunk toward the model's marginals by `grouped_shrink`, then projected once
-    (`estimate_for(rel)(tables)`). Without a pair in any table, no top-up: its share goes to the tables."""
+    (`_estimator`). Without a pair in any table, no top-up: its share goes to the tables."""
+    share, topup = plan.model_share, plan.topup_share
     if not any(len(c) >= 2 for c in workload.cliques):  # public: no pair to measure again
         topup = 0.0
     b_model, b_top, b_tables = split_rho(budget, share, topup)
@@ -927,7 +642,9 @@ def _model_release(data, workload, budget, rng, neighbours, estimate_for, share,
             warm_start=model.info['model'],
         )
         targets = fit.answer(workload)
-    out = _grouped_release(rel, workload, workload.blocks(targets), estimate_for(rel), 'model')
+    out = _grouped_release(
+        rel, workload, workload.blocks(targets), _estimator(rel, workload, plan, t0), 'model'
+    )
     out.info.update(
         topup_share=topup,
         topup_pairs=pairs,
@@ -941,7 +658,7 @@ def _model_release(data, workload, budget, rng, neighbours, estimate_for, share,
     measured = (*model.measurements, *rel.measurements, *extra)  # in the order they were drawn
     return dataclasses.replace(out, budget=budget, measurements=measured)
 
-
+# %% ../nbs/19_local.ipynb #mech-checks
 def _local_checks(
     data,
     workload,
@@ -961,12 +678,12 @@ def _local_checks(
     **_,
 ):
     """`local_mechanism`'s checks of its public inputs, run by the registry before any noise (under add/remove
-    before the record count is drawn): the base and the shrinkage resolved as the body resolves them."""
+    before the record count is drawn): planned as the body plans them (`plan_local`)."""
     args = base, body, tol, max_iter, threshold, shrink, model_share, topup_share
     _check_local_args(data, workload, budget, options, *args)
-    _resolved_base(workload, base, shrink, neighbours, neighbours == 'replace' or max_records is not None)
+    plan_local(workload, neighbours, neighbours == 'replace' or max_records is not None, *args)
 
-
+# %% ../nbs/19_local.ipynb #d98924fb
 @register("local", add_remove=True, strict=True, check=_local_checks)
 def local_mechanism(
     data: Dataset,  # private records (n is treated as public under replace-one)
@@ -980,8 +697,8 @@ def local_mechanism(
     max_iter: int | str = 'auto',  # body 'local': local_projection's limit; 'auto': `auto_iterations`
     threshold: float | None = 3.0,  # base='gaussian': sparse_threshold's c before projecting (None: off)
     shrink: str | None = 'auto',  # 'model', 'margins' or 'independence'; 'auto': see `wants_model`
-    model_share: float = MODEL_SHARE,  # the model's share of the zCDP budget, [MIN_SHARE, 1) (`split_rho`)
-    topup_share: float = TOPUP_SHARE,  # the top-up's share: 0, or [MIN_SHARE, 1 - model_share)
+    model_share: float = CONFIG.model_share,  # the model's share of the zCDP budget (`split_rho`)
+    topup_share: float = CONFIG.topup_share,  # the top-up's share: 0, or [CONFIG.min_share, 1 - model_share)
     neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
@@ -1003,38 +720,20 @@ def local_mechanism(
     toward independence after a first one (`sure_shrink`, shrink='independence'); both base='gaussian' only,
     the factorization's answers do not share one noise scale. On body 'local' `max_iter='auto'` lets the
     projection run `auto_iterations` dual iterations at most (fewer than 100,000 only on workloads of more
-    than WORK_LIMIT / 100,000 cells); a projection stopped there is still post-processing, reported with
-    `converged=False`, its residual and gap, and a ConvergenceWarning.
+    than `CONFIG.work_limit` / 100,000 cells); a projection stopped there is still post-processing, reported
+    with `converged=False`, its residual and gap, and a ConvergenceWarning.
     """
     args = base, body, tol, max_iter, threshold, shrink, model_share, topup_share
     _check_local_args(data, workload, budget, options, *args)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
     bounded = neighbours == 'replace' or data.mass is not None  # the factorization and adaptive need one
-    base = _resolved_base(workload, base, shrink, neighbours, bounded)  # public inputs only
-    body = choose_body(workload) if body == 'auto' else body
-    iters = auto_iterations(workload.shape[0]) if max_iter == 'auto' else max_iter  # public: the tables' size
-    thr = threshold if base == 'gaussian' else None
-
-    def estimate_for(rel):
-        if body == 'polytope':
-            return lambda tables=None: _polytope_release(rel, workload, t0, thr, tables)
-        return lambda tables=None: _projected_release(rel, workload, tol, iters, t0, thr, tables)
-
-    model = shrink == 'model' or (shrink == 'auto' and wants_model(workload, body, bounded))
-    if base == 'gaussian' and model:  # measure the model and the tables, shrink toward the one, project
-        out = _model_release(data, workload, budget, rng, neighbours, estimate_for, model_share, topup_share)
-        out.info['base'] = base
-        return out
-    rel = BASES[base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)  # measure
-    estimate = estimate_for(rel)
-    margins = shrink == 'margins' or (shrink == 'auto' and body == 'local')
-    if base == 'gaussian' and rel.sigma and margins:  # targets from the noisy tables: one projection
-        out = _margins_release(rel, workload, estimate)
-    else:
-        out = estimate()
-        if base == 'gaussian' and rel.sigma and shrink == 'independence':  # a second estimate, same tables
-            out = _shrunk_release(out, rel, workload, estimate)
-    out.info['base'] = base
+    plan = plan_local(workload, neighbours, bounded, *args)  # public inputs only
+    if plan.shrink == 'model':  # measure the model and the tables, shrink toward the one, project
+        out = _model_release(data, workload, budget, rng, neighbours, plan, t0)
+    else:  # measure, then estimate
+        rel = BASES[plan.base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
+        out = _estimated_release(rel, workload, plan, t0)
+    out.info['base'] = plan.base
     return out
 
 # %% ../nbs/19_local.ipynb #3eb360dd
