@@ -304,11 +304,16 @@ def _noisy_tables(rel: Release, workload: Marginals, threshold: float | None) ->
     return sparse_threshold(tables, rel.sigma, threshold) if threshold is not None and rel.sigma else tables
 
 
-def _estimate_info(rel: Release, res, threshold: float | None, **fields) -> dict:
-    """The measurement's info but its `expected_rmse` (not the estimate's error), with the noisy answers, the
-    solver result `res`'s objective, gap, iterations and convergence, the threshold and `fields`."""
+def _estimate_info(rel: Release, res, threshold: float | None, targets, answers, **fields) -> dict:
+    """The measurement's info, its `expected_rmse` kept as `measured_rmse` (the noise's, not the estimate's
+    error), with the noisy answers y, the distances of the projected `targets` s from them and from the
+    `answers` (`target_shift` = ||s - y||_2, `target_fit`, for `error_bound`), the solver result `res`'s
+    objective, gap, iterations and convergence, the threshold and `fields`."""
     info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}
-    info.update(noisy_answers=rel.answers, objective=res.objective, gap=res.gap, threshold=threshold)
+    info.update(noisy_answers=rel.answers, measured_rmse=rel.info.get('expected_rmse'))
+    info.update(target_shift=float(np.linalg.norm(targets - rel.answers)))
+    info.update(target_fit=float(np.linalg.norm(answers - targets)))
+    info.update(objective=res.objective, gap=res.gap, threshold=threshold)
     return {**info, 'iterations': res.iterations, 'converged': res.converged, **fields}
 
 
@@ -326,8 +331,9 @@ def _projected_release(
     tables = _noisy_tables(rel, workload, threshold) if tables is None else tables
     ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, tables)]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
+    s = np.concatenate(tables)
     info = _estimate_info(
-        rel, res, threshold, residual=res.residual, tol=tol, max_iter=max_iter, body='local'
+        rel, res, threshold, s, res.answers, residual=res.residual, tol=tol, max_iter=max_iter, body='local'
     )
     return Release(
         res.answers,
@@ -373,10 +379,10 @@ def _polytope_release(
     y = np.concatenate(_noisy_tables(rel, workload, threshold) if tables is None else tables)
     atol = NOISE_FRACTION * rel.info['expected_rmse'] * math.sqrt(y.size)  # of E||noise||_2, as in 03
     res = project(workload, y, atol=atol)
-    info = _estimate_info(rel, res, threshold, atol=atol, residual=0.0, body='polytope', solver=res.solver)
-    info.update(distribution=res.solution, domain=workload.domain)
-    secs = time.perf_counter() - t0
     answers = workload @ res.solution  # p's marginals, exactly non-negative (p >= 0)
+    info = _estimate_info(rel, res, threshold, y, answers, atol=atol, residual=0.0, body='polytope')
+    info.update(solver=res.solver, distribution=res.solution, domain=workload.domain)
+    secs = time.perf_counter() - t0
     return Release(answers, 'local', rel.budget, rel.sigma, secs, info, measurements=rel.measurements)
 
 # %% ../nbs/19_local.ipynb #worklimit-code

@@ -629,7 +629,6 @@ _NO_BOUND = {  # mechanism -> why its estimate has no bound from the noise scale
     'boosting': f"boosting's multiplicative-weights estimate {_NOT_A_PROJECTION}",
     'relaxation': f"the relaxation's estimate {_NOT_A_PROJECTION}",
     'adaptive': f"adaptive's graphical-model fit {_NOT_A_PROJECTION}",
-    'local': "no bound derived here for local's estimate, whose tables may be thresholded or shrunk",
 }
 
 
@@ -699,6 +698,50 @@ def _estimate_bound(release, mx: float, rms: float, beta: float):
     return f"no bound derived for {name!r}"
 
 
+def _local_bound(release, beta: float):
+    """(max, rmse, how) of `local`'s answers: its tables' noise bound, their public shift to the targets, the
+    projection's certificate (markdown above); or why none."""
+    info, k = release.info, int(np.size(release.answers))
+    if release.neighbours == ADD_REMOVE:
+        return "under add/remove the true counts over n_hat need not lie in the set projected onto"
+    y, shift, fit = info.get('noisy_answers'), info.get('target_shift'), info.get('target_fit')
+    if y is None or not all(isinstance(v, float) and math.isfinite(v) for v in (shift, fit)):
+        return "the distances of the projected tables from the measured ones are not recorded"
+    y, ms = np.asarray(y, float), list(release.measurements)
+    if info.get('base') == 'factorization' and len(ms) == 1:  # y: the reconstruction W M^+ (M x + z)
+        meas = dataclasses.replace(
+            release,
+            mechanism='factorization',
+            answers=y,
+            info={**info, 'expected_rmse': info.get('measured_rmse')},
+        )
+    else:  # y: one Gaussian measurement's answers (the model's measurements only moved the targets)
+        ms = [m for m in ms if np.size(m.answers) == y.size and np.array_equal(np.ravel(m.answers), y)]
+        if len(ms) != 1 or info.get('base') != 'gaussian':
+            return "the measured tables are not one measurement's answers (two measurements averaged)"
+        meas = dataclasses.replace(release, mechanism='gaussian', answers=y, measurements=ms)
+    got = _noise_bound(meas.measurements[0], release.noise, beta)
+    got = got if isinstance(got, str) else _estimate_bound(meas, *got, beta)
+    if isinstance(got, str):
+        return got
+    far = shift + math.sqrt(k) * got[1]  # ||s - h||_2 <= ||s - y||_2 + ||y - h||_2
+    gap, obj = info.get('gap'), info.get('objective')
+    if not (isinstance(gap, float) and isinstance(obj, float)):
+        return "the projection's certificate (its gap and objective) is not recorded"
+    if info.get('body') == 'local':  # ||x - h||^2 <= ||s - h||^2 - g(lambda), g = f + lambda.r
+        f = max(fit**2, obj * (release.sigma or 1.0) ** 2, 1.0)  # the solver's gap is |lambda.r| / max(f, 1)
+        err = math.sqrt(max(far**2 - fit**2 + max(gap, 0.0) * f, 0.0))
+        how = "local polytope: Pythagoras through the dual ascent's bound g(lambda)"
+    elif info.get('body') == 'polytope' and release.distribution is not None:
+        d = math.sqrt(2 * max(min(gap, obj), 0.0))  # ||x - P_K(s)||_2, x = W p feasible
+        err = d + math.sqrt(max(far**2 - max(fit - d, 0.0) ** 2, 0.0))
+        how = "marginal polytope: Pythagoras at the projection, plus the solver's distance"
+    else:
+        return "the set projected onto is not recorded"
+    how = f"{got[2]} for the measured tables; their shift to the targets; {how}; max <= sqrt(k) RMSE"
+    return err, err / math.sqrt(k), how
+
+
 def error_bound(
     release,  # a `Release`
     beta: float = ERROR_BETA,  # failure probability of each bound, in (0, 1)
@@ -726,11 +769,14 @@ def error_bound(
         scales = [dict(label='', noise='gaussian', sigma=float(release.sigma))]
     out = dict(beta=beta, confidence=1 - beta, max=None, rmse=None, of=_OF[release.neighbours == ADD_REMOVE])
     out.update(how=None, reason=None, noise=scales)
-    if release.mechanism in _NO_BOUND or len(ms) != 1:
+    if release.mechanism == 'local':
+        got = _local_bound(release, beta)
+    elif release.mechanism in _NO_BOUND or len(ms) != 1:
         why = _NO_BOUND.get(release.mechanism, f"{release.mechanism} answers from {len(ms)} measurements")
         return {**out, 'reason': why}
-    got = _noise_bound(ms[0], release.noise, beta)
-    got = got if isinstance(got, str) else _estimate_bound(release, *got, beta)
+    else:
+        got = _noise_bound(ms[0], release.noise, beta)
+        got = got if isinstance(got, str) else _estimate_bound(release, *got, beta)
     if isinstance(got, str):
         return {**out, 'reason': got}
     return {**out, 'max': float(got[0]), 'rmse': float(got[1]), 'how': got[2]}
