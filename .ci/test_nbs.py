@@ -21,6 +21,13 @@ counts even when the branch does not run. All other cells (imports, definitions,
 are *cells without assertions*; they run all the same, and an exception in one is a failure like any other.
 `--classify` prints each code cell's class and skip reason without running anything.
 
+Cells that skip themselves. A cell whose check cannot run here (an optional package such as polars, pyarrow or
+dask is not installed, a data folder is absent) raises `unittest.SkipTest(reason)` (`from unittest import
+SkipTest`; `raise SkipTest('polars is not installed')`) before its checks, instead of passing with nothing
+checked. The runner counts such a cell as skipped, under its reason, not as passed or failed, and the notebook
+goes on with its next cell; later cells must not need what the skipped cell would have defined. (In Jupyter
+the exception stops a "Run All" there, which says the same.)
+
 The quick tier. `--quick` also skips cells marked `#| heavy` (a directive of this runner only, deliberately
 not in settings.ini's `tst_flags`, so that `nbdev_test` and the default run, which CI uses, run them), and
 the cells `QUICK_SKIP` lists by notebook and cell id (heavy cells of notebooks that could not take the
@@ -45,10 +52,11 @@ compiled code, or `DPNOTES_TEST_TIMEOUT` seconds passed) counts its running cell
 way.
 
 Output: one line per notebook, `PASS|FAIL|EMPTY|SKIP  notebook  N passed[, N failed][, N not run], N without
-assertions[, N skipped (reason: N, ...)]  (seconds)`, where EMPTY marks a notebook that ran without failure
+assertions[, N skipped (reason: N, ...)]  (seconds)`, where the skipped cells are those not run (by a
+directive, as above) and those that raised SkipTest (counted under the SkipTest's message), and EMPTY marks a notebook that ran without failure
 but ran no test cell (it checks nothing); then a line naming the EMPTY notebooks, `total N s`, `(also ran N
-cells without assertions)`, and the closing line `N passed, N failed`: test cells that passed, and cells of
-any kind that failed (plus crashed processes). Exit status 1 on any failure or when no test cell passed,
+cells without assertions)`, and the closing line `N passed, N failed[, N skipped]`: test cells that passed,
+cells of any kind that failed (plus crashed processes), and cells skipped (either way; left out when none). Exit status 1 on any failure or when no test cell passed,
 else 0.
 
 Usage: python .ci/test_nbs.py [--quick | --slow] [--durations=N] [--classify] [NOTEBOOK ...]
@@ -85,7 +93,7 @@ v = 1\nouter(v)`, `helper`, `%%time\nassert v == 1`, `def notrun(): assert False
 rest. A cell calling `os.abort()` is reported with "the notebook's process exited with status -6"; a
 SyntaxError names its line.
 """
-import ast, json, os, subprocess, sys, tempfile, time, traceback
+import ast, json, os, subprocess, sys, tempfile, time, traceback, unittest
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -247,6 +255,8 @@ def run_notebook(path:Path, events:Path, slow:bool, quick:bool=False):
             exc = shell.exc
             if exc is None:
                 emit(event="pass", index=i, id=cid, secs=secs, test=test); continue
+            if isinstance(exc, unittest.SkipTest):   # the cell skipped itself: counted under its reason, and on we go
+                emit(event="skip", index=i, id=cid, why=str(exc) or "SkipTest", ran=True); continue
             frames = traceback.extract_tb(exc.__traceback__)
             first = next((k for k, fr in enumerate(frames) if _in_cell(fr.filename)), 0)   # drop IPython's own frames
             tb = "".join(["Traceback (most recent call last):\n"] + traceback.format_list(frames[first:])
@@ -306,7 +316,7 @@ def run_one(path:Path, slow:bool, timeout, quick:bool=False):
             crash = f"timed out after {timeout} s (DPNOTES_TEST_TIMEOUT)"
         evs = [json.loads(l) for l in events.read_text(encoding="utf-8").splitlines() if l.strip()]
     res = dict(path=path, secs=time.time() - t0, passed=0, other=0, failed=0, skipped={}, not_run=0, reports=[],
-               durations=[], skip_notebook=False, planned_tests=0)
+               durations=[], skip_notebook=False, planned_tests=0, self_skipped=0)
     planned = 0
     running = None
     for ev in evs:
@@ -314,7 +324,9 @@ def run_one(path:Path, slow:bool, timeout, quick:bool=False):
         if kind == "skip_notebook": res["skip_notebook"] = True
         elif kind == "plan": planned, res["planned_tests"] = len(ev["indices"]), len(ev.get("tests", []))
         elif kind == "note": res["reports"].append("  note: " + ev["text"])
-        elif kind == "skip": res["skipped"][ev["why"]] = res["skipped"].get(ev["why"], 0) + 1
+        elif kind == "skip":
+            res["skipped"][ev["why"]] = res["skipped"].get(ev["why"], 0) + 1
+            if ev.get("ran"): res["self_skipped"] += 1; running = None
         elif kind == "start": running = ev
         elif kind == "pass":
             res["passed" if ev.get("test") else "other"] += 1; running = None
@@ -328,7 +340,7 @@ def run_one(path:Path, slow:bool, timeout, quick:bool=False):
             res["failed"] += 1; res["reports"].append(f"  {crash}")
     elif not res["failed"] and not res["skip_notebook"] and running is not None:   # cannot happen: a cell started, no outcome
         res["failed"] += 1; res["reports"].append(_failure_report(path, running, why="no outcome recorded"))
-    if res["failed"]: res["not_run"] = max(0, planned - res["passed"] - res["other"] - res["failed"])
+    if res["failed"]: res["not_run"] = max(0, planned - res["passed"] - res["other"] - res["failed"] - res["self_skipped"])
     return res
 
 
@@ -400,7 +412,7 @@ def main():
     clear_cell_caches()
     workers = int(os.environ.get("DPNOTES_TEST_WORKERS", "2"))
     timeout = float(os.environ["DPNOTES_TEST_TIMEOUT"]) if os.environ.get("DPNOTES_TEST_TIMEOUT") else None
-    passed = other = failed = not_run = 0
+    passed = other = failed = not_run = skipped = 0
     times, untested = [], []
     t0 = time.time()
     with ThreadPoolExecutor(max_workers=max(1, workers)) as ex:   # each thread drives one notebook process
@@ -414,6 +426,7 @@ def main():
                   + ("  no test cell ran: it checks nothing" if empty else ""), flush=True)
             for rep in r["reports"]: print(rep, flush=True)
             passed += r["passed"]; other += r["other"]; failed += r["failed"]; not_run += r["not_run"]
+            skipped += sum(r["skipped"].values())
             times += r["durations"]
     if durations:
         print(f"slowest {min(durations, len(times))} cells:")
@@ -424,7 +437,7 @@ def main():
         print(f"{len(untested)} notebook{'s' if len(untested) != 1 else ''} in which no test cell ran: {', '.join(untested)}")
     print(f"total {time.time() - t0:.1f} s")
     print(f"(also ran {other} cell{'s' if other != 1 else ''} without assertions)")
-    print(f"{passed} passed, {failed} failed")
+    print(f"{passed} passed, {failed} failed" + (f", {skipped} skipped" if skipped else ""))
     sys.exit(0 if failed == 0 and passed > 0 else 1)
 
 

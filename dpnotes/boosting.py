@@ -7,7 +7,7 @@ from __future__ import annotations
 import inspect, math, time
 from dataclasses import dataclass, field, replace
 import numpy as np
-from .ingest import progress as bar
+from .utils import progress as bar
 from .privacy import Accountant, Budget, exponential_plan
 from .noise import ceil_float
 from .samplers import noise_source

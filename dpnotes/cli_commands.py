@@ -21,7 +21,8 @@ import numpy as np
 from .privacy import Budget
 from .workloads import AllRange, Marginals, Parities, Prefix, max_error, rmse
 from .data import Dataset, Domain, default_dataset
-from .ingest import count_csv, progress, read_csv
+from .ingest import count_csv, read_csv
+from .utils import progress
 from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
 from .releases import MECHANISMS, check_outputs, error_line, jsonable, release_outputs

@@ -117,7 +117,7 @@ def _say(msg):
 def _write_release(args, name, budget, data, workload, rel, answers):
     """The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all;
     returns the metadata written."""
-    from dpnotes.ingest import progress
+    from dpnotes.utils import progress
     from dpnotes.releases import drop_stale_state, postprocessed_error, release_files, release_metadata
 
     meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)

@@ -13,11 +13,11 @@ from .kernels import Kernels
 
 from .counting import block_plan, check_columns, coerce_column, cover_plan, marginal_counts, sum_to
 from .data import Dataset, Domain, _checked_total
+from .utils import check_memory
 
 # %% auto #0
-__all__ = ['as_clique', 'MarginalCounts', 'counts_of', 'available_memory', 'check_memory', 'progress', 'parse_chunk',
-           'shift_rows', 'exact_chunk', 'read_header', 'iter_csv_chunks', 'read_csv', 'chunk_counts', 'count_chunks',
-           'count_csv']
+__all__ = ['as_clique', 'MarginalCounts', 'counts_of', 'parse_chunk', 'shift_rows', 'exact_chunk', 'read_header',
+           'iter_csv_chunks', 'read_csv', 'chunk_counts', 'count_chunks', 'count_csv']
 
 # %% ../nbs/15_ingest.ipynb #b9908973
 def as_clique(c) -> tuple:
@@ -148,91 +148,6 @@ def counts_of(
     "The `MarginalCounts` of an in-memory `Dataset` on `cliques` (one counting pass)."
     cliques = [as_clique(c) for c in cliques]
     return MarginalCounts(data.domain, cliques, data.marginals(cliques, normalize=False), data.n)
-
-# %% ../nbs/15_ingest.ipynb #bb82dfe3
-_MEMINFO = [-1.0, 0]  # (monotonic time of the last reading, bytes it reported)
-
-
-def available_memory() -> int:
-    """Bytes of memory the operating system reports as available (MemAvailable), or physical pages free. A
-    reading is reused for 0.2 s: inner loops check many small tables, and one reading costs a file read."""
-    now = time.monotonic()
-    if now - _MEMINFO[0] < 0.2:
-        return _MEMINFO[1]
-    got = None
-    try:
-        with open('/proc/meminfo') as f:
-            for line in f:
-                if line.startswith('MemAvailable:'):
-                    got = int(line.split()[1]) * 1024
-                    break
-    except OSError:
-        pass
-    if got is None:
-        got = os.sysconf('SC_AVPHYS_PAGES') * os.sysconf('SC_PAGE_SIZE')
-    _MEMINFO[:] = [now, got]
-    return got
-
-# %% ../nbs/15_ingest.ipynb #c99d9442
-def check_memory(
-    nbytes: int,  # estimated size of what is about to be allocated
-    what: str,  # what it is, for the error
-    hint: str = '',  # what to do instead
-    available: int | None = None,  # bytes available; None asks the operating system
-):
-    "MemoryError before allocating `nbytes` when they exceed the available memory."
-    available = available_memory() if available is None else available
-    if nbytes > available:
-        raise MemoryError(
-            f"{what} needs about {nbytes / 2**30:.2f} GiB but only {available / 2**30:.2f} GiB of memory "
-            f"is available" + (f"; {hint}" if hint else '')
-        )
-
-# %% ../nbs/15_ingest.ipynb #progress1
-def progress(
-    iterable,  # what to iterate over
-    desc: str,  # label of the bar
-    unit: str = "it",  # unit of one step
-    total: int | None = None,  # number of steps, when `iterable` has no length (None: counted as it goes)
-    *,
-    delay: float = 0.0,  # seconds before the bar appears (short runs then print nothing)
-    show: bool | None = None,  # True: always; False: never; None: when stderr is a terminal
-):
-    """`iterable` with a tqdm bar on stderr when stderr is a terminal (quiet in notebooks, tests and pipes);
-    without a bar, tqdm is not imported (a fifth of a small command's time)."""
-    import sys
-
-    if not (show if show is not None else getattr(sys.stderr, 'isatty', lambda: False)()):
-        return _Quiet(iterable)
-    from tqdm import tqdm
-
-    return tqdm(
-        iterable, desc=desc, unit=unit, total=total, file=sys.stderr, disable=False, delay=delay, leave=False
-    )
-
-
-class _Quiet:
-    "No bar: the iterable as it is, and a bar's methods that do nothing."
-
-    disable = True
-
-    def __init__(self, iterable):
-        self.iterable = iterable
-
-    def __iter__(self):
-        return iter(self.iterable)
-
-    def update(self, n=1):
-        pass
-
-    def close(self):
-        pass
-
-    def __enter__(self):
-        return self
-
-    def __exit__(self, *exc):
-        return False
 
 # %% ../nbs/15_ingest.ipynb #d4c8f6be
 # the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)

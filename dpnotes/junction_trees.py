@@ -10,7 +10,7 @@ from numba import njit
 from scipy.special import logsumexp
 from .data import Domain, as_domain
 from .workloads import Marginals
-from .ingest import check_memory
+from .utils import check_memory
 from .helptext import document_names
 
 # %% auto #0

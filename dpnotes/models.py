@@ -10,7 +10,7 @@ import numpy as np
 from numba import njit
 from .data import Dataset, Domain
 from .workloads import Marginals
-from .ingest import check_memory, progress
+from .utils import check_memory, progress
 from .measurements import Measurement
 from .junction_trees import JunctionTree, GraphicalModel, potential_model, _domain, _sorted, _fold_plan
 from .junction_trees import _sum_out

@@ -9,7 +9,7 @@ from numba import njit
 from scipy.sparse.csgraph import breadth_first_order, minimum_spanning_tree
 from .data import Dataset, Domain
 from .workloads import Marginals
-from .ingest import check_memory, progress
+from .utils import check_memory, progress
 from .projection_solvers import simplex_projection
 from .helptext import document_names
 

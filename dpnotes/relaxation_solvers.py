@@ -8,7 +8,7 @@ import itertools
 from fractions import Fraction
 import numpy as np
 from numba import njit
-from .ingest import progress as bar
+from .utils import progress as bar
 from .noise import gaussian_plan, ceil_float, ceil_sqrt
 from .measurements import parity_query
 from .helptext import document_names
@@ -134,7 +134,7 @@ def fw_steps(
     desc: str = 'Frank-Wolfe',  # label of the bar
 ):
     "range(last + 1) behind a tqdm bar on stderr that appears once the loop has run for a second."
-    return bar(range(last + 1), desc, 'step', delay=1.0, show=progress)  # `dpnotes.ingest.progress`
+    return bar(range(last + 1), desc, 'step', delay=1.0, show=progress)  # `dpnotes.utils.progress`
 
 # %% ../nbs/99_relaxation_solvers.ipynb #rs000024
 @njit(cache=True)

@@ -17,7 +17,8 @@ from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
 from .measurements import Meter, charge_call, charged_on_noise  # the ledger steps live there
 from .samplers import noise_source
 from .data import Domain, Dataset, _checked_total, mass_bound, require, sample_records
-from .ingest import MarginalCounts, check_memory, progress  # progress: importable from here too
+from .ingest import MarginalCounts
+from .utils import check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
 from .helptext import attach
 from . import __version__

@@ -13,7 +13,8 @@ import numpy as np
 from .counting import check_columns, coerce_column
 from .data import Dataset, Domain, frame_codes
 from .ingest import MarginalCounts, as_clique, exact_chunk, read_header, parse_chunk, shift_rows
-from .ingest import check_memory, chunk_counts, count_chunks, count_csv
+from .ingest import chunk_counts, count_chunks, count_csv
+from .utils import check_memory
 
 # %% auto #0
 __all__ = ['load_spec', 'spec_domain', 'encode_column', 'decode_column', 'from_frame', 'write_domain', 'is_parquet',

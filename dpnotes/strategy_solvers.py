@@ -16,7 +16,7 @@ from .noise import ceil_sqrt
 from .workloads import Workload
 from .counting import Gram, Operator, column_diameter, column_norms_up, helmert, kron_dense
 from .data import as_domain
-from .ingest import progress
+from .utils import progress
 
 # %% auto #0
 __all__ = ['tree_levels', 'tree_sums', 'tree_lstsq', 'dense_strategy', 'gram_of', 'trace_gram_pinv', 'closure', 'lambdas',
