@@ -16,8 +16,8 @@ from .data import mass_bound
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_KINDS', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost', 'measure',
-           'Relation', 'Meter', 'charge_call', 'charged_on_noise', 'uniform_indices', 'weighted_stack',
+__all__ = ['NEIGHBOUR_KINDS', 'ADD_REMOVE', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost',
+           'measure', 'Relation', 'Meter', 'charge_call', 'charged_on_noise', 'uniform_indices', 'weighted_stack',
            'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix',
            'gaussian_plan_for']
 
@@ -170,6 +170,7 @@ def measure(
 
 # %% ../nbs/13_measurements.ipynb #283390a2
 NEIGHBOUR_KINDS = ('replace', 'add-remove')
+ADD_REMOVE = "add-remove, n private"  # the relation of a release made with neighbours='add-remove'
 
 
 def _positive_int(x, name: str, none: bool = False):
