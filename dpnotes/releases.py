@@ -139,7 +139,75 @@ def _needs(needs_bound, workload) -> bool:
     except (TypeError, ValueError, AttributeError):
         return False
 
+# %% ../nbs/12_releases.ipynb #6844ee7d
+def _checker(name: str, fn, add_remove: bool, strict: bool, check, needs_bound):
+    "`check_call` of a registered `fn`: its checks of the public inputs, made before any noise."
+    sig = inspect.signature(fn)
+    metered = 'meter' in sig.parameters  # it draws through the Meter it is given (which knows the relation)
+    wants_bound = check is not None and 'max_records' in inspect.signature(check).parameters
+    known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY and p.name != 'meter']
+    known += ['rng'] if metered else []  # the registry's: the meter's noise source
+    known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
 
+    def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+        "The call's checks of its public inputs, as made before any noise; nothing drawn or charged."
+        check_neighbours(neighbours, name, add_remove)
+        unknown = sorted(set(kwargs) - set(known)) if strict else []
+        if unknown:  # a mistyped option costs nothing, under either relation
+            accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
+            raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
+        if neighbours == 'add-remove' and kwargs.get('max_records') is None and _needs(needs_bound, workload):
+            mass_bound(None, name)  # MissingMaxRecords, before the count is drawn (it was drawn first)
+        if check is not None:  # the mechanism's own checks of its public inputs, before any noise
+            own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
+            if 'neighbours' in sig.parameters:
+                own['neighbours'] = neighbours
+            if metered:  # a preview of the call's meter: public numbers only (n_hat is not drawn yet)
+                own.pop('rng', None)
+                own['meter'] = Meter(budget, None, _preview_relation(data, neighbours, kwargs))
+            bound = sig.bind(data, workload, budget, *args, **own)
+            bound.apply_defaults()
+            extra = {'max_records': kwargs.get('max_records')} if wants_bound else {}  # public too
+            check(**bound.arguments, **extra)
+        if accountant is not None:
+            if not isinstance(accountant, Accountant):
+                raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
+            charge_call(accountant, budget, name, record=False)  # an overspend: refused before any noise
+        if neighbours == 'replace' and 'max_records' in kwargs:  # n is public: no bound to declare
+            raise ValueError("max_records applies to neighbours='add-remove' only")
+        if neighbours == 'replace' and getattr(data, 'n', None) == 0:  # n public: refusing reveals nothing
+            raise ValueError(
+                "the data hold no records: under replace-one neighbours the answers are fractions of the "
+                "public n >= 1; an empty dataset is released under neighbours='add-remove' (n private)"
+            )
+
+    return check_call
+
+# %% ../nbs/12_releases.ipynb #6844ee7e
+def _runner(name: str, fn, check_call):
+    "The registered call of `fn`: its checks, then the relation's run, charged on noise, its answers checked."
+    metered = 'meter' in inspect.signature(fn).parameters
+
+    @functools.wraps(fn)
+    def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+        check_call(data, workload, budget, *args, accountant=accountant, neighbours=neighbours, **kwargs)
+        if neighbours == 'add-remove':
+            call = functools.partial(add_remove_call, fn)
+        elif metered:
+            call = functools.partial(_metered_call, fn)
+        else:
+            call = fn
+        with charged_on_noise(accountant, budget, name):
+            rel = call(data, workload, budget, *args, **kwargs)
+            if not np.isfinite(np.asarray(rel.answers, float)).all():  # never a silent wrong answer
+                raise FloatingPointError(f"{name} computed answers that are not finite; nothing is released")
+        if accountant is not None:
+            charge_call(accountant, budget, f"{name}: {workload!r}", record=True)
+        return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
+
+    return mechanism
+
+# %% ../nbs/12_releases.ipynb #6844ee7f
 def register(
     name: str,  # registry name
     add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
@@ -174,76 +242,13 @@ def register(
             raise ValueError(
                 f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}"
             )
-
-        sig = inspect.signature(fn)
-        metered = (
-            'meter' in sig.parameters
-        )  # it draws through the Meter it is given (which knows the relation)
-        wants_bound = check is not None and 'max_records' in inspect.signature(check).parameters
-        known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY and p.name != 'meter']
-        known += ['rng'] if metered else []  # the registry's: the meter's noise source
-        known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
-
-        def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
-            "The call's checks of its public inputs, as made before any noise; nothing drawn or charged."
-            check_neighbours(neighbours, name, add_remove)
-            unknown = sorted(set(kwargs) - set(known)) if strict else []
-            if unknown:  # a mistyped option costs nothing, under either relation
-                accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
-                raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
-            if (
-                neighbours == 'add-remove'
-                and kwargs.get('max_records') is None
-                and _needs(needs_bound, workload)
-            ):
-                mass_bound(None, name)  # MissingMaxRecords, before the count is drawn (it was drawn first)
-            if check is not None:  # the mechanism's own checks of its public inputs, before any noise
-                own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
-                if 'neighbours' in sig.parameters:
-                    own['neighbours'] = neighbours
-                if metered:  # a preview of the call's meter: public numbers only (n_hat is not drawn yet)
-                    own.pop('rng', None)
-                    own['meter'] = Meter(budget, None, _preview_relation(data, neighbours, kwargs))
-                bound = sig.bind(data, workload, budget, *args, **own)
-                bound.apply_defaults()
-                extra = {'max_records': kwargs.get('max_records')} if wants_bound else {}  # public too
-                check(**bound.arguments, **extra)
-            if accountant is not None:
-                if not isinstance(accountant, Accountant):
-                    raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
-                charge_call(accountant, budget, name, record=False)  # an overspend: refused before any noise
-            if neighbours == 'replace' and 'max_records' in kwargs:  # n is public: no bound to declare
-                raise ValueError("max_records applies to neighbours='add-remove' only")
-            if (
-                neighbours == 'replace' and getattr(data, 'n', None) == 0
-            ):  # n public: refusing reveals nothing
-                raise ValueError(
-                    "the data hold no records: under replace-one neighbours the answers are fractions of the "
-                    "public n >= 1; an empty dataset is released under neighbours='add-remove' (n private)"
-                )
-
-        @functools.wraps(fn)
-        def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
-            check_call(data, workload, budget, *args, accountant=accountant, neighbours=neighbours, **kwargs)
-            if neighbours == 'add-remove':
-                call = functools.partial(add_remove_call, fn)
-            elif metered:
-                call = functools.partial(_metered_call, fn)
-            else:
-                call = fn
-            with charged_on_noise(accountant, budget, name):
-                rel = call(data, workload, budget, *args, **kwargs)
-                if not np.isfinite(np.asarray(rel.answers, float)).all():  # never a silent wrong answer
-                    raise FloatingPointError(
-                        f"{name} computed answers that are not finite; nothing is released"
-                    )
-            if accountant is not None:
-                charge_call(accountant, budget, f"{name}: {workload!r}", record=True)
-            return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
-
+        check_call = _checker(name, fn, add_remove, strict, check, needs_bound)
+        mechanism = _runner(name, fn, check_call)
         mechanism.add_remove, mechanism.check_call = add_remove, check_call
-        if metered:  # users call it with rng= and neighbours=, never with a meter
-            mechanism.__signature__ = _public_signature(sig)
+        if (
+            'meter' in inspect.signature(fn).parameters
+        ):  # users call it with rng= and neighbours=, not a meter
+            mechanism.__signature__ = _public_signature(inspect.signature(fn))
         mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(add_remove)  # help() names them too
         MECHANISMS[name] = mechanism
         return mechanism
@@ -282,7 +287,7 @@ def _check_count_limit(plan, records: int):
             f"to {most:,} records at this budget (less for a larger one)"
         )
 
-
+# %% ../nbs/12_releases.ipynb #234b11a5
 def add_remove_call(
     fn, data, workload, budget, *args, rng=None, total_share=TOTAL_SHARE, max_records=None, **kwargs
 ):
@@ -556,7 +561,7 @@ def _is_release_meta(path) -> bool:
         return False
     return isinstance(meta, dict) and {'mechanism', 'budget', 'neighbouring', 'queries'} <= meta.keys()
 
-
+# %% ../nbs/12_releases.ipynb #2541f129
 def check_outputs(
     outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
     inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}
