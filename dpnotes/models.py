@@ -12,27 +12,21 @@ from .data import Dataset, Domain
 from .workloads import Marginals
 from .utils import check_memory, progress
 from .measurements import Measurement
-from .junction_trees import JunctionTree, GraphicalModel, potential_model, _domain, _sorted, _fold_plan
-from .junction_trees import _sum_out
-from dpnotes.junction_trees import (  # noqa: F401 (the names other modules import from here)
-    triangulate,
-    model_size,
-    model_sizes,
-    calibrate,
-    independent_parts,
-    _expand,
-    _logz,
-)
+from .junction_trees import JunctionTree, GraphicalModel, potential_model, to_domain, domain_order
+from .junction_trees import fold_plan, sum_out, log_total, broadcast_table
+from .junction_trees import model_size, model_sizes, calibrate  # noqa: F401 (re-exported, see below)
 from .helptext import document_names
 
+# dpnotes.mwem_kernels still imports these under their earlier private names from here
+_expand, _logz, _sorted, _sum_out = broadcast_table, log_total, domain_order, sum_out
+
 # %% auto #0
-__all__ = ['marginal_tables', 'CliqueMeasurement', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays',
-           'model_from_arrays']
+__all__ = ['marginal_tables', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays', 'model_from_arrays']
 
 # %% ../nbs/17_models.ipynb #183061da
 def _checked(domain: Domain, attrs: tuple, y: np.ndarray, sigma: float) -> np.ndarray:
     "The noisy table `y` on `attrs`, flat as given; ValueError for a bad size, value or sigma."
-    cells = math.prod(domain[a] for a in _sorted(domain, attrs))
+    cells = math.prod(domain[a] for a in domain_order(domain, attrs))
     if y.shape != (cells,):
         raise ValueError(f"marginal on {attrs} has {cells} cells, got answers of shape {y.shape}")
     if not np.all(np.isfinite(y)):
@@ -58,20 +52,8 @@ def marginal_tables(
 # %% ../nbs/17_models.ipynb #mtab2
 def _table(domain: Domain, attrs: tuple, y: np.ndarray) -> np.ndarray:
     "A flat table on `attrs` (as given) with its axes put in domain order."
-    s = _sorted(domain, attrs)
+    s = domain_order(domain, attrs)
     return np.transpose(y.reshape([domain[a] for a in attrs]), [attrs.index(a) for a in s])
-
-# %% ../nbs/17_models.ipynb #cliquealias1
-class CliqueMeasurement(Measurement):
-    "A clique's `Measurement` under its earlier name and arguments (attrs, answers, sigma, cost); `check`."
-
-    def __init__(self, attrs, answers, sigma, cost=None, **fields):
-        super().__init__(attrs, answers, sigma, {} if cost is None else cost, **fields)
-
-    def check(self, domain: Domain) -> np.ndarray:
-        "The answers as a table with axes in domain order; ValueError for a bad size, value or sigma."
-        ((attrs, y, _),) = marginal_tables(domain, [self])
-        return _table(domain, attrs, y)
 
 # %% ../nbs/17_models.ipynb #1eea2460
 def marginal_measurements(
@@ -270,7 +252,7 @@ class _Flat:
     def __init__(self, tree: JunctionTree, sets: list, terms: list):
         dom, C = tree.domain, tree.cliques
         size = lambda s: math.prod(dom[a] for a in s)
-        top = [s for s, r in _fold_plan(tree, tuple(sets)) if r is None]
+        top = [s for s, r in fold_plan(tree, tuple(sets)) if r is None]
         extra = [v for h, c in enumerate(C) for v in _shared(dom, c, [s for s in top if tree.home(s) == h])]
         self.real, sets = len(sets), list(sets) + [v for v in dict.fromkeys(extra) if v not in sets]
         sid = {s: i for i, s in enumerate(sets)}
@@ -286,7 +268,7 @@ class _Flat:
             h = tree.home(s)
             return (sid[s], 1, h, walk(s, C[h])) if r is None else (sid[s], 0, sid[r], walk(s, r))
 
-        plan = _fold_plan(tree, tuple(sets))
+        plan = fold_plan(tree, tuple(sets))
         folds, mus = [step(s, r) for s, r in reversed(plan)], [step(s, r) for s, r in plan]
         edges, eo = [], [0]
         for i in reversed(tree.order[1:]):
@@ -326,13 +308,11 @@ class _Fit:
     def __init__(self, domain, measurements):
         self.domain, ms = domain, marginal_tables(domain, measurements)
         Y = [_table(domain, c, y) for c, y, _ in ms]
-        self.keys = [_sorted(domain, c) for c, _, _ in ms]
+        self.keys = [domain_order(domain, c) for c, _, _ in ms]
         self.sets = list(dict.fromkeys(self.keys))  # one potential per distinct measured set
         self.tree = JunctionTree(domain, self.sets + [(a,) for a in domain.attrs])
         self.home = {s: self.tree.home(s) for s in self.sets}
-        self.plan = _fold_plan(
-            self.tree, tuple(self.sets)
-        )  # larger sets first, each with a measured superset
+        self.plan = fold_plan(self.tree, tuple(self.sets))  # larger sets first, each with a measured superset
         self.terms = list(zip(self.keys, [1 / float(s) ** 2 for _, _, s in ms], Y))
         self.lipschitz = sum(w for _, w, _ in self.terms)
         size = self.tree.size()
@@ -347,9 +327,9 @@ class _Fit:
         mu = {}
         for s, r in self.plan:  # a set inside a larger measured set: summed from that set's marginal
             mu[s] = (
-                _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False)
+                sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False)
                 if r is None
-                else _sum_out(mu[r], r, s, log=False)
+                else sum_out(mu[r], r, s, log=False)
             )
         g, f = {s: np.zeros_like(mu[s]) for s in self.sets}, 0.0
         for s, w, y in self.terms:
@@ -399,7 +379,7 @@ def estimate(
     """The graphical model minimising sum_i||mu_C_i-y_i||^2/(2sigma_i^2) over distributions, by
     entropic mirror descent with Armijo steps and restarted Nesterov momentum on the potentials (the best
     iterate is returned). Post-processing of the measurements: no privacy cost."""
-    domain = _domain(domain)
+    domain = to_domain(domain)
     if not (isinstance(iters, (int, np.integer)) and iters >= 1):
         raise ValueError(f"iters must be a positive integer, got iters={iters!r}")
     fit = _Fit(domain, measurements)
@@ -465,7 +445,7 @@ def _model_synthetic(
         new = tuple(a for a in c if a not in sep)
         if not new:
             continue
-        P = np.exp(b[i] - _logz(b[i]))
+        P = np.exp(b[i] - log_total(b[i]))
         P = np.transpose(P, [c.index(a) for a in sep + new]).reshape(math.prod(dom[a] for a in sep), -1)
         cum = np.cumsum(P / np.maximum(P.sum(axis=1, keepdims=True), 1e-300), axis=1)
         key = np.zeros(rows, dtype=np.int64)
