@@ -15,7 +15,7 @@ from .measurements import Measurement
 from .junction_trees import JunctionTree, GraphicalModel, potential_model, to_domain, domain_order
 from .junction_trees import fold_plan, sum_out, log_total, broadcast_table
 from .junction_trees import model_size, model_sizes, calibrate  # noqa: F401 (re-exported, see below)
-from .helptext import document_names
+from .helptext import attach, document_names
 
 # dpnotes.mwem_kernels still imports these under their earlier private names from here
 _expand, _logz, _sorted, _sum_out = broadcast_table, log_total, domain_order, sum_out
@@ -94,7 +94,7 @@ def _jumps(dims, stride):  # pragma: no cover (compiled)
         back += (dims[j] - 1) * stride[j]
     return out
 
-
+# %% ../nbs/17_models.ipynb #e7d72a1b-b
 @njit(cache=True)
 def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
     "out[o0 + j(x)] += T[t0 + x] over the cells x of a C-order table of shape `dims`, j(x) = Σ_k x_k st_k."
@@ -167,7 +167,7 @@ def _fold_pass(phi, mo, dims, st, so, co, folds):  # pragma: no cover (compiled)
         _walk_spread(acc if kind == 0 else theta, so[t] if kind == 0 else co[t], D, S, acc, so[s], False)
     return theta
 
-
+# %% ../nbs/17_models.ipynb #77cd76b6-b
 @njit(cache=True)
 def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo):  # pragma: no cover
     """One evaluation of the fit on flat arrays: (ok, loss, clique marginals, measured marginals, gradient).
@@ -244,7 +244,7 @@ def _shared(domain: Domain, table: tuple, inside: list) -> list:
         out += [best[0]] + _shared(domain, *best)
         rest = [s for s in rest if s not in best[1]]
 
-
+# %% ../nbs/17_models.ipynb #0f9ecaa8-b
 class _Flat:
     """A fit's cliques, measured sets, folds, messages and terms as the integer arrays `_fit_pass` walks; sets
     sharing a clique may be summed through intermediate tables (`_shared`), carried as sets with no term."""
@@ -337,34 +337,40 @@ class _Fit:
             g[s] += w * (mu[s] - y)
         return model, f, g, mu
 
-    def tables(self, x: np.ndarray) -> dict:
-        "Flat potentials (or marginals, gradients) as tables per measured set (views)."
-        so = self.flat.so
-        return {s: x[so[i] : so[i + 1]].reshape([self.domain[a] for a in s]) for i, s in enumerate(self.sets)}
+# %% ../nbs/17_models.ipynb #817ca627-m
+def _fit_tables(self: _Fit, x: np.ndarray) -> dict:
+    "Flat potentials (or marginals, gradients) as tables per measured set (views)."
+    so = self.flat.so
+    return {s: x[so[i] : so[i + 1]].reshape([self.domain[a] for a in s]) for i, s in enumerate(self.sets)}
 
-    def at(self, x: np.ndarray) -> tuple:
-        "(state, loss, gradient, marginals) at flat potentials x: compiled, or in log space when it declines."
-        ok, f, P, mu, g = self.flat(x)
-        if ok:
-            return (x, P), f, g, mu
-        model, f, g, mu = self(self.tables(x))
-        return (
-            model,
-            f,
-            np.concatenate([g[s].ravel() for s in self.sets]),
-            np.concatenate([mu[s].ravel() for s in self.sets]),
-        )
 
-    def model(self, state) -> GraphicalModel:
-        "The GraphicalModel of a state returned by `at` (its clique marginals and potentials kept)."
-        if isinstance(state, GraphicalModel):
-            return state
-        x, P = state
-        co, C, dom = self.flat.co, self.tree.cliques, self.domain
-        cut = lambda v: [v[co[h] : co[h + 1]].reshape([dom[a] for a in c]) for h, c in enumerate(C)]
-        model = GraphicalModel(self.tree, cut(self.flat.theta(x)))
-        model._probs, model.phi = cut(P), self.tables(x)
-        return model
+def _fit_at(self: _Fit, x: np.ndarray) -> tuple:
+    "(state, loss, gradient, marginals) at flat potentials x: compiled, or in log space when it declines."
+    ok, f, P, mu, g = self.flat(x)
+    if ok:
+        return (x, P), f, g, mu
+    model, f, g, mu = self(self.tables(x))
+    return (
+        model,
+        f,
+        np.concatenate([g[s].ravel() for s in self.sets]),
+        np.concatenate([mu[s].ravel() for s in self.sets]),
+    )
+
+
+def _fit_model(self: _Fit, state) -> GraphicalModel:
+    "The GraphicalModel of a state returned by `at` (its clique marginals and potentials kept)."
+    if isinstance(state, GraphicalModel):
+        return state
+    x, P = state
+    co, C, dom = self.flat.co, self.tree.cliques, self.domain
+    cut = lambda v: [v[co[h] : co[h + 1]].reshape([dom[a] for a in c]) for h, c in enumerate(C)]
+    model = GraphicalModel(self.tree, cut(self.flat.theta(x)))
+    model._probs, model.phi = cut(P), self.tables(x)
+    return model
+
+
+attach(_Fit, tables=_fit_tables, at=_fit_at, model=_fit_model)
 
 # %% ../nbs/17_models.ipynb #ff61c22b
 def estimate(
