@@ -18,8 +18,8 @@ from .helptext import attach, document_names
 # %% auto #0
 __all__ = ['NEIGHBOUR_KINDS', 'ADD_REMOVE', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost',
            'measure', 'Relation', 'Meter', 'charge_call', 'charged_on_noise', 'uniform_indices', 'weighted_stack',
-           'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix',
-           'gaussian_plan_for']
+           'measurement_list', 'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of',
+           'stacked_matrix', 'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -442,15 +442,23 @@ def weighted_stack(
     b = np.concatenate([np.asarray(m.answers, float) * wi for m, wi in zip(ms, w)])
     return (ops[0] if len(ops) == 1 else vstack_operators(ops)), b
 
-# %% ../nbs/13_measurements.ipynb #bcc3c0f4
-def check_measurements(measurements) -> list:
-    "A non-empty list of Measurement objects that share the number of columns N."
+# %% ../nbs/13_measurements.ipynb #bcc3c0f3
+def measurement_list(
+    measurements,  # one Measurement, or an iterable of them
+) -> list:
+    "A non-empty list of Measurement objects (one Measurement: a list of one)."
     ms = list(measurements) if not isinstance(measurements, Measurement) else [measurements]
     if not ms:
         raise ValueError("need at least one measurement")
     bad = [type(m).__name__ for m in ms if not isinstance(m, Measurement)]
     if bad:
         raise TypeError(f"measurements must be Measurement objects, got {bad[0]}")
+    return ms
+
+# %% ../nbs/13_measurements.ipynb #bcc3c0f4
+def check_measurements(measurements) -> list:
+    "A non-empty list of Measurement objects that share the number of columns N."
+    ms = measurement_list(measurements)
     cliques = [m.attrs for m in ms if m.attrs is not None]
     if cliques:
         raise TypeError(

@@ -11,7 +11,7 @@ from numba import njit
 from .data import Dataset, Domain
 from .workloads import Marginals
 from .utils import check_memory, progress
-from .measurements import Measurement
+from .measurements import Measurement, measurement_list
 from .junction_trees import JunctionTree, GraphicalModel, potential_model, to_domain, domain_order
 from .junction_trees import fold_plan, sum_out, log_total, broadcast_table
 from .junction_trees import model_size, model_sizes, calibrate  # noqa: F401 (re-exported, see below)
@@ -41,12 +41,7 @@ def marginal_tables(
     measurements,  # Measurements of marginals: cliques, or Marginals workloads (one table per clique)
 ) -> list:
     "(attributes as measured, flat noisy table, sigma) of every marginal measured, checked against `domain`."
-    ms = [measurements] if isinstance(measurements, Measurement) else list(measurements)
-    if not ms:
-        raise ValueError("need at least one measurement")
-    bad = [type(m).__name__ for m in ms if not isinstance(m, Measurement)]
-    if bad:
-        raise TypeError(f"measurements must be Measurement objects, got {bad[0]}")
+    ms = measurement_list(measurements)  # the checks every estimator makes first
     return [(c, _checked(domain, c, y, m.sigma), m.sigma) for m in ms for c, y in m.marginals()]
 
 # %% ../nbs/17_models.ipynb #mtab2
