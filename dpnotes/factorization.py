@@ -9,20 +9,22 @@ from fractions import Fraction
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
+
+# %% auto #0
+__all__ = ['STRATEGIES', 'factorize_release', 'classic_error_bound', 'check_strategy', 'factorization_measure',
+           'factorization_mechanism', 'TreeStrategy', 'KronStrategy', 'MarginalStrategy', 'kron_strategy',
+           'marginal_strategy', 'workload_gram', 'strategy_error', 'svd_bound', 'optimal_strategy', 'optimize_strategy',
+           'cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'table_roundings', 'strategy_diameter']
+
+# %% ../nbs/02_factorization.ipynb #fz-imports-pkg
 from .privacy import Budget
 from .noise import gaussian_plan, ceil_float, MIN_NORMAL
 from .releases import check_mechanism_args, zcdp_budget, Release, register
 from .counting import MAX_CELLS, Operator
 from .workloads import Workload, Marginals, Kron
-from .data import Dataset, mass_bound
-from .measurements import Meter, least_squares
+from .data import Dataset
+from .measurements import Measurement, Meter, least_squares, plan_cost
 from .helptext import document_names
-
-# %% auto #0
-__all__ = ['STRATEGIES', 'factorize_release', 'classic_error_bound', 'check_strategy', 'factorization_mechanism', 'TreeStrategy',
-           'KronStrategy', 'MarginalStrategy', 'kron_strategy', 'marginal_strategy', 'workload_gram', 'strategy_error',
-           'svd_bound', 'optimal_strategy', 'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'measurement_error',
-           'table_roundings', 'strategy_diameter']
 
 # %% ../nbs/02_factorization.ipynb #fz-reexport
 from .strategy_solvers import TreeStrategy, KronStrategy, MarginalStrategy, kron_strategy
@@ -36,6 +38,23 @@ _all_ = ['TreeStrategy', 'KronStrategy', 'MarginalStrategy', 'kron_strategy', 'm
 _all_ += ['workload_gram', 'strategy_error', 'svd_bound', 'optimal_strategy', 'optimize_strategy']
 _all_ += ['cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'table_roundings', 'strategy_diameter']
 
+# %% ../nbs/02_factorization.ipynb #fz-sensitivity
+def _strategy_sensitivity(M, N: int, relation) -> tuple:
+    """(Delta_2, the triangle bound 2 ||M||_{1->2} / n, ||M||_{1->2}) of the strategy M on N cells, rounded
+    up: the spread of M's columns the relation asks for (replace-one: the diameter; add/remove: the largest
+    column norm), over its divisor n (or n_hat)."""
+    nrm = norm_1_2_up(M)
+    if not nrm > 0:
+        raise ValueError("strategy has only zero columns")
+    spread, n = relation.spread(lambda: strategy_diameter(M, N), nrm), relation.count
+    sens = ceil_float(Fraction(spread) / n)  # Delta_2 = spread / n, rounded up
+    if sens != 0 and not MIN_NORMAL <= sens < math.inf:
+        raise ValueError(
+            f"sensitivity {spread!r} / {n} (the strategy's spread over n) is not a normal float "
+            "(overflow, or below 2.2e-308): rescale the strategy"
+        )
+    return sens, ceil_float(2 * Fraction(nrm) / n), nrm
+
 # %% ../nbs/02_factorization.ipynb #fz-release-args
 def _checked_release(M, h, sigma) -> tuple:
     "The histogram as a flat float array and sigma as a float, refused when they do not fit the strategy."
@@ -47,6 +66,11 @@ def _checked_release(M, h, sigma) -> tuple:
         raise ValueError(f"sigma must be finite and >= 0, got sigma={sigma!r}")
     return h, sigma
 
+# %% ../nbs/02_factorization.ipynb #fz-noise-cost
+def _noise_cost(plan, sigma: float, sens: float) -> float:
+    "rho of `plan`'s noise (made for sensitivity sigma) on a query of sensitivity `sens`, rounded up."
+    return ceil_float(Fraction(plan_cost(plan)['rho']) * (Fraction(sens) / Fraction(sigma)) ** 2)
+
 # %% ../nbs/02_factorization.ipynb #71d25b9b
 def factorize_release(
     W,  # Workload or ndarray (k, N)
@@ -54,17 +78,22 @@ def factorize_release(
     h,  # normalised histogram (length N)
     sigma: float,  # noise scale of each measurement, >= 0
     *,
-    rng=None,  # None (secure) or a numpy Generator (reproducible)
+    meter: Meter,  # draws the noise and is charged its cost; its relation gives n (replace-one: n public)
 ) -> np.ndarray:
-    """Answers WM^+(Mh + Z), Z exact discrete Gaussian of scale sigma on a fine grid (no privacy accounting:
-    see the mechanism)."""
+    """Answers WM^+(Mh + Z), Z exact discrete Gaussian of scale sigma on a fine grid, drawn through `meter`,
+    whose ledger is charged the noise's exact zCDP cost Delta_2^2/(2 sigma^2) for the strategy's sensitivity
+    under the meter's relation (replace-one neighbours: Delta_2 = diam(M)/n)."""
     h, sigma = _checked_release(M, h, sigma)
     y = np.asarray(M @ h, float)  # step 1
     plan = None
-    if sigma > 0:
-        plan = gaussian_plan(sigma, 0.5, y.size, error=measurement_error(M, h.size), bound=norm_1_2_up(M))
-    # scale sigma is 1/2-zCDP for a query of l2 sensitivity sigma: the meter's budget, charged as it is drawn
-    return least_squares(Meter(Budget.zcdp(0.5), rng).measure(M, y, plan), W)  # steps 2 and 3
+    if (
+        sigma > 0
+    ):  # noise of scale sigma exactly (a plan for sensitivity sigma at rho 1/2), charged at its cost
+        error = meter.allowance(measurement_error(M, h.size), 'factorize_release')
+        plan = gaussian_plan(sigma, 0.5, y.size, error=error, bound=norm_1_2_up(M))
+        sens = _strategy_sensitivity(M, h.size, meter.relation)[0]
+        meter.prepay('measure', 1, 'Algorithm 1: M h + Z', rho=_noise_cost(plan, sigma, sens))
+    return least_squares(meter.measure(M, y, plan), W)  # steps 2 and 3
 
 # %% ../nbs/02_factorization.ipynb #classic-bound-args
 def _check_classic(n, epsilon, delta) -> None:
@@ -127,7 +156,7 @@ def _default_strategy(workload) -> str:
         return 'optimal'
     return 'tree' if len(workload.domain) == 1 else 'identity'
 
-
+# %% ../nbs/02_factorization.ipynb #fz-workload-strategy
 def _workload_strategy(workload) -> np.ndarray:
     "M with M^T M = W^T W: the noise law of measuring W itself."
     w, V = np.linalg.eigh(workload_gram(workload))
@@ -152,34 +181,20 @@ def _strategy_for(workload, name):
         return name, TreeStrategy(workload.shape[1]), None
     return name, _workload_strategy(workload), None  # name == 'workload' (check_strategy)
 
-# %% ../nbs/02_factorization.ipynb #fz-sensitivity
-def _strategy_sensitivity(M, N: int, n: int, neighbours: str) -> tuple:
-    """(Delta_2, the triangle bound 2 ||M||_{1->2} / n, ||M||_{1->2}) of the strategy M on N cells, rounded
-    up: replace-one, the exact diameter of M's columns over n; add/remove, the largest column norm over
-    n_hat."""
-    nrm = norm_1_2_up(M)
-    if not nrm > 0:
-        raise ValueError("strategy has only zero columns")
-    diam = strategy_diameter(M, N) if neighbours == 'replace' else nrm
-    sens = ceil_float(Fraction(diam) / n)  # Delta_2 = diam(M) / n, rounded up
-    if sens != 0 and not MIN_NORMAL <= sens < math.inf:
-        raise ValueError(
-            f"sensitivity diam(M) / n = {diam!r} / {n} is not a normal float (overflow, or below "
-            "2.2e-308): rescale the strategy"
-        )
-    return sens, ceil_float(2 * Fraction(nrm) / n), nrm
-
 # %% ../nbs/02_factorization.ipynb #fz-plan
-def _strategy_plan(data, workload, M, N: int, tables, sens: float, nrm: float, rho: float):
+def _strategy_plan(meter, workload, M, N: int, tables, sens: float, nrm: float, rho: float):
     """The Gaussian plan of Mh (sensitivity `sens`, rho-zCDP), with the float error of computing Mh: from the
-    data's marginal tables for a marginal strategy or stacked blocks (`tables`), else from the histogram."""
+    data's marginal tables for a marginal strategy or stacked blocks (`tables`), else from the histogram,
+    scaled by the meter to the relation's counts."""
     roundings = None  # from the histogram: an entry sums over N cells
     if isinstance(M, MarginalStrategy):  # from the data's marginal tables, by mode products
         roundings = table_roundings(M.domain.shape, M.subsets)
     if tables is not None:  # a stacked strategy's blocks, from marginal tables the same way
         roundings = table_roundings(workload.domain.shape, tables)
-    mass = mass_bound(data.mass, 'factorization_mechanism')  # 1, or max_records / n_hat (add/remove)
-    return gaussian_plan(sens, rho, M.shape[0], error=measurement_error(M, N, roundings) * mass, bound=nrm)
+    error = meter.allowance(
+        measurement_error(M, N, roundings), 'factorization_mechanism'
+    )  # the counts' scale
+    return gaussian_plan(sens, rho, M.shape[0], error=error, bound=nrm)
 
 # %% ../nbs/02_factorization.ipynb #fz-answers
 def _strategy_answers(data, workload, M, N: int, tables) -> np.ndarray:
@@ -198,28 +213,9 @@ def _factorization_checks(data, workload, budget, *, strategy, options, **_):
     check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
     check_strategy(workload, strategy)
 
-# %% ../nbs/02_factorization.ipynb #864ba385
-@register("factorization", add_remove=True, strict=True, needs_bound=True, check=_factorization_checks)
-def factorization_mechanism(
-    data: Dataset,  # private records (n public)
-    workload: Workload,  # queries to answer
-    budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on Mh + Z (through zCDP)
-    *,
-    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
-    strategy=None,  # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
-    **options,  # none accepted
-) -> Release:
-    """Answer WM^+(Mh+Z), Z exact discrete Gaussian on a grid.
-
-    Replace-one neighbours, n public, Delta_2 = diam(M)/n; or add/remove neighbours with
-    counts over the registry's released n_hat, Delta_2 = ||M||_{1->2}/n_hat. rho-zCDP (an
-    (eps,delta) budget through its largest rho).
-    """
-    check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
-    workload.check(data)  # the workload may act on a projection of the data's domain
-    t0, meter = time.perf_counter(), Meter(budget, rng)
-    rho = zcdp_budget(budget, 'factorization_mechanism')
+# %% ../nbs/02_factorization.ipynb #fz-strategy-checked
+def _strategy_checked(workload, strategy) -> tuple:
+    "(name, M, its error constant or None, the marginal tables it reads or None), refused if not measurable."
     name, M, err = _strategy_for(workload, strategy)  # public: the workload alone chooses it
     N = workload.shape[1]
     if M.shape[1] != N:
@@ -230,22 +226,59 @@ def factorization_mechanism(
             f"{type(M).__name__} is measured from the data's histogram, {N:.3g} cells > MAX_CELLS="
             f"{MAX_CELLS}: use fewer attributes, or a marginal workload (measured from its tables)"
         )
-    sens, bound, nrm = _strategy_sensitivity(M, N, data.n, neighbours)
+    return name, M, err, tables
+
+# %% ../nbs/02_factorization.ipynb #fz-measure
+def factorization_measure(
+    data: Dataset,  # private records, counts over meter.n
+    workload: Workload,  # queries to answer
+    budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on Mh + Z (through zCDP)
+    meter: Meter,  # draws the noise, charged as it draws; its relation gives n and the spread
+    *,
+    strategy=None,  # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
+    **options,  # none accepted
+) -> tuple[Measurement, dict]:
+    "The measure step: (Mh + Z for the strategy M, the release's info: strategy, sensitivity, error)."
+    check_mechanism_args(data, workload, budget, options, 'factorization_mechanism')
+    workload.check(data)  # the workload may act on a projection of the data's domain
+    rho = zcdp_budget(budget, 'factorization_mechanism')
+    name, M, err, tables = _strategy_checked(workload, strategy)
+    N = workload.shape[1]
+    sens, bound, nrm = _strategy_sensitivity(M, N, meter.relation)
     if sens == 0:  # all columns of M equal: Mh = M e_0 whatever the data
         plan, y = None, np.asarray(M @ np.eye(N, 1).ravel(), float)
     else:
-        plan = _strategy_plan(data, workload, M, N, tables, sens, nrm, rho)
+        plan = _strategy_plan(meter, workload, M, N, tables, sens, nrm, rho)
         y = _strategy_answers(data, workload, M, N, tables)
-    m = meter.measure(M, y, plan, label=f"strategy {name}")  # measure
-    answers = least_squares(m, workload)  # estimate: W M^+ y
+    m = meter.measure(M, y, plan, label=f"strategy {name}")
     err = strategy_error(workload, M) if err is None else err
-    sigma = 0.0 if plan is None else plan.scale
-    rmse = float(sigma / nrm * math.sqrt(err / workload.shape[0]))  # sigma ||W M^+||_F / sqrt(k)
-    info = dict(strategy=name, sensitivity=sens, sensitivity_bound=bound, n=data.n, error_constant=err)
+    rmse = float(m.sigma / nrm * math.sqrt(err / workload.shape[0]))  # sigma ||W M^+||_F / sqrt(k)
+    info = dict(strategy=name, sensitivity=sens, sensitivity_bound=bound, n=meter.n, error_constant=err)
     info.update(expected_rmse=rmse, noise=None if plan is None else plan.info(meter.secure))
-    return Release(
-        answers, 'factorization', budget, float(sigma), time.perf_counter() - t0, info, measurements=(m,)
-    )
+    return m, info
+
+# %% ../nbs/02_factorization.ipynb #864ba385
+@register("factorization", add_remove=True, strict=True, needs_bound=True, check=_factorization_checks)
+def factorization_mechanism(
+    data: Dataset,  # private records (n public; counts over n_hat under add/remove)
+    workload: Workload,  # queries to answer
+    budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on Mh + Z (through zCDP)
+    *,
+    meter: Meter,  # set by the registry from rng= and neighbours= (users never pass it)
+    strategy=None,  # 'identity', 'workload', 'tree', 'optimal' or a matrix; default: optimal when quick
+    **options,  # none accepted
+) -> Release:
+    """Answer WM^+(Mh+Z), Z exact discrete Gaussian on a grid.
+
+    Replace-one neighbours, n public, Delta_2 = diam(M)/n; or add/remove neighbours with
+    counts over the registry's released n_hat, Delta_2 = ||M||_{1->2}/n_hat. rho-zCDP (an
+    (eps,delta) budget through its largest rho).
+    """
+    t0 = time.perf_counter()
+    m, info = factorization_measure(data, workload, budget, meter, strategy=strategy, **options)  # measure
+    answers = least_squares(m, workload)  # estimate: W M^+ y
+    seconds = time.perf_counter() - t0
+    return Release(answers, 'factorization', budget, float(m.sigma), seconds, info, measurements=(m,))
 
 # %% ../nbs/02_factorization.ipynb #3715e1f0
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
