@@ -107,7 +107,7 @@ def _l1(a, b) -> float:  # pragma: no cover (compiled)
         out += abs(a[i] - b[i])
     return out
 
-
+# %% ../nbs/18_adaptive.ipynb #89329e0d
 def _estimates(run: _Run, ok: list) -> dict:
     """The model's marginal on every allowed candidate, larger ones first. A candidate spanning independent
     parts of the model is the outer product of its pieces' marginals; one inside an allowed candidate one
@@ -140,7 +140,7 @@ def _estimates(run: _Run, ok: list) -> dict:
                 up.setdefault(r[:i] + r[i + 1 :], (r, i))
     return out
 
-
+# %% ../nbs/18_adaptive.ipynb #66824e45
 def _select(run: _Run, sigma: float, eps: float, cap: float) -> int:
     "Exponential mechanism over the candidates that keep the model under `cap` cells (charged eps^2/8)."
     have = [m.attrs for m in run.meas]
@@ -186,7 +186,7 @@ def _check_rounds(rounds: int, workload: Marginals) -> None:
             f"rounds must exceed the {ones} one-way marginals measured first, got rounds={rounds}"
         )
 
-
+# %% ../nbs/18_adaptive.ipynb #fe35640c
 def _adaptive_checks(data, workload, budget, *, rounds, select_share, options, **_):
     "`adaptive_mechanism`'s checks of its public inputs, run by the registry before any noise."
     check_mechanism_args(data, workload, budget, options, 'adaptive_mechanism', _OPTIONS)

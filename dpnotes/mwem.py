@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'accuracy_thresholds',
-           'mwem', 'hlm_calibration', 'hlm_rounds', 'mwem_practical', 'hlm_run', 'mw_estimate', 'sample_dataset',
-           'synthetic_data', 'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
+           'mwem', 'hlm_calibration', 'hlm_rounds', 'mwem_practical', 'hlm_run', 'mw_estimate', 'synthetic_data',
+           'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
 import math, time
@@ -19,7 +19,7 @@ from .releases import Release, register, check_mechanism_args, progress
 from .measurements import Meter, check_measurements, measure, query_rows, stacked_matrix
 from .mwem_kernels import MAX_CELLS, CODE_CACHE_BYTES, MarginalPlan, cell_codes, MarginalQueries
 from .mwem_kernels import check_mwem_queries, mwem_queries
-from .helptext import document_names
+from .helptext import attach, document_names
 
 _all_ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']  # kept importable from here
 
@@ -56,39 +56,45 @@ class Hedge:
             raise ValueError(f"m must be an int >= 2, got m={m!r}")
         if not (eta > 0 and math.isfinite(eta)):
             raise ValueError(f"eta must be > 0 and finite, got eta={eta}")
-        self.m, self.eta, self.logw, self.loss, self.costs = (
-            int(m),
-            float(eta),
-            np.zeros(int(m)),
-            0.0,
-            np.zeros(int(m)),
-        )
+        self.m, self.eta = int(m), float(eta)
+        self.logw, self.loss, self.costs = np.zeros(self.m), 0.0, np.zeros(self.m)
 
-    @property
-    def p(self) -> np.ndarray:
-        "The distribution played this round."
-        w = np.exp(self.logw - self.logw.max())
-        return w / w.sum()
+# %% ../nbs/04_mwem.ipynb #60239418
+def _hedge_p(self) -> np.ndarray:
+    "The distribution played this round."
+    w = np.exp(self.logw - self.logw.max())
+    return w / w.sum()
 
-    def update(
-        self,
-        c: np.ndarray,  # cost vector in [0, 1]^m
-    ) -> float:
-        "Pay <c, p>, then multiply each weight by exp(-eta c_a); returns the cost paid."
-        c = np.asarray(c, dtype=float)
-        if c.shape != (self.m,):
-            raise ValueError(f"cost vector must have shape ({self.m},), got {c.shape}")
-        if c.min() < 0 or c.max() > 1:
-            raise ValueError(f"costs must lie in [0, 1], got range [{c.min()}, {c.max()}]")
-        paid = float(c @ self.p)
-        self.loss += paid
-        self.costs += c
-        self.logw -= self.eta * c
-        return paid
 
-    def regret(self, T: int) -> float:
-        "Average regret after T rounds against the best fixed action in hindsight."
-        return (self.loss - self.costs.min()) / T
+attach(Hedge, p=property(_hedge_p))
+
+# %% ../nbs/04_mwem.ipynb #7aa6696c
+def _hedge_update(
+    self,
+    c: np.ndarray,  # cost vector in [0, 1]^m
+) -> float:
+    "Pay <c, p>, then multiply each weight by exp(-eta c_a); returns the cost paid."
+    c = np.asarray(c, dtype=float)
+    if c.shape != (self.m,):
+        raise ValueError(f"cost vector must have shape ({self.m},), got {c.shape}")
+    if c.min() < 0 or c.max() > 1:
+        raise ValueError(f"costs must lie in [0, 1], got range [{c.min()}, {c.max()}]")
+    paid = float(c @ self.p)
+    self.loss += paid
+    self.costs += c
+    self.logw -= self.eta * c
+    return paid
+
+
+attach(Hedge, update=_hedge_update)
+
+# %% ../nbs/04_mwem.ipynb #ee0f8ffb
+def _hedge_regret(self, T: int) -> float:
+    "Average regret after T rounds against the best fixed action in hindsight."
+    return (self.loss - self.costs.min()) / T
+
+
+attach(Hedge, regret=_hedge_regret)
 
 # %% ../nbs/04_mwem.ipynb #84f76373
 def _mwem_cost(eps0: float, T: int, budget: Budget, accounting: str) -> dict:
@@ -113,42 +119,16 @@ def mwem_epsilon0(
     spend never exceeds it)."""
     _check_rounds(rounds)
     if accounting == 'zcdp':
-        cap = budget.to_rho()
-        eps0 = math.sqrt(8 * cap / rounds)
-        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['rho'] <= cap
+        eps0 = math.sqrt(8 * budget.to_rho() / rounds)
     elif accounting == 'basic':
         if budget.epsilon is None:
             raise ValueError(f"accounting='basic' needs an epsilon budget, got {budget}")
         eps0 = budget.epsilon / rounds
-        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
+    elif accounting == 'advanced':
+        eps0 = _advanced_epsilon0(budget, rounds)
     else:
-        if accounting != 'advanced':
-            raise ValueError(
-                f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}"
-            )
-        if budget.epsilon is None or not budget.delta:
-            raise ValueError(
-                f"accounting='advanced' needs an (epsilon, delta) budget with delta > 0, got {budget}"
-            )
-        lo, hi = 0.0, budget.epsilon  # one step alone already costs eps0 <= total epsilon
-        for _ in range(200):
-            mid = (lo + hi) / 2
-            if advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon:
-                lo = mid
-            else:
-                hi = mid
-        eps0 = lo
-        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
-    # the Accountant compares exactly; one spend against a fresh ledger fits iff float cost <= float budget,
-    # so step eps0 down to the next smaller float until it does (an ulp or two at most; the loop is bounded)
-    for _ in range(64):
-        if eps0 > 0 and fits(eps0):
-            return eps0
-        eps0 = math.nextafter(eps0, 0.0)
-    raise ValueError(
-        f"no positive epsilon0 fits {budget.describe()} with rounds={rounds} ({accounting} accounting): "
-        f"the budget is too small to represent"
-    )
+        raise ValueError(f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}")
+    return _fitting_epsilon0(eps0, rounds, budget, accounting)
 
 # %% ../nbs/04_mwem.ipynb #83a10ffa
 def _check_rounds(rounds):
@@ -156,6 +136,36 @@ def _check_rounds(rounds):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
     if rounds <= 0:
         raise ValueError(f"rounds must be >= 1, got rounds={rounds}")
+
+# %% ../nbs/04_mwem.ipynb #22285b82
+def _advanced_epsilon0(budget: Budget, rounds: int) -> float:
+    "The largest eps0 (by bisection) whose advanced composition over `rounds` stays within budget.epsilon."
+    if budget.epsilon is None or not budget.delta:
+        raise ValueError(
+            f"accounting='advanced' needs an (epsilon, delta) budget with delta > 0, got {budget}"
+        )
+    lo, hi = 0.0, budget.epsilon  # one step alone already costs eps0 <= total epsilon
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+# %% ../nbs/04_mwem.ipynb #409afecf
+def _fitting_epsilon0(eps0: float, rounds: int, budget: Budget, accounting: str) -> float:
+    """`eps0` stepped down to the next smaller float until the spend `_mwem_cost` records fits the budget (a
+    fresh ledger accepts a spend iff its float cost <= the float budget; an ulp or two at most)."""
+    key, cap = ('rho', budget.to_rho()) if accounting == 'zcdp' else ('epsilon', budget.epsilon)
+    for _ in range(64):
+        if eps0 > 0 and 0 < _mwem_cost(eps0, rounds, budget, accounting)[key] <= cap:
+            return eps0
+        eps0 = math.nextafter(eps0, 0.0)
+    raise ValueError(
+        f"no positive epsilon0 fits {budget.describe()} with rounds={rounds} ({accounting} accounting): "
+        f"the budget is too small to represent"
+    )
 
 # %% ../nbs/04_mwem.ipynb #0cb9685c
 def mwem_bound(
@@ -271,7 +281,37 @@ def _mwem_checks(
     check_mwem_queries(workload, representation, max_cells)
     mwem_epsilon0(budget, 1 if rounds is None else rounds, _mwem_accounting(budget, accounting, beta))
 
+# %% ../nbs/04_mwem.ipynb #06695d2d
+def _mwem_plan(n, Q, budget, rounds, accounting, beta, neighbours) -> tuple:
+    "(accounting, T, eps0) of a run of `mwem` on n records, refusing a budget too small for selection."
+    K, accounting = 2 * Q.k, _mwem_accounting(budget, accounting, beta)
+    T = mwem_rounds(n, Q.m, K, budget, accounting, beta) if rounds is None else rounds
+    eps0 = mwem_epsilon0(budget, T, accounting)
+    if _selection_slack(n, K, eps0) >= 1:
+        detail = f"per-round epsilon0={eps0:.3g} gives selection slack 2 ln(2k)/(n epsilon0)="
+        detail += f"{_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score"
+        raise _budget_too_small(rounds, T, detail, neighbours)
+    return accounting, T, eps0
 
+# %% ../nbs/04_mwem.ipynb #d03a1241
+def _mwem_picks(Q, h, meter, T: int, eps0: float, sensitivity: float, err: float) -> tuple:
+    "The lecture's T rounds: Hedge's plays against exponential-mechanism picks; (average play, picks)."
+    eta, k = hedge_eta(Q.m, T), Q.k
+    p, psum, picks = Q.start(), None, np.empty(T, np.int64)
+    for t in progress(range(T), "mwem rounds", "round"):  # a bar on a terminal only
+        psum = Q.collect(psum, p)
+        diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
+        score = np.concatenate([diff, -diff])
+        ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
+        if ok is not None:
+            score[~np.tile(ok[Q.group_of], 2)] = -np.inf
+        i = meter.select(score, sensitivity, eps0, error=err)
+        picks[t] = i  # Pr ~ exp(eps0 score/(2 sensitivity))
+        # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
+        Q.scale_query(p, i % k, -eta if i < k else eta)
+    return Q.mean(psum, T), picks
+
+# %% ../nbs/04_mwem.ipynb #1c799080
 @register("mwem", add_remove=True, strict=True, needs_bound=True, check=_mwem_checks)
 def mwem(
     data: Dataset,  # records; n is public
@@ -298,42 +338,19 @@ def mwem(
     mixture of them; a table qualifies for selection only if the junction tree stays within `max_cells`.
     """
     t0 = time.perf_counter()
-    check_mechanism_args(
-        data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta, representation, max_cells'
-    )
+    accepts = 'rounds, accounting, beta, representation, max_cells'
+    check_mechanism_args(data, workload, budget, options, 'mwem', accepts=accepts)
     Q = mwem_queries(data, workload, representation, max_cells)
-    n, m, k = data.n, Q.m, Q.k
-    K = 2 * k
-    accounting = _mwem_accounting(budget, accounting, beta)
-    T = mwem_rounds(n, m, K, budget, accounting, beta) if rounds is None else rounds
-    eps0 = mwem_epsilon0(budget, T, accounting)
-    if _selection_slack(n, K, eps0) >= 1:
-        detail = f"per-round epsilon0={eps0:.3g} gives selection slack 2 ln(2k)/(n epsilon0)="
-        detail += f"{_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score"
-        raise _budget_too_small(rounds, T, detail, neighbours)
+    accounting, T, eps0 = _mwem_plan(data.n, Q, budget, rounds, accounting, beta, neighbours)  # may refuse
     meter = Meter(budget, rng)  # T selections composed as a whole: their cost is charged before the first
     spend = _mwem_cost(eps0, T, budget, accounting)  # fits exactly: mwem_epsilon0 rounds eps0 down
     meter.prepay('select', T, "mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
-    h = Q.truth(data, workload)
-    eta = hedge_eta(m, T)
     err = Q.score_error(1, mass_bound(data.mass, 'mwem'))  # float error of a score
-    p, psum, picks = Q.start(), None, np.empty(T, np.int64)
-    for t in progress(range(T), "mwem rounds", "round"):  # a bar on a terminal only
-        psum = Q.collect(psum, p)
-        diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
-        score = np.concatenate([diff, -diff])
-        ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
-        if ok is not None:
-            score[~np.tile(ok[Q.group_of], 2)] = -np.inf
-        i = meter.select(score, 1.0 / n, eps0, error=err)
-        picks[t] = i  # Pr ~ exp(eps0 score/(2/n))
-        # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
-        Q.scale_query(p, i % k, -eta if i < k else eta)
-    phat = Q.mean(psum, T)
+    phat, picks = _mwem_picks(Q, Q.truth(data, workload), meter, T, eps0, 1.0 / data.n, err)
     noise = dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=meter.secure)
+    eta, bound = hedge_eta(Q.m, T), mwem_bound(data.n, Q.m, 2 * Q.k, T, eps0, beta)
     info = dict(Q.release_info(phat), domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, noise=noise)
-    info.update(accounting=accounting, bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks)
-    info.update(spent=spend, secure=meter.secure)
+    info.update(accounting=accounting, bound=bound, beta=beta, picks=picks, spent=spend, secure=meter.secure)
     return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
 
 # %% ../nbs/04_mwem.ipynb #c032f80f
@@ -348,29 +365,11 @@ def hlm_calibration(
 ) -> dict:
     """Per-round selection epsilon and score sensitivity, and the measurement budget, sensitivity and
     (continuous) noise scale of `mwem_practical`."""
-    _check_rounds(rounds)
-    if unit not in ('marginal', 'query'):
-        raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
-    if noise not in ('gaussian', 'laplace'):
-        raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
-    if not (0 < select_fraction < 1):
-        raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
-    marg = unit == 'marginal'
-    if neighbours not in ('replace', 'add-remove'):
-        raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
-    one = neighbours == 'add-remove'  # adding or removing a record moves one cell by one count
-    # l1 sensitivity of a marginal (query) answer, = select sensitivity
-    l1 = (1.0 if one or not marg else 2.0) / n
+    _check_hlm_args(rounds, unit, noise, select_fraction, neighbours)
+    one, marg = neighbours == 'add-remove', unit == 'marginal'  # add/remove: one cell moves by one count
+    l1 = (1.0 if one or not marg else 2.0) / n  # l1 sensitivity of a marginal (query) answer, = select's
     if getattr(budget, 'is_pure', False):  # pure epsilon-DP: basic composition of T (selection + Laplace)
-        if noise != 'laplace':
-            raise ValueError(
-                "Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a "
-                "budget with delta > 0"
-            )
-        eps_t = budget.epsilon * (1 - 1e-12) / rounds
-        eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
-        out = dict(rho_round=None, eps_round=eps_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise)
-        return dict(out, scale=l1 / eps_meas, rho_measure=None, eps_measure=eps_meas, measure_sensitivity=l1)
+        return _hlm_pure(budget, rounds, noise, select_fraction, l1)
     rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
     eps_sel = math.sqrt(8 * select_fraction * rho_t)
     rho_meas = (1 - select_fraction) * rho_t
@@ -379,6 +378,32 @@ def hlm_calibration(
     out = dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise, rho_measure=rho_meas)
     out.update(scale=sens / math.sqrt(2 * rho_meas), measure_sensitivity=sens)  # Gaussian sigma, Laplace b
     return dict(out, eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12))  # Laplace: eps-DP is eps^2/2-zCDP
+
+# %% ../nbs/04_mwem.ipynb #69532486
+def _check_hlm_args(rounds, unit, noise, select_fraction, neighbours) -> None:
+    "ValueError (or TypeError for rounds) for an option of `mwem_practical` out of its range."
+    _check_rounds(rounds)
+    if unit not in ('marginal', 'query'):
+        raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
+    if noise not in ('gaussian', 'laplace'):
+        raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
+    if not (0 < select_fraction < 1):
+        raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
+    if neighbours not in ('replace', 'add-remove'):
+        raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
+
+# %% ../nbs/04_mwem.ipynb #89234f06
+def _hlm_pure(budget, rounds, noise, select_fraction, l1) -> dict:
+    "`hlm_calibration` of a pure epsilon budget: basic composition of T rounds of selection + Laplace."
+    if noise != 'laplace':
+        raise ValueError(
+            "Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a "
+            "budget with delta > 0"
+        )
+    eps_t = budget.epsilon * (1 - 1e-12) / rounds
+    eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
+    out = dict(rho_round=None, eps_round=eps_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise)
+    return dict(out, scale=l1 / eps_meas, rho_measure=None, eps_measure=eps_meas, measure_sensitivity=l1)
 
 # %% ../nbs/04_mwem.ipynb #d15aa544
 def hlm_rounds(
@@ -403,7 +428,7 @@ def _check_passes(passes):
     if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
         raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
 
-
+# %% ../nbs/04_mwem.ipynb #acbd5d87
 def _hlm_checks(data, workload, budget, *, rounds, unit, noise, select_fraction, passes, neighbours, **kw):
     "`mwem-hlm`'s checks of its public inputs, run by the registry before any noise (n enters later)."
     accepts = 'rounds, unit, noise, select_fraction, passes, average, remeasure, representation, max_cells'
@@ -413,7 +438,7 @@ def _hlm_checks(data, workload, budget, *, rounds, unit, noise, select_fraction,
     unit = ('marginal' if isinstance(workload, Marginals) else 'query') if unit is None else unit
     hlm_calibration(1, budget, 1 if rounds is None else rounds, unit, noise, select_fraction, neighbours)
 
-
+# %% ../nbs/04_mwem.ipynb #6275271e
 def _hlm_plan(
     data, workload, budget, rounds, unit, noise, select_fraction, passes, neighbours, rep, max_cells
 ):
@@ -557,18 +582,7 @@ def mw_estimate(
     return psum / rounds
 
 # %% ../nbs/04_mwem.ipynb #79a9d32e
-def sample_dataset(
-    p: np.ndarray,  # distribution over the domain, C order, length domain.size()
-    domain: Domain,  # the domain p lives on
-    n: int,  # number of records to draw, >= 1
-    *,
-    rng=None,  # None or a numpy Generator
-) -> Dataset:
-    """Draw `n` records i.i.d. from `p` over `domain` (post-processing).
-
-    `dpnotes.data.sample_records`, kept under this name.
-    """
-    return sample_records(p, domain, n, rng=rng)
+from .data import sample_records as sample_dataset  # the one sampler of the package, under this name
 
 # %% ../nbs/04_mwem.ipynb #4ecf0df2
 def synthetic_data(
