@@ -8,7 +8,7 @@ __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bo
            'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
-import math, time
+import functools, math, time
 import numpy as np
 from .privacy import Budget, Accountant, advanced_epsilon, zcdp_to_epsilon, exponential_mechanism
 from .samplers import noise_source
@@ -118,16 +118,22 @@ def mwem_epsilon0(
     """Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget` exactly (the float
     spend never exceeds it)."""
     _check_rounds(rounds)
+    if accounting not in ('advanced', 'zcdp', 'basic'):
+        raise ValueError(f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}")
+    return _epsilon0(budget, rounds, accounting)
+
+
+@functools.lru_cache(maxsize=2**16)
+def _epsilon0(budget: Budget, rounds: int, accounting: str) -> float:
+    "`mwem_epsilon0` after its checks, remembered (`mwem_rounds` asks for the same values many times)."
     if accounting == 'zcdp':
         eps0 = math.sqrt(8 * budget.to_rho() / rounds)
     elif accounting == 'basic':
         if budget.epsilon is None:
             raise ValueError(f"accounting='basic' needs an epsilon budget, got {budget}")
         eps0 = budget.epsilon / rounds
-    elif accounting == 'advanced':
-        eps0 = _advanced_epsilon0(budget, rounds)
     else:
-        raise ValueError(f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}")
+        eps0 = _advanced_epsilon0(budget, rounds)
     return _fitting_epsilon0(eps0, rounds, budget, accounting)
 
 # %% ../nbs/04_mwem.ipynb #83a10ffa
