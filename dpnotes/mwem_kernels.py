@@ -206,10 +206,10 @@ class _FullDomain:
     def release_info(self, p) -> dict:
         return dict(distribution=p)
 
-    def score_error(self, cells: int, mass: float = 1.0) -> float:
-        """Float error of a score (sum of |answer - truth| over `cells` cells; answers sum <= m cells), the
-        truth's histogram summing to at most `mass` (1: counts over n) and the iterate's to 1."""
-        return math.ldexp(self.m * cells, -50) * (1 + mass)
+    def score_error(self, cells: int, meter, name: str = 'mwem') -> float:
+        """Float error of a score (sum of |answer - truth| over `cells` cells; answers sum <= m cells): the
+        iterate's part (it sums to 1) plus the truth's, whose sum bound is the `meter`'s allowance for 1."""
+        return math.ldexp(self.m * cells, -50) * (1 + meter.allowance(1.0, name))
 
     def allowed(self, p):
         "Every candidate (None): the iterate holds the whole universe."
@@ -537,10 +537,10 @@ def _model_release_info(self, p) -> dict:
     return dict(distribution=None, model=p.model if isinstance(p, _MWState) else p)
 
 
-def _model_score_error(self, cells: int, mass: float = 1.0) -> float:
-    """Float error of a score: the data enter through h only, in a sum of <= `cells` terms of total
-    <= 1 + `mass` (the truth's sum bound; 1 for counts over n)."""
-    return math.ldexp(2 * cells, -50) * (1 + mass)
+def _model_score_error(self, cells: int, meter, name: str = 'mwem') -> float:
+    """Float error of a score: the data enter through h only, in a sum of <= `cells` terms; the model's part
+    sums to 1, the truth's to the `meter`'s allowance for 1 (the relation's bound on the counts' sum)."""
+    return math.ldexp(2 * cells, -50) * (1 + meter.allowance(1.0, name))
 
 
 attach(
