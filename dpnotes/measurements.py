@@ -255,9 +255,15 @@ def _relation_marginal(self: Relation) -> tuple:
     return s, s
 
 
+def _relation_bounded(self: Relation) -> bool:
+    "Whether a public bound on the number of records holds: n itself (replace-one), or max_records."
+    return self.kind == 'replace' or self.max_records is not None
+
+
 attach(
     Relation,
     count=property(_relation_n),
+    bounded=property(_relation_bounded),
     mass=_relation_mass,
     allowance=_relation_allowance,
     spread=_relation_spread,
@@ -372,8 +378,7 @@ def _meter_gaussian_plan(
 ):
     "`gaussian_plan_for` the workload under this meter's relation (None when the answers ignore the data)."
     r = _meter_relation(self)
-    bounded = r.kind == 'replace' or r.max_records is not None
-    return gaussian_plan_for(workload, r.count, budget, name, r.kind, r.mass(name) if bounded else None)
+    return gaussian_plan_for(workload, r.count, budget, name, r.kind, r.mass(name) if r.bounded else None)
 
 
 attach(
