@@ -7,7 +7,7 @@ from __future__ import annotations
 import math, time
 import numpy as np
 from .privacy import Budget
-from .measurements import Meter, gaussian_plan_for
+from .measurements import Meter
 from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
 from .releases import Release, register, check_mechanism_args
@@ -49,15 +49,14 @@ def _projection_checks(data, workload, budget, *, solver, max_iter, tol, options
 # %% ../nbs/03_projection.ipynb #b1cf56f6
 @register("projection", add_remove=True, strict=True, check=_projection_checks)
 def projection_mechanism(
-    data: Dataset,  # private records (n is treated as public)
+    data: Dataset,  # private records (counts over the meter's n)
     workload: Workload,  # queries; the universe is workload.domain
     budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent on the Gaussian step
     *,
-    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    meter: Meter,  # the call's noise, ledger and neighbouring relation (the registry's; users pass rng=)
     solver: str = 'auto',  # projection solver, see `project`
     max_iter: int | None = None,  # solver iteration limit
     tol: float = 1e-6,  # relative duality-gap tolerance of the projection
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Gaussian answers projected onto {Wp : p a distribution on X}.
@@ -69,15 +68,14 @@ def projection_mechanism(
     The Gaussian step's rho-zCDP, exact discrete noise (projection is post-processing).
     """
     _projection_checks(data, workload, budget, solver=solver, max_iter=max_iter, tol=tol, options=options)
-    t0, meter = time.perf_counter(), Meter(budget, rng)
-    plan = gaussian_plan_for(workload, data.n, budget, 'projection_mechanism', neighbours, data.mass)
+    t0, plan = time.perf_counter(), meter.gaussian_plan(workload, budget, 'projection_mechanism')
     m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))  # 1: the Gaussian answers
-    sens = workload.sensitivity(data.n, neighbours)
+    sens = meter.sensitivity(workload)
     if workload.shape[1] > MAX_UNIVERSE:  # the projection in marginal space (through a graphical model)
-        return _model_release(workload, m, sens, data.n, budget, plan, meter.src, max_iter, t0)
+        return _model_release(workload, m, sens, meter.n, budget, plan, meter.src, max_iter, t0)
     atol = NOISE_FRACTION * m.sigma * math.sqrt(m.answers.size)  # E||Z||_2 is about sigma sqrt(k)
     res = project_measurements(m, solver=solver, max_iter=max_iter, tol=tol, atol=atol)  # 2: the projection
-    info = _projection_info(res, m, plan, meter.src, sens, data.n, atol, workload.domain)
+    info = _projection_info(res, m, plan, meter.src, sens, meter.n, atol, workload.domain)
     secs = time.perf_counter() - t0
     return Release(res.answers, 'projection', budget, float(m.sigma), secs, info, measurements=(m,))
 
