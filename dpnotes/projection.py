@@ -17,11 +17,12 @@ from .projection_solvers import as_operator, check_solver_args, project, project
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['MAX_UNIVERSE', 'NOISE_FRACTION', 'projection_mechanism', 'support_function', 'gaussian_width', 'width_bound',
-           'projection_rmse_bound', 'gaussian_norm_mean', 'mean_width', 'sample_synthetic', 'simplex_projection',
-           'helmert', 'MarginalOperator', 'DenseOperator', 'ConvergenceWarning', 'ProjectionResult', 'SOLVERS',
-           'frank_wolfe', 'accelerated_projection', 'active_set_projection', 'cvxpy_projection', 'as_operator',
-           'check_solver_args', 'project', 'project_measurements']
+__all__ = ['MAX_UNIVERSE', 'NOISE_FRACTION', 'projection_measure', 'projection_estimate', 'projection_mechanism',
+           'support_function', 'gaussian_width', 'width_bound', 'projection_rmse_bound', 'gaussian_norm_mean',
+           'mean_width', 'sample_synthetic', 'simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator',
+           'ConvergenceWarning', 'ProjectionResult', 'SOLVERS', 'frank_wolfe', 'accelerated_projection',
+           'active_set_projection', 'cvxpy_projection', 'as_operator', 'check_solver_args', 'project',
+           'project_measurements']
 
 # %% ../nbs/03_projection.ipynb #d1a00434
 from .projection_solvers import simplex_projection, helmert, MarginalOperator, DenseOperator
@@ -46,6 +47,33 @@ def _projection_checks(data, workload, budget, *, solver, max_iter, tol, options
     if workload.shape[1] > MAX_UNIVERSE:
         _model_route(workload)  # refuses what no junction tree of 2^24 cells can hold
 
+# %% ../nbs/03_projection.ipynb #fb5bd03e
+def projection_measure(
+    data: Dataset,  # private records, counts over meter.n
+    workload: Workload,  # the queries to measure, whole
+    budget: Budget,  # spent entirely on this Gaussian measurement
+    meter: Meter,  # the call's meter: its relation gives the plan and the sensitivity
+) -> tuple:
+    "Step 1 of Algorithm 1: the Gaussian answers of `workload` (a Measurement), and what a release reports."
+    plan = meter.gaussian_plan(workload, budget, 'projection_mechanism')
+    m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))
+    noise = None if plan is None else plan.info(meter.src.secure)
+    return m, dict(noise=noise, noisy_answers=m.answers, sensitivity=meter.sensitivity(workload), n=meter.n)
+
+# %% ../nbs/03_projection.ipynb #a5553429
+def projection_estimate(
+    m,  # the Measurement of step 1
+    *,
+    solver: str = 'auto',  # projection solver, see `project`
+    max_iter: int | None = None,  # solver iteration limit
+    tol: float = 1e-6,  # relative duality-gap tolerance
+) -> tuple:
+    "Step 2: `m` projected on K (certified to NOISE_FRACTION of the noise's size), and the certificate."
+    atol = NOISE_FRACTION * m.sigma * math.sqrt(m.answers.size)  # E||Z||_2 is about sigma sqrt(k)
+    res = project_measurements(m, solver=solver, max_iter=max_iter, tol=tol, atol=atol)
+    fit = dict(solver=res.solver, objective=res.objective, gap=res.gap, iterations=res.iterations)
+    return res, fit | dict(converged=res.converged, atol=atol)
+
 # %% ../nbs/03_projection.ipynb #b1cf56f6
 @register("projection", add_remove=True, strict=True, check=_projection_checks)
 def projection_mechanism(
@@ -68,24 +96,14 @@ def projection_mechanism(
     The Gaussian step's rho-zCDP, exact discrete noise (projection is post-processing).
     """
     _projection_checks(data, workload, budget, solver=solver, max_iter=max_iter, tol=tol, options=options)
-    t0, plan = time.perf_counter(), meter.gaussian_plan(workload, budget, 'projection_mechanism')
-    m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))  # 1: the Gaussian answers
-    sens = meter.sensitivity(workload)
+    t0 = time.perf_counter()
+    m, info = projection_measure(data, workload, budget, meter)  # 1: the Gaussian answers
     if workload.shape[1] > MAX_UNIVERSE:  # the projection in marginal space (through a graphical model)
-        return _model_release(workload, m, sens, meter.n, budget, plan, meter.src, max_iter, t0)
-    atol = NOISE_FRACTION * m.sigma * math.sqrt(m.answers.size)  # E||Z||_2 is about sigma sqrt(k)
-    res = project_measurements(m, solver=solver, max_iter=max_iter, tol=tol, atol=atol)  # 2: the projection
-    info = _projection_info(res, m, plan, meter.src, sens, meter.n, atol, workload.domain)
+        return _model_release(workload, m, info, budget, max_iter, t0)
+    res, fit = projection_estimate(m, solver=solver, max_iter=max_iter, tol=tol)  # 2: the projection
+    info = dict(distribution=res.solution) | info | fit | dict(domain=workload.domain)
     secs = time.perf_counter() - t0
     return Release(res.answers, 'projection', budget, float(m.sigma), secs, info, measurements=(m,))
-
-# %% ../nbs/03_projection.ipynb #fb5bd03e
-def _projection_info(res, m, plan, src, sens, n, atol, domain) -> dict:
-    "The release's info: the distribution, the noise, the noisy answers and the solver's certificate."
-    info = dict(distribution=res.solution, noise=None if plan is None else plan.info(src.secure))
-    info.update(noisy_answers=m.answers, sensitivity=sens, n=n, solver=res.solver, objective=res.objective)
-    info.update(gap=res.gap, iterations=res.iterations, converged=res.converged, atol=atol, domain=domain)
-    return info
 
 # %% ../nbs/03_projection.ipynb #9a3c5aa1
 def support_function(
@@ -195,13 +213,12 @@ def _model_route(workload: Workload) -> None:
         )
 
 
-def _model_release(workload, m, sens, n, budget, plan, src, max_iter, t0) -> Release:
+def _model_release(workload, m, info, budget, max_iter, t0) -> Release:
     "The projection through a graphical model fitted to the noisy marginal tables (post-processing)."
     model = estimate(
         workload.domain, marginal_measurements(workload, m.answers, m.sigma), iters=max_iter or 1000
     )
-    info = dict(distribution=None, model=model, noise=None if plan is None else plan.info(src.secure))
-    info |= dict(noisy_answers=m.answers, sensitivity=sens, n=n, solver='graphical model (mirror descent)')
+    info = dict(distribution=None, model=model) | info | dict(solver='graphical model (mirror descent)')
     info |= dict(objective=model.loss, iterations=model.iterations, domain=workload.domain)
     info |= dict(converged=model.iterations < (max_iter or 1000))
     secs = time.perf_counter() - t0
