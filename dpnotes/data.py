@@ -15,8 +15,8 @@ from .counting import MAX_CELLS, check_columns, coerce_column, marginal_counts
 from .helptext import attach
 
 # %% auto #0
-__all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'MissingMaxRecords', 'mass_bound', 'Dataset', 'frame_codes', 'require',
-           'default_dataset', 'as_domain', 'sample_records']
+__all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'Dataset', 'frame_codes', 'require', 'default_dataset', 'as_domain',
+           'sample_records']
 
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -126,53 +126,6 @@ def _domain_project(self, attrs: Sequence[str]) -> Domain:
 
 attach(Domain, from_json=classmethod(_domain_from_json), axes=_domain_axes, project=_domain_project)
 
-# %% ../nbs/10_data.ipynb #79cb9987
-def _checked_total(total, max_records, records: int) -> tuple:
-    "(total, max_records) of a `with_total` view, checked; refuses data with more than max_records records."
-    if isinstance(total, (bool, np.bool_)) or not isinstance(total, (int, np.integer)) or total < 1:
-        raise ValueError(f"total must be a positive integer, got total={total!r}")
-    if max_records is None:
-        return int(total), None
-    if isinstance(max_records, (bool, np.bool_)) or not isinstance(max_records, (int, np.integer)):
-        raise ValueError(f"max_records must be a positive integer or None, got max_records={max_records!r}")
-    if max_records < 1:
-        raise ValueError(f"max_records must be a positive integer or None, got max_records={max_records!r}")
-    if records > max_records:  # outside the declared input domain: refused before any noise
-        raise ValueError(
-            f"the data have more records than max_records={max_records}, the public bound declared for them"
-        )
-    return int(total), int(max_records)
-
-# %% ../nbs/10_data.ipynb #79cb9987-1
-def _view_mass(total, max_records) -> float | None:
-    "Sum bound of counts over `total`: 1 without a total, max_records / total rounded up, None if unbounded."
-    if total is None:
-        return 1.0
-    if max_records is None:
-        return None
-    m = max_records / total
-    return math.nextafter(m, math.inf) if Fraction(m) < Fraction(max_records, total) else m
-
-# %% ../nbs/10_data.ipynb #79cb9987-2
-class MissingMaxRecords(ValueError):
-    """A mechanism under add/remove neighbours needs the public bound `max_records`, and none was given. The
-    add/remove wrapper learns it only after drawing the record count: it rewinds a reproducible noise source
-    on this error (as on any other), so that the refused call leaves no trace."""
-
-# %% ../nbs/10_data.ipynb #79cb9987-3
-def mass_bound(mass, name: str) -> float:
-    """`mass` (a data set's `mass`), or a clear error (`MissingMaxRecords`) when it is None: add/remove
-    neighbours with no public bound on the number of records, while mechanism `name` needs one for its
-    floating-point allowance."""
-    if mass is None:
-        raise MissingMaxRecords(
-            f"{name} under add/remove neighbours needs max_records (--max-records), a public bound on the "
-            "number of records: its answers are computed in floating point on counts over the released "
-            "total, with an error that grows with the private count (e.g. the size of the population the "
-            "data come from)"
-        )
-    return float(mass)
-
 # %% ../nbs/10_data.ipynb #79cb9987-4
 class Dataset:
     "Integer-coded records `(n, d)` over a `Domain`, validated when constructed."
@@ -222,8 +175,8 @@ class Dataset:
 
     @property
     def n(self) -> int:
-        "Number of records, or the released total of a `with_total` view (add/remove neighbours)."
-        return int(self.records.shape[0]) if getattr(self, '_total', None) is None else self._total
+        "Number of records."
+        return int(self.records.shape[0])
 
     def __len__(self):
         return self.n
@@ -234,37 +187,6 @@ class Dataset:
     def project(self, attrs: Sequence[str]) -> Dataset:
         "The records restricted to `attrs` (in that order)."
         return Dataset._trusted(self.records[:, list(self.domain.axes(attrs))], self.domain.project(attrs))
-
-# %% ../nbs/10_data.ipynb #dataset-view
-def _dataset_max_records(self: Dataset) -> int | None:
-    "The public bound on the number of records a `with_total` view declares (None: none declared)."
-    return getattr(self, '_max_records', None)
-
-
-def _dataset_mass(self: Dataset) -> float | None:
-    """Public bound on the sum of the normalised histogram: 1 (counts over n); for a `with_total` view
-    max_records / total, rounded up, or None when the view has no `max_records`."""
-    return _view_mass(getattr(self, '_total', None), self.max_records)
-
-
-def _dataset_with_total(self: Dataset, total: int, max_records: int | None = None) -> Dataset:
-    """The same records with marginals normalised by a released `total` (add/remove neighbours keep the
-    record count private: mechanisms then divide counts by a noisy count instead of n).
-
-    `max_records`, a public bound on the number of records, bounds the sum of those normalised counts
-    (`mass`), which the mechanisms' floating-point allowances need; data with more records are refused.
-    """
-    view = Dataset._trusted(self.records, self.domain)
-    view._total, view._max_records = _checked_total(total, max_records, self.records.shape[0])
-    return view
-
-
-attach(
-    Dataset,
-    max_records=property(_dataset_max_records),
-    mass=property(_dataset_mass),
-    with_total=_dataset_with_total,
-)
 
 # %% ../nbs/10_data.ipynb #dataset-readers
 def _dataset_from_array(cls: type, arr, domain: Domain) -> Dataset:

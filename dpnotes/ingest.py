@@ -12,7 +12,7 @@ import numpy as np
 from .kernels import Kernels
 
 from .counting import block_plan, check_columns, coerce_column, cover_plan, marginal_counts, sum_to
-from .data import Dataset, Domain, _checked_total
+from .data import Dataset, Domain
 from .utils import check_memory
 
 # %% auto #0
@@ -80,19 +80,6 @@ def _mc_marginal(
     joint = self.counts[j].reshape(self.domain.project(self.cliques[j]).shape)
     out = sum_to(joint, self.cliques[j], attrs).astype(np.int64)
     return out / self.n if normalize else out
-
-
-def _mc_with_total(self: MarginalCounts, total: int, max_records: int | None = None) -> MarginalCounts:
-    """The same counts normalised by a released `total` instead of n (add/remove neighbours: n private);
-    `max_records` as in `Dataset.with_total`."""
-    total, max_records = _checked_total(total, max_records, self.n)
-    view = MarginalCounts(self.domain, self.cliques, self.counts, self.n)
-    view.n, view._total, view._max_records = total, total, max_records  # counts over total, not over n
-    return view
-
-
-MarginalCounts.with_total = _mc_with_total
-MarginalCounts.max_records, MarginalCounts.mass = Dataset.max_records, Dataset.mass  # the same view fields
 
 # %% ../nbs/15_ingest.ipynb #5c9fc4ed
 def _mc_marginals(self: MarginalCounts, cliques: Sequence, normalize: bool = True) -> list:

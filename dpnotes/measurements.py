@@ -12,14 +12,14 @@ from .noise import add_noise, ceil_float, ceil_sqrt, gaussian_plan
 from .samplers import noise_draws, noise_source
 from .workloads import Marginals, answer_error, integral
 from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
-from .data import mass_bound
+import copy
 from .helptext import attach, document_names
 
 # %% auto #0
 __all__ = ['NEIGHBOUR_KINDS', 'ADD_REMOVE', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost',
-           'measure', 'Relation', 'Meter', 'charge_call', 'charged_on_noise', 'uniform_indices', 'weighted_stack',
-           'measurement_list', 'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of',
-           'stacked_matrix', 'gaussian_plan_for']
+           'measure', 'MissingMaxRecords', 'mass_bound', 'Relation', 'Meter', 'charge_call', 'charged_on_noise',
+           'uniform_indices', 'weighted_stack', 'measurement_list', 'check_measurements', 'vstack_operators',
+           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix', 'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -168,6 +168,26 @@ def measure(
     sigma = plan.scale * (1.0 if gauss else math.sqrt(2))
     return Measurement(query, y, sigma, plan_cost(plan), 'gaussian' if gauss else 'laplace', label)
 
+# %% ../nbs/13_measurements.ipynb #mmr00001
+class MissingMaxRecords(ValueError):
+    """A mechanism under add/remove neighbours needs the public bound `max_records`, and none was given. The
+    add/remove wrapper learns it only after drawing the record count: it rewinds a reproducible noise source
+    on this error (as on any other), so that the refused call leaves no trace."""
+
+# %% ../nbs/13_measurements.ipynb #mmr00002
+def mass_bound(mass, name: str) -> float:
+    """`mass` (a data set's `mass`), or a clear error (`MissingMaxRecords`) when it is None: add/remove
+    neighbours with no public bound on the number of records, while mechanism `name` needs one for its
+    floating-point allowance."""
+    if mass is None:
+        raise MissingMaxRecords(
+            f"{name} under add/remove neighbours needs max_records (--max-records), a public bound on the "
+            "number of records: its answers are computed in floating point on counts over the released "
+            "total, with an error that grows with the private count (e.g. the size of the population the "
+            "data come from)"
+        )
+    return float(mass)
+
 # %% ../nbs/13_measurements.ipynb #283390a2
 NEIGHBOUR_KINDS = ('replace', 'add-remove')
 ADD_REMOVE = "add-remove, n private"  # the relation of a release made with neighbours='add-remove'
@@ -272,14 +292,42 @@ attach(
 )
 
 # %% ../nbs/13_measurements.ipynb #66a1e1e9
+class _OverCount:
+    "A view's divisor: the counts of these records are divided by a released count, not by their number."
+
+    n = property(lambda self: self._divisor, doc="The released count the counts are divided by (n_hat).")
+
+
+_VIEWS = {}  # data class -> its view class
+
+
+def _relation_admit(self: Relation, data):
+    "ValueError, before any noise, for data with more records than the declared `max_records`."
+    if self.max_records is not None and data.n > self.max_records:  # outside the guarantee's input domain
+        raise ValueError(
+            f"the data have more records than max_records={self.max_records}, the public bound declared "
+            "for them"
+        )
+
+
 def _relation_view(self: Relation, data):
-    "The data with counts normalised by this relation's divisor (the data themselves under replace-one)."
+    """The data with counts normalised by this relation's divisor: the data themselves under replace-one;
+    under add/remove the same records over n_hat (refused, before any noise, if they are more than the
+    declared `max_records`: outside the input domain the guarantee is stated for)."""
     if self.kind == 'replace':
         return data
-    return data.with_total(self.count, self.max_records)
+    self.admit(data)
+    cls = type(data)
+    if cls not in _VIEWS:  # the data's own class, with n the divisor
+        _VIEWS[cls] = type(
+            cls.__name__, (_OverCount, cls), {'__module__': cls.__module__, '__doc__': cls.__doc__}
+        )
+    view = copy.copy(data)
+    view.__class__, view._divisor = _VIEWS[cls], self.count
+    return view
 
 
-attach(Relation, view=_relation_view)
+attach(Relation, admit=_relation_admit, view=_relation_view)
 
 # %% ../nbs/13_measurements.ipynb #meter2
 class Meter:

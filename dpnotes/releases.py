@@ -14,9 +14,9 @@ import numpy as np
 
 from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable from here too
 from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
-from .measurements import ADD_REMOVE, Meter, Relation, charge_call, charged_on_noise
+from .measurements import ADD_REMOVE, Meter, Relation, charge_call, charged_on_noise, mass_bound
 from .samplers import noise_source
-from .data import Domain, Dataset, _checked_total, mass_bound, require, sample_records
+from .data import Domain, Dataset, require, sample_records
 from .ingest import MarginalCounts
 from .files import label_chunks, write_files, write_release_csv  # importable from here too
 from dpnotes.bounds import (
@@ -305,7 +305,7 @@ def add_remove_call(
         raise TypeError(f"data must be a Dataset or MarginalCounts, got {type(data).__name__}")
     if not isinstance(budget, Budget):
         raise TypeError(f"budget must be a dpnotes.privacy.Budget, got {type(budget).__name__}")
-    _checked_total(1, max_records, data.n)  # checks max_records, refuses more records, before any noise
+    Relation.add_remove(None, max_records).admit(data)  # checks max_records, refuses more records, first
     part, rest = split_total(budget, total_share)
     src = noise_source(rng)
     rewind = src.checkpoint()
