@@ -76,7 +76,7 @@ class _Run:
         self.meas.append(Measurement(r, y, self.plan.scale, {'rho': rho_m}))
 
     def fit(self, iters: int):
-        self.model = estimate(self.dom, self.meas, iters=iters, tol=1e-7, warm_start=self.model)
+        self.model = estimate(self.meas, self.dom, iters=iters, tol=1e-7, warm_start=self.model)
 
 # %% ../nbs/18_adaptive.ipynb #e17bc3e1
 @njit(cache=True)

@@ -651,8 +651,8 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         top = measured_tables('gaussian', data, Marginals(workload.domain, pairs), b_top, meter)
         extra = top.measurements
         fit = estimate(
-            workload.domain,
             [*model.measurements, *extra],
+            workload.domain,
             iters=200,
             tol=1e-7,
             warm_start=model.info['model'],

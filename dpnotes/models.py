@@ -369,8 +369,8 @@ attach(_Fit, tables=_fit_tables, at=_fit_at, model=_fit_model)
 
 # %% ../nbs/17_models.ipynb #ff61c22b
 def estimate(
-    domain,  # Domain (or mapping attribute -> size) of the records
     measurements,  # Measurements of marginals (cliques or Marginals workloads), normalised units
+    domain,  # Domain (or mapping attribute -> size) of the records
     *,
     iters: int = 1000,  # mirror-descent steps at most
     tol: float = 1e-8,  # stop when a step changes the loss by <= tol x loss

@@ -216,7 +216,7 @@ def _model_route(workload: Workload) -> None:
 def _model_release(workload, m, info, budget, max_iter, t0) -> Release:
     "The projection through a graphical model fitted to the noisy marginal tables (post-processing)."
     model = estimate(
-        workload.domain, marginal_measurements(workload, m.answers, m.sigma), iters=max_iter or 1000
+        marginal_measurements(workload, m.answers, m.sigma), workload.domain, iters=max_iter or 1000
     )
     info = dict(distribution=None, model=model) | info | dict(solver='graphical model (mirror descent)')
     info |= dict(objective=model.loss, iterations=model.iterations, domain=workload.domain)
