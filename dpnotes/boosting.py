@@ -24,6 +24,7 @@ from dpnotes.relaxation import (
     TupleMap,
     MixingOracle,
     parity_sets,
+    parity_records,
     parity_answers,
     parity_sensitivity,  # importable from here, as before
     parity_l2_sensitivity,  # importable from here, as before
@@ -494,16 +495,10 @@ _ACCEPTS = 'base, rounds, sample, lam, mu, share, alpha_max, jl_eps, jl_seed, to
 
 
 def _checked(data, workload, rounds):
-    "(parity sets, 0/1 records of the workload's attributes) after the usual checks."
+    "(parity sets, 0/1 records of the workload's attributes) after the usual checks (05's, and rounds)."
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
         raise ValueError(f"rounds must be an int >= 1, got rounds={rounds!r}")
-    sets = parity_sets(workload)
-    if not sets:
-        raise ValueError(
-            "the workload needs at least one non-empty parity (cliques or parities of order >= 1)"
-        )
-    workload.check(data)
-    return sets, data.records[:, list(data.domain.axes(workload.domain.attrs))]
+    return parity_records(data, workload)
 
 
 def _default_lam(rho, n, rounds, m, q, share, alpha_max, neighbours) -> float:

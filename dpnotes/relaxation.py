@@ -28,8 +28,8 @@ __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'm
            'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_vertex',
            'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'fw_iterations',
            'RelaxedResult', 'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity',
-           'parity_l2_sensitivity', 'noisy_parities', 'fw_target', 'relaxed_parities', 'relaxation_mechanism',
-           'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
+           'parity_l2_sensitivity', 'noisy_parities', 'fw_target', 'relaxed_parities', 'parity_records',
+           'relaxation_mechanism', 'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(
@@ -529,7 +529,10 @@ def relaxed_parities(
     return res, plan, mt, sens, exact
 
 # %% ../nbs/05_relaxation.ipynb #89c9b53a
-def _records(data: Dataset, workload: Workload) -> tuple:
+def parity_records(
+    data: Dataset,  # 0/1 records (binary attributes)
+    workload: Workload,  # Parities or Marginals over binary attributes
+) -> tuple:
     "(parity sets, the data's 0/1 columns of the workload's attributes), after the usual checks."
     sets = parity_sets(workload)
     if not sets:
@@ -539,7 +542,7 @@ def _records(data: Dataset, workload: Workload) -> tuple:
     workload.check(data)
     return sets, data.records[:, list(data.domain.axes(workload.domain.attrs))]
 
-
+# %% ../nbs/05_relaxation.ipynb #58d94cc3
 def _info(res, plan, mt, sens, exact, sets, n, code, meter, domain) -> dict:
     "What a relaxation release reports besides its answers."
     info = dict(noise=plan.info(meter.secure), sensitivity=sens, sensitivity_exact=exact, n=n, sets=sets)
@@ -578,7 +581,7 @@ def relaxation_mechanism(
     t0, rho, meter = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism'), Meter(budget, rng)
     total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
-    sets, records = _records(data, wl)
+    sets, records = parity_records(data, wl)
     kw = dict(
         meter=meter, oracle=oracle, max_iter=max_iter, tol=tol, progress=progress, attrs=wl.domain.attrs
     )
