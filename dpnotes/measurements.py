@@ -8,7 +8,7 @@ import contextlib, math
 from fractions import Fraction
 from dataclasses import dataclass, field
 import numpy as np
-from .noise import add_noise, ceil_float, gaussian_plan
+from .noise import add_noise, ceil_float, ceil_sqrt, gaussian_plan
 from .samplers import noise_draws, noise_source
 from .workloads import Marginals, answer_error, integral
 from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
@@ -16,9 +16,10 @@ from .data import mass_bound
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost', 'measure', 'Meter', 'charge_call',
-           'charged_on_noise', 'uniform_indices', 'weighted_stack', 'check_measurements', 'vstack_operators',
-           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix', 'gaussian_plan_for']
+__all__ = ['NEIGHBOUR_KINDS', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost', 'measure',
+           'Relation', 'Meter', 'charge_call', 'charged_on_noise', 'uniform_indices', 'weighted_stack',
+           'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix',
+           'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -167,6 +168,112 @@ def measure(
     sigma = plan.scale * (1.0 if gauss else math.sqrt(2))
     return Measurement(query, y, sigma, plan_cost(plan), 'gaussian' if gauss else 'laplace', label)
 
+# %% ../nbs/13_measurements.ipynb #283390a2
+NEIGHBOUR_KINDS = ('replace', 'add-remove')
+
+
+def _positive_int(x, name: str, none: bool = False):
+    "x as an int, or a clear error unless it is a positive integer (or None when `none`)."
+    if x is None and none:
+        return None
+    if isinstance(x, (bool, np.bool_)) or not isinstance(x, (int, np.integer)) or x < 1:
+        raise ValueError(f"{name} must be a positive integer{' or None' if none else ''}, got {name}={x!r}")
+    return int(x)
+
+# %% ../nbs/13_measurements.ipynb #5bec8680
+@dataclass(frozen=True)
+class Relation:
+    "A release's neighbouring relation and its public numbers; only the measure step reads which holds."
+
+    kind: str = 'replace'  # 'replace' (one record changed, n public) or 'add-remove' (n private)
+    n: int | None = None  # divisor of the counts: n, or the released n_hat (None: before it is drawn)
+    max_records: int | None = None  # add/remove: a public bound on the number of records (None: none)
+
+    def __post_init__(self):
+        if self.kind not in NEIGHBOUR_KINDS:
+            raise ValueError(f"neighbours must be one of {NEIGHBOUR_KINDS}, got neighbours={self.kind!r}")
+        object.__setattr__(self, 'n', _positive_int(self.n, 'n', none=True))
+        object.__setattr__(self, 'max_records', _positive_int(self.max_records, 'max_records', none=True))
+        if self.kind == 'replace' and self.max_records is not None:
+            raise ValueError("max_records applies to neighbours='add-remove' only")
+
+    @classmethod
+    def replace_one(cls, n: int) -> Relation:
+        "Replace-one neighbours with `n` records, public."
+        return cls('replace', n)
+
+    @classmethod
+    def add_remove(cls, n_hat: int | None, max_records: int | None = None) -> Relation:
+        "Add/remove neighbours: counts over the released count `n_hat`; `max_records` a public bound on n."
+        return cls('add-remove', n_hat, max_records)
+
+# %% ../nbs/13_measurements.ipynb #4821280f
+def _relation_n(self: Relation) -> int:
+    "The divisor n (or n_hat), or a clear error when it is not known yet."
+    if self.n is None:
+        raise ValueError("the released record count is not drawn yet: this needs n_hat")
+    return self.n
+
+
+def _relation_mass(self: Relation, name: str = 'this mechanism') -> float:
+    """Public bound on the sum of the normalised histogram: 1 (replace-one); max_records / n_hat rounded up
+    (add/remove; max_records itself before n_hat is drawn); MissingMaxRecords without max_records."""
+    if self.kind == 'replace':
+        return 1.0
+    if self.max_records is None:
+        mass_bound(None, name)  # the error that names the missing bound
+    if self.n is None:
+        return float(self.max_records)  # n_hat >= 1
+    m = self.max_records / self.n
+    return math.nextafter(m, math.inf) if Fraction(m) < Fraction(self.max_records, self.n) else m
+
+
+def _relation_allowance(self: Relation, error: float, name: str = 'this mechanism') -> float:
+    "A floating-point error bound derived for counts summing to 1, for this relation's counts (0 stays 0)."
+    return 0.0 if error == 0 else float(error) * self.mass(name)
+
+
+def _relation_spread(self: Relation, diameter, norm):
+    """The column geometry a sensitivity (times n) needs: `diameter`, the largest distance between two columns
+    (replace-one), or `norm`, the largest column norm (add/remove); each a value or a function of nothing."""
+    v = diameter if self.kind == 'replace' else norm
+    return v() if callable(v) else v
+
+
+def _relation_sensitivity(self: Relation, workload) -> float:
+    "The l2 sensitivity of W h for a workload W, rounded up (`Workload.sensitivity`)."
+    return workload.sensitivity(self.count, self.kind)
+
+
+def _relation_marginal(self: Relation) -> tuple:
+    "(l2, l1) sensitivity of one marginal table of h, rounded up: (sqrt 2, 2)/n or (1, 1)/n_hat."
+    n = self.count
+    if self.kind == 'replace':
+        return ceil_sqrt(Fraction(2, n**2)), ceil_float(Fraction(2, n))
+    s = ceil_float(Fraction(1, n))
+    return s, s
+
+
+attach(
+    Relation,
+    count=property(_relation_n),
+    mass=_relation_mass,
+    allowance=_relation_allowance,
+    spread=_relation_spread,
+    sensitivity=_relation_sensitivity,
+    marginal_sensitivity=_relation_marginal,
+)
+
+# %% ../nbs/13_measurements.ipynb #66a1e1e9
+def _relation_view(self: Relation, data):
+    "The data with counts normalised by this relation's divisor (the data themselves under replace-one)."
+    if self.kind == 'replace':
+        return data
+    return data.with_total(self.count, self.max_records)
+
+
+attach(Relation, view=_relation_view)
+
 # %% ../nbs/13_measurements.ipynb #meter2
 class Meter:
     "The private steps of one mechanism call: each charges the call's ledger, then draws its noise."
@@ -175,8 +282,13 @@ class Meter:
         self,
         budget: Budget,  # the call's budget: the ledger refuses any step beyond it
         rng=None,  # None: secure noise (os.urandom); a numpy Generator or NoiseSource: reproducible
+        relation: Relation
+        | None = None,  # the call's neighbouring relation (None: no data, a lecture's meter)
     ):
         self.ledger, self.src, self.credits = Accountant(budget), noise_source(rng), {}
+        if relation is not None and not isinstance(relation, Relation):
+            raise TypeError(f"relation must be a Relation, got {type(relation).__name__}")
+        self.relation = relation
 
     @property
     def secure(self) -> bool:
@@ -240,6 +352,39 @@ def _meter_select(
 
 
 attach(Meter, noisy=_meter_noisy, measure=_meter_measure, select=_meter_select)
+
+# %% ../nbs/13_measurements.ipynb #e56af300
+def _meter_relation(self: Meter) -> Relation:
+    "The call's relation, or a clear error for a meter made without one."
+    if self.relation is None:
+        raise ValueError(
+            "this meter has no neighbouring relation: make it with Meter(..., relation=Relation(...))"
+        )
+    return self.relation
+
+
+def _meter_gaussian_plan(
+    self: Meter,
+    workload,  # the Workload to measure whole
+    budget,  # its Budget, spent entirely through zCDP
+    name: str = 'gaussian_mechanism',  # the mechanism asking, for error messages
+):
+    "`gaussian_plan_for` the workload under this meter's relation (None when the answers ignore the data)."
+    r = _meter_relation(self)
+    bounded = r.kind == 'replace' or r.max_records is not None
+    return gaussian_plan_for(workload, r.count, budget, name, r.kind, r.mass(name) if bounded else None)
+
+
+attach(
+    Meter,
+    n=property(lambda self: _meter_relation(self).count, doc="The divisor of the counts: n, or n_hat."),
+    sensitivity=lambda self, workload: _meter_relation(self).sensitivity(workload),
+    marginal_sensitivity=lambda self: _meter_relation(self).marginal_sensitivity(),
+    allowance=lambda self, error, name='this mechanism': _meter_relation(self).allowance(error, name),
+    spread=lambda self, diameter, norm: _meter_relation(self).spread(diameter, norm),
+    mass=lambda self, name='this mechanism': _meter_relation(self).mass(name),
+    gaussian_plan=_meter_gaussian_plan,
+)
 
 # %% ../nbs/13_measurements.ipynb #ledger-code
 def charge_call(

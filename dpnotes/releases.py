@@ -14,7 +14,7 @@ import numpy as np
 
 from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable from here too
 from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
-from .measurements import Meter, charge_call, charged_on_noise  # the ledger steps live there
+from .measurements import Meter, Relation, charge_call, charged_on_noise  # the ledger steps live there
 from .samplers import noise_source
 from .data import Domain, Dataset, _checked_total, mass_bound, require, sample_records
 from .ingest import MarginalCounts
@@ -91,6 +91,30 @@ def check_neighbours(neighbours: str, name: str = 'this mechanism', add_remove: 
         ok = sorted(k for k, m in MECHANISMS.items() if getattr(m, 'add_remove', False))
         raise ValueError(f"{name} supports neighbours='replace' only; add-remove runs in: {', '.join(ok)}")
 
+# %% ../nbs/12_releases.ipynb #bcd0b10f
+def _preview_relation(data, neighbours: str, options: dict) -> Relation:
+    "A call's relation as known before any noise: n under replace-one; n_hat not drawn yet under add/remove."
+    if neighbours == 'replace':
+        return Relation.replace_one(max(1, int(getattr(data, 'n', 1) or 1)))
+    return Relation.add_remove(None, options.get('max_records'))
+
+
+def _metered_call(fn, data, workload, budget, *args, rng=None, **kwargs):
+    "Run a metered mechanism under replace-one neighbours: its meter holds the budget, the noise and n."
+    return fn(data, workload, budget, *args, meter=Meter(budget, rng, Relation.replace_one(data.n)), **kwargs)
+
+
+def _public_signature(sig: inspect.Signature) -> inspect.Signature:
+    "A metered mechanism's signature as users call it: `rng=None, neighbours='replace'` in place of `meter`."
+    kw = inspect.Parameter.KEYWORD_ONLY
+    ps = [p for p in sig.parameters.values() if p.name != 'meter']
+    at = next((i for i, p in enumerate(ps) if p.kind in (kw, p.VAR_KEYWORD)), len(ps))
+    extra = [
+        inspect.Parameter('rng', kw, default=None),
+        inspect.Parameter('neighbours', kw, default='replace'),
+    ]
+    return sig.replace(parameters=ps[:at] + extra + ps[at:])
+
 # %% ../nbs/12_releases.ipynb #6844ee7c
 def _registry_note(add_remove: bool) -> str:
     "The keywords the registry adds to every mechanism, for its help()."
@@ -148,8 +172,12 @@ def register(
             )
 
         sig = inspect.signature(fn)
+        metered = (
+            'meter' in sig.parameters
+        )  # it draws through the Meter it is given (which knows the relation)
         wants_bound = check is not None and 'max_records' in inspect.signature(check).parameters
-        known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY]
+        known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY and p.name != 'meter']
+        known += ['rng'] if metered else []  # the registry's: the meter's noise source
         known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
 
         def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
@@ -169,6 +197,9 @@ def register(
                 own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
                 if 'neighbours' in sig.parameters:
                     own['neighbours'] = neighbours
+                if metered:  # a preview of the call's meter: public numbers only (n_hat is not drawn yet)
+                    own.pop('rng', None)
+                    own['meter'] = Meter(budget, None, _preview_relation(data, neighbours, kwargs))
                 bound = sig.bind(data, workload, budget, *args, **own)
                 bound.apply_defaults()
                 extra = {'max_records': kwargs.get('max_records')} if wants_bound else {}  # public too
@@ -190,7 +221,12 @@ def register(
         @functools.wraps(fn)
         def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
             check_call(data, workload, budget, *args, accountant=accountant, neighbours=neighbours, **kwargs)
-            call = fn if neighbours == 'replace' else functools.partial(add_remove_call, fn)
+            if neighbours == 'add-remove':
+                call = functools.partial(add_remove_call, fn)
+            elif metered:
+                call = functools.partial(_metered_call, fn)
+            else:
+                call = fn
             with charged_on_noise(accountant, budget, name):
                 rel = call(data, workload, budget, *args, **kwargs)
                 if not np.isfinite(np.asarray(rel.answers, float)).all():  # never a silent wrong answer
@@ -202,6 +238,8 @@ def register(
             return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
 
         mechanism.add_remove, mechanism.check_call = add_remove, check_call
+        if metered:  # users call it with rng= and neighbours=, never with a meter
+            mechanism.__signature__ = _public_signature(sig)
         mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(add_remove)  # help() names them too
         MECHANISMS[name] = mechanism
         return mechanism
@@ -271,9 +309,16 @@ def add_remove_call(
     meter = Meter(Budget.pure(part) if budget.is_pure else Budget.zcdp(part), src)  # the count's own share
     noisy = meter.noisy(count, plan, 'the record count n_hat')
     n_hat = max(1, int(round(float(noisy[0]))))
-    view = data.with_total(n_hat, max_records)
+    relation = Relation.add_remove(n_hat, max_records)
+    view = relation.view(data)
+    if (
+        'meter' in inspect.signature(fn).parameters
+    ):  # the mechanism's meter: the rest of the budget, and n_hat
+        run = functools.partial(fn, meter=Meter(inner, src, relation))
+    else:
+        run = functools.partial(fn, rng=src, neighbours='add-remove')
     try:
-        rel = fn(view, workload, inner, *args, rng=src, neighbours='add-remove', **kwargs)
+        rel = run(view, workload, inner, *args, **kwargs)
     except Exception:  # a refusal known only now (MissingMaxRecords, a bad option): nothing released
         rewind()  # and a reproducible generator as before the call
         raise
