@@ -26,10 +26,10 @@ _all_ = ['n_words', 'set_masks', 'record_masks', 'pairwise_steps']  # still impo
 # %% auto #0
 __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'marginals_from_parities',
            'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_vertex',
-           'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'fw_iterations',
-           'RelaxedResult', 'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity',
-           'parity_l2_sensitivity', 'noisy_parities', 'fw_target', 'metered_parities', 'relaxed_parities',
-           'parity_records', 'relaxation_mechanism', 'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
+           'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'fw_iterations', 'RelaxedResult',
+           'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity', 'parity_l2_sensitivity',
+           'noisy_parities', 'fw_target', 'metered_parities', 'relaxed_parities', 'gaussian_widths', 'parity_records',
+           'relaxation_mechanism', 'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(
@@ -330,24 +330,6 @@ def width_bound(
     """
     return K_G * math.sqrt(len(tmap.sets)) * math.sqrt(2 * math.log(2) * sum(tmap.shape))
 
-# %% ../nbs/05_relaxation.ipynb #aa4e649d
-def gaussian_widths(
-    tmap: TupleMap,  # coordinates (small d: K and L are enumerated)
-    *,
-    samples: int = 50,  # Monte Carlo samples
-    rng=None,  # None or a numpy Generator (a simulation, not a release)
-    oracle=elliptope_oracle_cvxpy,  # elliptope oracle for L'
-) -> np.ndarray:
-    "Support functions of R K_k, R L_k, R L'_k (by `oracle`) at the same Gaussian directions: (samples, 3)."
-    rng = np.random.default_rng(rng)
-    rows = []
-    for _ in range(samples):
-        g = rng.normal(size=len(tmap.sets))
-        rows.append(
-            (support_K(g, tmap.sets, tmap.d), support_L(tmap.lift(g)), relaxed_max(g, tmap, oracle)[0])
-        )
-    return np.array(rows)
-
 # %% ../nbs/05_relaxation.ipynb #2c379994
 def fw_iterations(
     target: float,  # the duality gap wanted
@@ -550,6 +532,24 @@ def relaxed_parities(
     kw = dict(max_iter=max_iter, oracle=oracle, corrective=corrective, progress=progress)
     res = relaxed_projection(mt.answers, tmap, target=fw_target(tol, plan.scale, tmap), **kw)
     return res, plan, mt, sens, exact
+
+# %% ../nbs/05_relaxation.ipynb #aa4e649d
+def gaussian_widths(
+    tmap: TupleMap,  # coordinates (small d: K and L are enumerated)
+    *,
+    samples: int = 50,  # Monte Carlo samples
+    rng=None,  # None or a numpy Generator (a simulation, not a release)
+    oracle=elliptope_oracle_cvxpy,  # elliptope oracle for L'
+) -> np.ndarray:
+    "Support functions of R K_k, R L_k, R L'_k (by `oracle`) at the same Gaussian directions: (samples, 3)."
+    rng = np.random.default_rng(rng)
+    rows = []
+    for _ in range(samples):
+        g = rng.normal(size=len(tmap.sets))
+        rows.append(
+            (support_K(g, tmap.sets, tmap.d), support_L(tmap.lift(g)), relaxed_max(g, tmap, oracle)[0])
+        )
+    return np.array(rows)
 
 # %% ../nbs/05_relaxation.ipynb #89c9b53a
 def parity_records(
