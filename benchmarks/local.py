@@ -35,7 +35,7 @@ from dpnotes.data import Dataset, default_dataset
 from dpnotes.data import Domain
 from dpnotes.local import choose_base, factorization_spread, local_projection
 from dpnotes.local_solvers import TIGHT, cvxpy_local_projection
-from dpnotes.models import CliqueMeasurement
+from dpnotes.measurements import Measurement
 from dpnotes.privacy import Budget
 from dpnotes.releases import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
@@ -107,7 +107,7 @@ def speed(data, attrs, lines, budget=BUDGET):
     sub = data.project(data.domain.attrs[:attrs])
     wl = Marginals.all_kway(sub.domain, 2)
     rel = MECHANISMS['gaussian'](sub, wl, budget, rng=np.random.default_rng(0))
-    ms = [CliqueMeasurement(c, b, rel.sigma) for c, b in zip(wl.cliques, wl.blocks(rel.answers))]
+    ms = [Measurement(c, b, rel.sigma) for c, b in zip(wl.cliques, wl.blocks(rel.answers))]
     local_projection(ms, sub.domain)  # compiled outside the timing
     ours = local_projection(ms, sub.domain)
     lines += [(f"## Speed: all 2-way marginals of adult's first {attrs} attributes ({len(wl.cliques)} tables, "

@@ -18,7 +18,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from peers import DELTA, present  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
 from dpnotes.releases import MECHANISMS  # noqa: E402
-from dpnotes.models import CliqueMeasurement, _Fit  # noqa: E402
+from dpnotes.measurements import Measurement  # noqa: E402
+from dpnotes.models import _Fit  # noqa: E402
 
 p = argparse.ArgumentParser()
 p.add_argument("--datasets", nargs="+", default=["sub7", "nltcs", "adult2", "adult3"])
@@ -50,7 +51,7 @@ for dname, data, W, truth in present(args.datasets):
     ms = []
     for attrs, sigma in zip(rel.info["measured"], rel.info["sigmas"]):
         mu = data.marginal(attrs) / data.n
-        ms.append(CliqueMeasurement(attrs, mu + rng.normal(0, sigma, mu.size), sigma))
+        ms.append(Measurement(attrs, mu + rng.normal(0, sigma, mu.size), sigma))
     for k in sorted({max(1, len(ms) * q // 4) for q in (1, 2, 3, 4)}):
         fit = _Fit(data.domain, ms[:k])
         x = np.concatenate([np.ravel(model.phi[s]) if s in model.phi else

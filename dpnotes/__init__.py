@@ -41,7 +41,7 @@ MECHANISM_MODULES = {  # registry name -> the module whose import registers it
     'mwem-hlm': 'mwem',
 }
 
-
+# %% ../nbs/09_api.ipynb #api0get1
 def _module(name: str):
     "The module `dpnotes.<name>`."
     return _importlib.import_module(f'{__name__}.{name}')
@@ -64,7 +64,7 @@ def __dir__() -> list:
     "The names `import dpnotes` offers, those not imported yet included."
     return sorted(set(globals()) | set(_NAMES))
 
-
+# %% ../nbs/09_api.ipynb #api0reg1
 class Registry(_MutableMapping):
     """Mechanisms by name (`dpnotes.MECHANISMS`): every name is listed at once, and reading an entry imports
     the module that registers it (`MECHANISM_MODULES`); `register` adds entries."""

@@ -5,39 +5,19 @@
 # %% ../nbs/18_adaptive.ipynb #7e6f053c
 from __future__ import annotations
 import functools, itertools, math, time
-from fractions import Fraction
 import numpy as np
 from numba import njit
-from .privacy import Budget
-from .noise import gaussian_plan, ceil_float, ceil_sqrt
-from .measurements import Measurement, Meter
+from .privacy import Budget, zcdp_budget
+from .noise import gaussian_plan
+from .measurements import Measurement, Meter, select_cost
 from .workloads import Marginals
 from .junction_trees import GraphicalModel, independent_parts, model_sizes
 from .models import estimate
-from .releases import Release, register, check_mechanism_args, zcdp_budget, progress
-from .data import mass_bound
+from .releases import Release, register, check_mechanism_args, progress
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_RELATIONS', 'marginal_sensitivity', 'candidate_weights', 'round_parameters', 'adaptive_mechanism']
-
-# %% ../nbs/18_adaptive.ipynb #4b6a5b8b
-NEIGHBOUR_RELATIONS = ('replace', 'add-remove')
-
-
-def marginal_sensitivity(
-    n: int,  # the public record count (replace-one) or the released noisy count n_hat (add-remove)
-    neighbours: str = 'replace',  # 'replace' (one record changed, n public) or 'add-remove' (n private)
-) -> tuple:
-    "(l2, l1) sensitivity of one marginal of the normalised histogram, rounded up."
-    if neighbours not in NEIGHBOUR_RELATIONS:
-        raise ValueError(f"neighbours must be one of {NEIGHBOUR_RELATIONS}, got neighbours={neighbours!r}")
-    if isinstance(n, (bool, np.bool_)) or not isinstance(n, (int, np.integer)) or n < 1:
-        raise ValueError(f"n must be a positive integer, got n={n!r}")
-    if neighbours == 'replace':
-        return ceil_sqrt(Fraction(2, int(n) ** 2)), ceil_float(Fraction(2, int(n)))
-    s = ceil_float(Fraction(1, int(n)))
-    return s, s
+__all__ = ['candidate_weights', 'round_parameters', 'adaptive_fit', 'adaptive_mechanism']
 
 # %% ../nbs/18_adaptive.ipynb #75e9d800
 def candidate_weights(
@@ -74,12 +54,12 @@ def round_parameters(
 class _Run:
     "State of one adaptive run: ledger, noise source, true marginals, measurements, current model."
 
-    def __init__(self, data, workload, rho, rng, neighbours, iters):
-        self.meter = Meter(Budget.zcdp(rho), rng)  # every draw of the run goes through it
+    def __init__(self, data, workload, rho, meter, iters):
+        self.meter = Meter(Budget.zcdp(rho), meter.src, meter.relation)  # the run's ledger; the call's noise
         self.acct, self.src = self.meter.ledger, self.meter.src
-        self.dom, self.n, self.iters = workload.domain, data.n, iters
-        self.mass = mass_bound(data.mass, 'adaptive_mechanism')  # the truth's sum bound (scores' float error)
-        self.l2, self.l1 = marginal_sensitivity(data.n, neighbours)
+        self.dom, self.n, self.iters = workload.domain, meter.n, iters
+        self.allow = meter.allowance(1.0, 'adaptive_mechanism')  # the truth's sum bound (1 for counts over n)
+        self.l2, self.l1 = meter.marginal_sensitivity()  # of one marginal table, as the relation has it
         cw = candidate_weights(workload)
         self.names = list(cw)
         self.w = np.array([cw[r] for r in self.names], float)
@@ -107,7 +87,7 @@ def _l1(a, b) -> float:  # pragma: no cover (compiled)
         out += abs(a[i] - b[i])
     return out
 
-
+# %% ../nbs/18_adaptive.ipynb #89329e0d
 def _estimates(run: _Run, ok: list) -> dict:
     """The model's marginal on every allowed candidate, larger ones first. A candidate spanning independent
     parts of the model is the outer product of its pieces' marginals; one inside an allowed candidate one
@@ -140,7 +120,7 @@ def _estimates(run: _Run, ok: list) -> dict:
                 up.setdefault(r[:i] + r[i + 1 :], (r, i))
     return out
 
-
+# %% ../nbs/18_adaptive.ipynb #66824e45
 def _select(run: _Run, sigma: float, eps: float, cap: float) -> int:
     "Exponential mechanism over the candidates that keep the model under `cap` cells (charged eps^2/8)."
     have = [m.attrs for m in run.meas]
@@ -150,8 +130,8 @@ def _select(run: _Run, sigma: float, eps: float, cap: float) -> int:
     bias, est = math.sqrt(2 / math.pi) * sigma * run.cells, _estimates(run, ok)
     err = np.array([_l1(run.truth[r], est[r]) if o else np.nan for r, o in zip(run.names, ok)])
     score = np.where(ok, run.w * (np.nan_to_num(err) - bias), -np.inf)
-    fp = math.ldexp(2 * run.cells.max(), -52) * (1 + run.mass) * run.w.max()  # float error of a score
-    run.meter.prepay('select', 1, "select", rho=ceil_float(Fraction(eps) ** 2 / 8))  # eps, as asked
+    fp = math.ldexp(2 * run.cells.max(), -52) * (1 + run.allow) * run.w.max()  # float error of a score
+    run.meter.prepay('select', 1, "select", **select_cost(eps, True))  # eps as asked: eps^2/8, rounded up
     return run.meter.select(score, run.l1 * run.w.max(), eps, error=fp)
 
 # %% ../nbs/18_adaptive.ipynb #b974aa1e
@@ -186,7 +166,7 @@ def _check_rounds(rounds: int, workload: Marginals) -> None:
             f"rounds must exceed the {ones} one-way marginals measured first, got rounds={rounds}"
         )
 
-
+# %% ../nbs/18_adaptive.ipynb #fe35640c
 def _adaptive_checks(data, workload, budget, *, rounds, select_share, options, **_):
     "`adaptive_mechanism`'s checks of its public inputs, run by the registry before any noise."
     check_mechanism_args(data, workload, budget, options, 'adaptive_mechanism', _OPTIONS)
@@ -196,15 +176,44 @@ def _adaptive_checks(data, workload, budget, *, rounds, select_share, options, *
     round_parameters(1.0, T, 1.0, select_share)
     _check_rounds(T, workload)  # before the registry draws the count under add/remove
 
+# %% ../nbs/18_adaptive.ipynb #adaptfit
+def adaptive_fit(
+    data,  # private records (counts over the meter's divisor n)
+    workload: Marginals,  # the marginals to answer
+    budget: Budget,  # this run's budget, spent entirely through zCDP
+    meter: Meter,  # the caller's meter: charged rho of `budget` first; its noise source and relation
+    *,
+    rounds: int | None = None,  # planned rounds T (default 16 x attributes)
+    max_cells: int = 10 * 2**20,  # memory cap of the model, in cells
+    select_share: float = 0.1,  # share of each round's budget spent on selection
+    iters: int = 100,  # mirror-descent steps per refit
+    final_iters: int = 200,  # mirror-descent steps of the final fit
+) -> Release:
+    """The adaptive mechanism's run as a step another mechanism can call with its own meter (unregistered):
+    the whole `budget` is charged to `meter` at once, the rounds keep their own ledger of it."""
+    if not isinstance(workload, Marginals):
+        raise TypeError(f"adaptive answers Marginals workloads, got {type(workload).__name__}")
+    t0, rho = time.perf_counter(), zcdp_budget(budget, 'adaptive_mechanism')
+    T = 16 * len(workload.domain) if rounds is None else rounds
+    sigma, eps = round_parameters(rho, T, meter.marginal_sensitivity()[0], select_share)
+    _check_rounds(T, workload)  # also checked by the registry, before any noise
+    meter.charge("adaptive: select-measure-estimate rounds", rho=rho)
+    run = _Run(data, workload, rho, meter, iters)
+    for (a,) in [(a,) for a in run.dom.attrs if (a,) in run.truth]:
+        run.measure((a,), sigma, f"one-way {a}")
+    run.fit(iters)
+    sigma, t = _rounds(run, rho, sigma, eps, select_share, max_cells)
+    run.fit(final_iters)
+    return _release(run, workload, budget, sigma, t, time.perf_counter() - t0)
 
+# %% ../nbs/18_adaptive.ipynb #adaptmech
 @register("adaptive", add_remove=True, strict=True, needs_bound=True, check=_adaptive_checks)
 def adaptive_mechanism(
     data,  # private records (Dataset or MarginalCounts covering the workload's tables)
     workload: Marginals,  # the marginals to answer, over any universe size
     budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely (through zCDP)
     *,
-    rng=None,  # None: secure noise; a numpy Generator: reproducible, for experiments only
-    neighbours: str = 'replace',  # 'replace' (n public) or 'add-remove' (the registry passes n_hat as data.n)
+    meter: Meter,  # the call's noise, ledger and neighbouring relation (the registry's)
     rounds: int | None = None,  # planned rounds T (default 16 x attributes)
     max_cells: int = 10 * 2**20,  # memory cap of the model, in cells (80 MB of float64)
     select_share: float = 0.1,  # share of each round's budget spent on selection
@@ -214,33 +223,18 @@ def adaptive_mechanism(
 ) -> Release:
     """Select (exponential mechanism), measure (discrete Gaussian), estimate (graphical model), in rounds.
 
-    rho-zCDP by adaptive composition. `neighbours='replace'`: one record replaced, n public, a
-    marginal's Delta_2=sqrt(2)/n, score sensitivity 2w_max/n. `neighbours='add-remove'`: one
-    record added or removed, counts divided by the registry's released n_hat, Delta_2=1/n_hat,
-    score sensitivity w_max/n_hat."""
+    rho-zCDP by adaptive composition. Replace-one neighbours (n public): a marginal's Delta_2=sqrt(2)/n,
+    score sensitivity 2w_max/n. Add/remove neighbours (counts divided by the registry's released n_hat):
+    Delta_2=1/n_hat, score sensitivity w_max/n_hat. The meter's relation supplies them."""
     check_mechanism_args(data, workload, budget, options, 'adaptive_mechanism', _OPTIONS)
-    if not isinstance(workload, Marginals):
-        raise TypeError(f"adaptive answers Marginals workloads, got {type(workload).__name__}")
-    t0, rho = time.perf_counter(), zcdp_budget(budget, 'adaptive_mechanism')
-    run = _Run(data, workload, rho, rng, neighbours, iters)
-    T, ones = (
-        16 * len(run.dom) if rounds is None else rounds,
-        [(a,) for a in run.dom.attrs if (a,) in run.truth],
-    )
-    sigma, eps = round_parameters(rho, T, run.l2, select_share)
-    _check_rounds(T, workload)  # also checked by the registry, before any noise
-    for (a,) in ones:
-        run.measure((a,), sigma, f"one-way {a}")
-    run.fit(iters)
-    sigma, t = _rounds(run, rho, sigma, eps, select_share, max_cells)
-    run.fit(final_iters)
-    return _release(run, workload, budget, sigma, t, time.perf_counter() - t0, neighbours)
+    opts = dict(rounds=rounds, max_cells=max_cells, select_share=select_share, iters=iters)
+    return adaptive_fit(data, workload, budget, meter, final_iters=final_iters, **opts)
 
 
 _OPTIONS = 'neighbours, rounds, max_cells, select_share, iters, final_iters'
 
 # %% ../nbs/18_adaptive.ipynb #3dd24233
-def _release(run: _Run, workload, budget, sigma, t, seconds, neighbours) -> Release:
+def _release(run: _Run, workload, budget, sigma, t, seconds) -> Release:
     info = dict(
         model=run.model,
         measured=[m.attrs for m in run.meas],
@@ -249,7 +243,6 @@ def _release(run: _Run, workload, budget, sigma, t, seconds, neighbours) -> Rele
         spent=run.acct.spent['rho'],
         sensitivity=run.l2,
         n=run.n,
-        neighbours=neighbours,
         noise=None if run.plan is None else run.plan.info(run.src.secure),
         domain=workload.domain,
     )

@@ -496,7 +496,7 @@ def _check_synthetic(args, name: str, workload) -> None:
             + ", ".join(DRAWS_RECORDS)
         )
 
-
+# %% ../nbs/24_cli_commands.ipynb #5b8d0e2a-b
 def cmd_release(args):
     "One mechanism, one workload: a CSV of released answers and its metadata, written together or not at all."
     _check_seed(args.insecure_seed, "--insecure-seed")

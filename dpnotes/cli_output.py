@@ -141,7 +141,7 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     drop_stale_state(args.out, files)  # a previous release's state file, beside metadata saying state: null
     return meta
 
-
+# %% ../nbs/20_cli_output.ipynb #004e7c24-b
 def _synthetic_writer(args, rel, n):
     """A writer of the release's synthetic records (`Release.synthetic`: fitted to its marginal tables, or
     drawn from its model or distribution; post-processing), as a CSV with the input file's column order, and
@@ -179,7 +179,7 @@ def _records_csv(
 
     return write
 
-
+# %% ../nbs/20_cli_output.ipynb #004e7c24-c
 def _input_columns(
     path,  # the --data file: a CSV, or Parquet
     attrs,  # the attributes to order

@@ -10,6 +10,7 @@ from typing import Callable, Sequence
 import sys
 
 import numpy as np
+from .helptext import attach
 from .kernels import Kernels
 
 from .noise import MIN_NORMAL
@@ -362,25 +363,29 @@ class Operator:
 
     adjoint = transpose
 
-    def dense(self, max_entries: int = 2**25) -> np.ndarray:
-        "The matrix itself; ValueError when it has more than `max_entries` entries."
-        k, N = self.shape
-        if k * N > max_entries:
-            raise ValueError(
-                f"{type(self).__name__} of shape {self.shape} is too big for dense() "
-                f"(max_entries={max_entries})"
-            )
-        return self._dense()
+# %% ../nbs/92_counting.ipynb #cdcf876e-m
+def _operator_dense(self: Operator, max_entries: int = 2**25) -> np.ndarray:
+    "The matrix itself; ValueError when it has more than `max_entries` entries."
+    k, N = self.shape
+    if k * N > max_entries:
+        raise ValueError(
+            f"{type(self).__name__} of shape {self.shape} is too big for dense() (max_entries={max_entries})"
+        )
+    return self._dense()
 
-    def _dense(self):
-        N = self.shape[1]
-        out = np.empty(self.shape)
-        e = np.zeros(N)
-        for u in range(N):
-            e[u] = 1.0
-            out[:, u] = self._matvec(e)
-            e[u] = 0.0
-        return out
+
+def _operator_dense_columns(self: Operator):
+    N = self.shape[1]
+    out = np.empty(self.shape)
+    e = np.zeros(N)
+    for u in range(N):
+        e[u] = 1.0
+        out[:, u] = self._matvec(e)
+        e[u] = 0.0
+    return out
+
+
+attach(Operator, dense=_operator_dense, _dense=_operator_dense_columns)
 
 # %% ../nbs/92_counting.ipynb #op-code
 def _apply(f, shape, x) -> np.ndarray:
@@ -403,7 +408,7 @@ def _by_columns(f, X, rows: int) -> np.ndarray:
     "f applied to each column of X, stacked ((rows, 0) when X has no column)."
     return np.column_stack([f(X[:, j]) for j in range(X.shape[1])]) if X.shape[1] else np.zeros((rows, 0))
 
-
+# %% ../nbs/92_counting.ipynb #op-code-b
 def _scipy(x):
     "x's scipy twin if it is an Operator, else x."
     return x.linear_operator() if isinstance(x, Operator) else x
@@ -436,7 +441,7 @@ def _rdot(self: Operator, x):
         return self.T.matvec(x.T).T
     return self.T.matmat(x.T).T
 
-
+# %% ../nbs/92_counting.ipynb #op-code-c
 def _matmul(self: Operator, x):
     if np.isscalar(x):
         raise ValueError("Scalar operands are not allowed, use '*' instead")
@@ -473,7 +478,7 @@ Operator.__neg__ = lambda self: -self.linear_operator()
 Operator.__call__ = _dot
 Operator.__repr__ = lambda self: f"<{self.shape[0]}x{self.shape[1]} {type(self).__name__} with dtype=float64>"
 
-
+# %% ../nbs/92_counting.ipynb #op-code-d
 class _Transposed(Operator):
     "The transpose of an operator, applied by its transpose products."
 

@@ -56,30 +56,6 @@ class Domain:
             raise TypeError(f"expected a mapping attribute -> size, got {type(sizes).__name__}")
         return cls(tuple(sizes), tuple(sizes.values()))
 
-    @classmethod
-    def from_json(cls, path) -> Domain:
-        """Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is
-        skipped)."""
-
-        def unique(pairs):
-            seen = {}
-            for k, v in pairs:
-                if k in seen:
-                    raise ValueError(f"{path}: duplicate key {k!r} in the domain JSON")
-                seen[k] = v
-            return seen
-
-        with open(path, encoding='utf-8-sig') as f:
-            try:
-                d = json.load(f, object_pairs_hook=unique)
-            except json.JSONDecodeError as e:
-                raise ValueError(f"{path}: not valid JSON ({e})") from None
-            except UnicodeDecodeError as e:
-                raise ValueError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
-        if not isinstance(d, dict):
-            raise ValueError(f"{path}: expected a JSON object attribute -> size, got {type(d).__name__}")
-        return cls.from_dict(d)
-
     def to_dict(self) -> dict:
         "Attribute -> size, in the domain's order (the private-pgm domain JSON)."
         return dict(zip(self.attrs, self.shape))
@@ -102,24 +78,53 @@ class Domain:
             raise KeyError(f"attribute {a!r} not in domain {self.attrs}")
         return self.shape[self.attrs.index(a)]
 
-    def axes(self, attrs: Sequence[str]) -> tuple:
-        "Positions of `attrs` in this domain."
-        if isinstance(attrs, str):
-            attrs = (attrs,)
-        attrs = tuple(attrs)
-        missing = [a for a in attrs if a not in self.attrs]
-        if missing:
-            raise ValueError(f"attributes {missing} not in domain {self.attrs}")
-        dup = sorted({a for a in attrs if attrs.count(a) > 1})
-        if dup:
-            raise ValueError(f"attributes must not repeat, got duplicates {dup}")
-        return tuple(self.attrs.index(a) for a in attrs)
+# %% ../nbs/10_data.ipynb #1572fb94
+def _domain_from_json(cls, path) -> Domain:
+    """Domain from a private-pgm style JSON file `{\"attr\": size, ...}` in UTF-8 (a byte-order mark is
+    skipped)."""
 
-    def project(self, attrs: Sequence[str]) -> Domain:
-        "Sub-domain on `attrs`, in the order given."
-        if isinstance(attrs, str):
-            attrs = (attrs,)
-        return Domain(tuple(attrs), tuple(self.shape[i] for i in self.axes(attrs)))
+    def unique(pairs):
+        seen = {}
+        for k, v in pairs:
+            if k in seen:
+                raise ValueError(f"{path}: duplicate key {k!r} in the domain JSON")
+            seen[k] = v
+        return seen
+
+    with open(path, encoding='utf-8-sig') as f:
+        try:
+            d = json.load(f, object_pairs_hook=unique)
+        except json.JSONDecodeError as e:
+            raise ValueError(f"{path}: not valid JSON ({e})") from None
+        except UnicodeDecodeError as e:
+            raise ValueError(f"{path}: not UTF-8 text ({e.reason} at byte {e.start})") from None
+    if not isinstance(d, dict):
+        raise ValueError(f"{path}: expected a JSON object attribute -> size, got {type(d).__name__}")
+    return cls.from_dict(d)
+
+
+def _domain_axes(self, attrs: Sequence[str]) -> tuple:
+    "Positions of `attrs` in this domain."
+    if isinstance(attrs, str):
+        attrs = (attrs,)
+    attrs = tuple(attrs)
+    missing = [a for a in attrs if a not in self.attrs]
+    if missing:
+        raise ValueError(f"attributes {missing} not in domain {self.attrs}")
+    dup = sorted({a for a in attrs if attrs.count(a) > 1})
+    if dup:
+        raise ValueError(f"attributes must not repeat, got duplicates {dup}")
+    return tuple(self.attrs.index(a) for a in attrs)
+
+
+def _domain_project(self, attrs: Sequence[str]) -> Domain:
+    "Sub-domain on `attrs`, in the order given."
+    if isinstance(attrs, str):
+        attrs = (attrs,)
+    return Domain(tuple(attrs), tuple(self.shape[i] for i in self.axes(attrs)))
+
+
+attach(Domain, from_json=classmethod(_domain_from_json), axes=_domain_axes, project=_domain_project)
 
 # %% ../nbs/10_data.ipynb #79cb9987
 def _checked_total(total, max_records, records: int) -> tuple:

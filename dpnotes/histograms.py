@@ -11,19 +11,20 @@ import numpy as np
 
 from .privacy import Budget
 from .noise import ceil_float, laplace_plan
-from .data import Dataset, mass_bound
+from .data import Dataset
 from .workloads import Workload, answer_error, integral, l1_diameter, l1_norm
 from .releases import Release, check_mechanism_args, register
 from .measurements import Meter, gaussian_plan_for
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['gaussian_rmse', 'inexact', 'gaussian_mechanism', 'laplace_baseline', 'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS',
-           'Domain', 'Dataset', 'default_dataset', 'as_domain', 'Workload', 'Identity', 'Total', 'prefix_gram',
-           'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities', 'Predicates', 'Kron', 'rmse', 'max_error',
-           'marginal_l1', 'Release', 'register', 'sample_records', 'check_mechanism_args', 'integral', 'answer_error',
-           'zcdp_budget', 'l1_diameter', 'MAX_CELLS', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram',
-           'column_norms_up', 'column_diameter']
+__all__ = ['gaussian_rmse', 'inexact', 'gaussian_measure', 'gaussian_mechanism', 'laplace_measure', 'laplace_baseline',
+           'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'as_domain',
+           'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals',
+           'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register',
+           'sample_records', 'check_mechanism_args', 'integral', 'answer_error', 'zcdp_budget', 'l1_diameter',
+           'MAX_CELLS', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram', 'column_norms_up',
+           'column_diameter']
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
 def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
@@ -33,20 +34,36 @@ def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
     plan = gaussian_plan_for(workload, n, budget)
     return 0.0 if plan is None else plan.scale
 
-# %% ../nbs/01_histograms.ipynb #9356b65c
+# %% ../nbs/01_histograms.ipynb #7c1f4a92
 def inexact(workload) -> bool:
     "Its answers are not exact counts: under add/remove the float allowance needs `max_records` (public)."
     return not integral(workload)
 
+# %% ../nbs/01_histograms.ipynb #9356b65c
+def gaussian_measure(
+    data: Dataset,  # private records; counts over the meter's divisor `meter.n`
+    workload: Workload,  # queries to answer
+    budget: Budget,  # spent entirely (through zCDP)
+    meter: Meter,  # draws the noise, charges the budget, and knows the neighbouring relation
+) -> tuple:
+    """The Gaussian measurement of the whole workload and the release's info: (Measurement, info).
 
+    sigma = Delta_2 / sqrt(2 rho), Delta_2 the meter's sensitivity of the workload: diam(W)/n under
+    replace-one neighbours (n public), ||W||_{1->2}/n_hat under add/remove."""
+    plan = meter.gaussian_plan(workload, budget)
+    m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))
+    info = dict(sensitivity=meter.sensitivity(workload), n=meter.n, expected_rmse=m.sigma)
+    info['noise'] = None if plan is None else plan.info(meter.secure)
+    return m, info
+
+# %% ../nbs/01_histograms.ipynb #5e1c0a7d
 @register("gaussian", add_remove=True, strict=True, needs_bound=inexact)
 def gaussian_mechanism(
-    data: Dataset,  # private records (n is treated as public)
+    data: Dataset,  # private records; counts over the meter's divisor (n, or the released n_hat)
     workload: Workload,  # queries to answer
     budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely (through zCDP)
     *,
-    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
+    meter: Meter,  # the registry's: noise source (rng=), budget and neighbouring relation (neighbours=)
     **options,  # none accepted
 ) -> Release:
     """Answer Wh + exact discrete Gaussian noise on a grid.
@@ -56,13 +73,9 @@ def gaussian_mechanism(
     rho-zCDP (an (eps,delta) budget is converted to the largest rho implying it).
     """
     check_mechanism_args(data, workload, budget, options, 'gaussian_mechanism')
-    t0, meter = time.perf_counter(), Meter(budget, rng)
-    plan = gaussian_plan_for(workload, data.n, budget, neighbours=neighbours, mass=data.mass)
-    m = meter.measure(workload, workload.answer(data), plan, label=repr(workload))
-    info = dict(sensitivity=workload.sensitivity(data.n, neighbours), n=data.n, expected_rmse=m.sigma)
-    info['noise'] = None if plan is None else plan.info(meter.secure)
-    secs = time.perf_counter() - t0
-    return Release(m.answers, 'gaussian', budget, m.sigma, secs, info, measurements=(m,))
+    t0 = time.perf_counter()
+    m, info = gaussian_measure(data, workload, budget, meter)
+    return Release(m.answers, 'gaussian', budget, m.sigma, time.perf_counter() - t0, info, measurements=(m,))
 
 # %% ../nbs/01_histograms.ipynb #e6ff7338
 def _pure_epsilon(budget: Budget) -> float:
@@ -74,15 +87,45 @@ def _pure_epsilon(budget: Budget) -> float:
         return math.nextafter(math.sqrt(2 * budget.rho), 0.0)
     return budget.epsilon
 
+# %% ../nbs/01_histograms.ipynb #2d8e5b14
+def laplace_measure(
+    data: Dataset,  # private records; counts over the meter's divisor `meter.n`
+    workload: Workload,  # queries to answer
+    budget: Budget,  # its epsilon (an approx budget's, or sqrt(2 rho)) is spent
+    meter: Meter,  # draws the noise, charges the budget, and knows the neighbouring relation
+) -> tuple:
+    """The Laplace measurement of the whole workload and the release's info: (Measurement, info).
+
+    Scale Delta_1 / epsilon, Delta_1 from the meter's l1 spread of the workload: diam_1(W)/n under replace-one
+    neighbours (n public), ||W||_{1->1}/n_hat under add/remove; both rounded up."""
+    d = meter.spread(lambda: l1_diameter(workload), lambda: l1_norm(workload))  # diam_1(W) or ||W||_{1->1}
+    sens, eps = ceil_float(Fraction(d) / meter.n), _pure_epsilon(budget)
+    truth = workload.answer(data)
+    if sens == 0.0:  # the answers ignore the data: released exactly
+        return meter.measure(workload, truth, None, label=repr(workload)), {'sensitivity': 0.0, 'n': meter.n}
+    exact = integral(workload)
+    plan = laplace_plan(
+        sens,
+        eps,
+        truth.size,
+        n=meter.n if exact else None,
+        error=0.0 if exact else meter.allowance(answer_error(workload), 'laplace_baseline'),
+        bound=workload.norm_1_2(),
+    )
+    m = meter.measure(workload, truth, plan, label=repr(workload))
+    info = dict(
+        sensitivity=sens, n=meter.n, expected_rmse=plan.scale * math.sqrt(2), noise=plan.info(meter.secure)
+    )
+    return m, info
+
 # %% ../nbs/01_histograms.ipynb #4cdd0555
 @register("laplace", add_remove=True, strict=True, needs_bound=inexact)
 def laplace_baseline(
-    data: Dataset,  # private records (n is treated as public)
+    data: Dataset,  # private records; counts over the meter's divisor (n, or the released n_hat)
     workload: Workload,  # queries to answer
     budget: Budget,  # pure epsilon (or the epsilon of an (epsilon, delta) budget, or sqrt(2 rho))
     *,
-    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
+    meter: Meter,  # the registry's: noise source (rng=), budget and neighbouring relation (neighbours=)
     **options,  # none accepted
 ) -> Release:
     """Answer Wh + exact discrete Laplace noise on a grid.
@@ -92,45 +135,27 @@ def laplace_baseline(
     rounded up.
     """
     check_mechanism_args(data, workload, budget, options, 'laplace_baseline')
-    t0, meter = time.perf_counter(), Meter(budget, rng)
-    d = l1_diameter(workload) if neighbours == 'replace' else l1_norm(workload)
-    sens, eps = ceil_float(Fraction(d) / data.n), _pure_epsilon(budget)
-    truth = workload.answer(data)
-    if sens == 0.0:
-        m = meter.measure(workload, truth, None, label=repr(workload))
-        info = {'sensitivity': 0.0, 'n': data.n}
-        return Release(m.answers, 'laplace', budget, None, time.perf_counter() - t0, info, measurements=(m,))
-    exact = integral(workload)
-    plan = laplace_plan(
-        sens,
-        eps,
-        truth.size,
-        n=data.n if exact else None,
-        error=0.0 if exact else answer_error(workload) * mass_bound(data.mass, 'laplace_baseline'),
-        bound=workload.norm_1_2(),
-    )
-    m = meter.measure(workload, truth, plan, label=repr(workload))
-    info = dict(
-        sensitivity=sens, n=data.n, expected_rmse=plan.scale * math.sqrt(2), noise=plan.info(meter.secure)
-    )
+    t0 = time.perf_counter()
+    m, info = laplace_measure(data, workload, budget, meter)
     return Release(m.answers, 'laplace', budget, None, time.perf_counter() - t0, info, measurements=(m,))
 
-# %% ../nbs/01_histograms.ipynb #compat-code
+# %% ../nbs/01_histograms.ipynb #compat-a
 from .privacy import Accountant, Budget
 from .noise import NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
 from .data import DEFAULT_DOMAIN, Dataset, Domain, as_domain, default_dataset, sample_records
-from .data import mass_bound
 from .workloads import AllRange, Identity, Kron, Marginals, Parities, Predicates, Prefix, Total
 from .workloads import Workload, allrange_gram, answer_error, integral, l1_diameter, l1_norm
 from .workloads import marginal_l1, max_error, prefix_gram, rmse
 from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
 from .measurements import Meter, gaussian_plan_for, measure
 
+# %% ../nbs/01_histograms.ipynb #compat-b
 from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
 from .counting import MAX_CELLS, SAFE_GRAM, Gram, KronGram, Operator, check_columns, coerce_column
 from .counting import column_diameter, column_norms_up, finite_diameter, fwht, kron_apply, kron_dense
 from .counting import marginal_counts, operator_columns, parity_signs, sum_to
 
+# %% ../nbs/01_histograms.ipynb #compat-code
 _all_ = [
     'DEFAULT_DOMAIN',
     'NEIGHBOURS',

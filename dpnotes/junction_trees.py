@@ -14,16 +14,21 @@ from .utils import check_memory
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['triangulate', 'model_size', 'model_sizes', 'JunctionTree', 'calibrate', 'GraphicalModel', 'independent_parts',
-           'potential_model']
+__all__ = ['to_domain', 'domain_order', 'triangulate', 'model_size', 'model_sizes', 'JunctionTree', 'broadcast_table',
+           'log_total', 'sum_out', 'calibrate', 'GraphicalModel', 'independent_parts', 'fold_plan', 'potential_model']
 
 # %% ../nbs/21_junction_trees.ipynb #49e6839c
-def _domain(domain) -> Domain:
+def to_domain(
+    domain,  # a Domain, or a mapping attribute -> size
+) -> Domain:
     "A Domain from a Domain or a mapping attribute -> size."
     return Domain.from_dict(domain) if isinstance(domain, dict) else as_domain(domain)
 
 
-def _sorted(domain: Domain, attrs) -> tuple:
+def domain_order(
+    domain: Domain,  # the universe
+    attrs,  # attribute names of `domain`, in any order (or one name)
+) -> tuple:
     "`attrs` in the domain's order (the layout of every table here); unknown or repeated names refused."
     attrs = (attrs,) if isinstance(attrs, str) else tuple(attrs)
     return tuple(domain.attrs[i] for i in sorted(domain.axes(attrs)))
@@ -105,7 +110,7 @@ def _eliminate_greedy_py(nb: list, size: list, left: int) -> list:
 # %% ../nbs/21_junction_trees.ipynb #f2b4f624-3
 def _graph(domain: Domain, cliques) -> tuple:
     "(names in sorted order, neighbour mask per name, the mask of each clique) of the sets' graph."
-    cliques = [_sorted(domain, c) for c in cliques]
+    cliques = [domain_order(domain, c) for c in cliques]
     names = sorted({a for c in cliques for a in c})
     bit = {a: i for i, a in enumerate(names)}
     masks = [sum(1 << bit[a] for a in c) for c in cliques]
@@ -148,13 +153,13 @@ def triangulate(
     order), the loop compiled up to 64 attributes."""
     names, nb, _ = _graph(domain, cliques)
     top = _chordal(nb, [domain[a] for a in names], (1 << len(names)) - 1)
-    cl = (_sorted(domain, [names[i] for i in _bits(c)]) for c in top)
+    cl = (domain_order(domain, [names[i] for i in _bits(c)]) for c in top)
     return sorted(cl, key=lambda c: (-len(c), c))
 
 # %% ../nbs/21_junction_trees.ipynb #f2b4f624-7
 def model_size(domain, cliques) -> int:
     "Cells of the maximal cliques a model over `cliques` needs (its memory in float64 is 8x this)."
-    domain = _domain(domain)
+    domain = to_domain(domain)
     return sum(math.prod(domain[a] for a in c) for c in triangulate(domain, cliques))
 
 # %% ../nbs/21_junction_trees.ipynb #sizesbatch
@@ -196,7 +201,7 @@ def model_sizes(
     all the sets is built once; each candidate's run eliminates only the nodes its own sets use (bits in name
     order keep the tie-breaks): all candidates in one compiled pass up to 64 attributes, else one at a time,
     where a candidate that adds no edge or node reuses the first such run."""
-    domain, cliques, candidates = _domain(domain), list(cliques), list(candidates)
+    domain, cliques, candidates = to_domain(domain), list(cliques), list(candidates)
     names, nb, masks = _graph(domain, cliques + candidates)
     size = [domain[a] for a in names]
     base_left, base_nb = 0, _neighbours(masks[: len(cliques)], len(names))
@@ -229,7 +234,7 @@ class JunctionTree:
         cliques,  # attribute sets to cover
         triangulated: bool = False,  # True: `cliques` are already a tree's maximal cliques (a saved tree)
     ):
-        self.domain = _domain(domain)
+        self.domain = to_domain(domain)
         self.cliques = [tuple(c) for c in cliques] if triangulated else triangulate(self.domain, cliques)
         self.edges = _max_spanning_tree(self.cliques)
         self.order, self.up = _rooted(len(self.cliques), self.edges)
@@ -294,12 +299,19 @@ def _rooted(k: int, edges) -> tuple:
     return order, up
 
 # %% ../nbs/21_junction_trees.ipynb #662f7c4a
-def _expand(domain: Domain, table, attrs, target) -> np.ndarray:
+def broadcast_table(
+    domain: Domain,  # the universe
+    table,  # a table over `attrs`, axes in domain order
+    attrs,  # its attributes, in domain order
+    target,  # attributes in domain order, a superset of `attrs`
+) -> np.ndarray:
     "A table over (sorted) `attrs` reshaped to broadcast against (sorted) `target` ⊇ attrs."
     return np.reshape(table, [domain[a] if a in attrs else 1 for a in target])
 
 # %% ../nbs/21_junction_trees.ipynb #662f7c4a-1
-def _logz(t: np.ndarray) -> float:
+def log_total(
+    t: np.ndarray,  # log-values, any shape
+) -> float:
     "log Σ exp over every entry of t, shifted by the maximum (-inf for an all -inf table)."
     m = float(np.max(t))
     if not math.isfinite(m):
@@ -315,7 +327,12 @@ def _lse(t: np.ndarray, axis) -> np.ndarray:
         return np.log(np.exp(t - m).sum(axis=axis)) + np.squeeze(m, axis=axis)
 
 # %% ../nbs/21_junction_trees.ipynb #662f7c4a-3
-def _sum_out(table, attrs, keep, log: bool = True) -> np.ndarray:
+def sum_out(
+    table,  # a table over `attrs` (log-values when `log`)
+    attrs,  # its attributes, in domain order
+    keep,  # the attributes kept (a subset of `attrs`)
+    log: bool = True,  # log-sum-exp over log-values; False: a plain sum
+) -> np.ndarray:
     """Log-sum-exp (or sum) of a table over (sorted) `attrs` down to the attributes in `keep`.
 
     The sums go through `np.einsum`, which reduces interleaved axes several times faster than
@@ -349,12 +366,12 @@ def calibrate(tree: JunctionTree, theta: list) -> list:
     dom, C, pot, up = tree.domain, tree.cliques, [np.array(t, float) for t in theta], {}
     for i in reversed(tree.order[1:]):  # leaves to root
         sep = tree.separator(i)
-        up[i] = _sum_out(pot[i], C[i], sep)
-        pot[tree.up[i]] = pot[tree.up[i]] + _expand(dom, up[i], sep, C[tree.up[i]])
+        up[i] = sum_out(pot[i], C[i], sep)
+        pot[tree.up[i]] = pot[tree.up[i]] + broadcast_table(dom, up[i], sep, C[tree.up[i]])
     for i in tree.order[1:]:  # root to leaves: the parent's belief without this child's own message
         p, sep = tree.up[i], tree.separator(i)
-        pot[i] = pot[i] + _expand(dom, _sum_out(pot[p], C[p], sep) - up[i], sep, C[i])
-    z = _logz(pot[0])
+        pot[i] = pot[i] + broadcast_table(dom, sum_out(pot[p], C[p], sep) - up[i], sep, C[i])
+    z = log_total(pot[0])
     return [b - z for b in pot]
 
 # %% ../nbs/21_junction_trees.ipynb #7fba71e9
@@ -470,7 +487,7 @@ def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
         c = tree.cliques[i]
         if tree.up[i] in P and (s := tree.separator(i)):
             if i not in model._cond:  # the same for every marginal asked of this model
-                mu = _sum_out(P[i], c, s, log=False)  # axes in c's order
+                mu = sum_out(P[i], c, s, log=False)  # axes in c's order
                 inv = np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0)
                 model._cond[i] = P[i] * np.reshape(inv, [dom[a] if a in s else 1 for a in c])
             factors.append((c, model._cond[i]))
@@ -505,10 +522,10 @@ def _model_marginal(
 ) -> np.ndarray:
     "Exact marginal on `attrs`, flat in C order over `attrs` as given (like `Dataset.marginal`)."
     want = (attrs,) if isinstance(attrs, str) else tuple(attrs)
-    s = _sorted(self.domain, want)
+    s = domain_order(self.domain, want)
     home = self.tree.home(s)
     if home is not None:
-        m = _sum_out(self.probabilities()[home], self.tree.cliques[home], s, log=False)
+        m = sum_out(self.probabilities()[home], self.tree.cliques[home], s, log=False)
     else:
         m = _eliminate(self, s)
     total = float(m.sum())
@@ -528,7 +545,10 @@ def _model_answer(self: GraphicalModel, workload: Marginals) -> np.ndarray:
 GraphicalModel.marginal, GraphicalModel.answer = _model_marginal, _model_answer
 
 # %% ../nbs/21_junction_trees.ipynb #b4e5759f
-def _fold_plan(tree: JunctionTree, keys: tuple) -> list:
+def fold_plan(
+    tree: JunctionTree,  # the structure: every key lies inside one of its cliques
+    keys: tuple,  # attribute sets in domain order (the keys of a potential dict)
+) -> list:
     """(set, into): `into` the smallest other key holding the set (its table is added there first, a smaller
     broadcast than into a clique), or None (added into its home clique); larger sets first. Cached per
     tree."""
@@ -553,13 +573,13 @@ def potential_model(
     dom = tree.domain
     theta = [np.zeros([dom[a] for a in c]) for c in tree.cliques]
     acc = {}
-    for s, into in reversed(_fold_plan(tree, tuple(phi))):  # smaller sets first, into larger ones
+    for s, into in reversed(fold_plan(tree, tuple(phi))):  # smaller sets first, into larger ones
         t = phi[s] + acc[s] if s in acc else phi[s]
         if into is None:
             h = tree.home(s)
-            theta[h] += _expand(dom, t, s, tree.cliques[h])
+            theta[h] += broadcast_table(dom, t, s, tree.cliques[h])
         else:
-            acc[into] = (acc[into] if into in acc else 0.0) + _expand(dom, t, s, into)
+            acc[into] = (acc[into] if into in acc else 0.0) + broadcast_table(dom, t, s, into)
     model = GraphicalModel(tree, theta)
     model.phi = phi
     return model

@@ -39,7 +39,7 @@ from dpnotes.union_strategies import (  # noqa: F401 (importable from here, as b
     kron_union_error,
     _union_rule,
 )
-from .helptext import document_names
+from .helptext import attach, document_names
 
 # %% auto #0
 __all__ = ['superadditive_bound', 'commuting_bound', 'symmetric_dual_bound', 'product_weights', 'product_dual_bound',
@@ -110,7 +110,7 @@ def _term_factors(grams: list, dense: list) -> tuple:
     L = [[chol[a][F[a][1][t]] for a in dense] for t in range(len(grams))]
     return L, [math.prod(f.shape[1] for f in fs) for fs in L]
 
-
+# %% ../nbs/97_kron_unions.ipynb #028ef3cb-b
 def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     """(ij, dense, [(s, dim_s, G_s, B_s)]): the attributes whose factors all lie in span{I, J}, the others,
     and per pattern on which some term acts either B_s = [sqrtc_t,sbigotimes_aL_t,a]_t (the
@@ -136,7 +136,7 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
         pats[s] = (s, dim, (G + G.T) / 2, None)
     return ij, dense, [pats[s] for s, _, _ in active if s in pats]
 
-
+# %% ../nbs/97_kron_unions.ipynb #028ef3cb-c
 def _start(U: Union, dense: list, cache: dict | None = None) -> np.ndarray:
     "Starting weights of the dual fixed point over the dense cells: the product of `product_weights`."
     w = product_weights(U, cache=cache)
@@ -162,7 +162,7 @@ def symmetric_dual_bound(
         low = _dual_fixed_point(pats, _start(U, dense), iters, tol)[0]
     return low / math.prod(U.domain.shape[a] for a in ij)
 
-
+# %% ../nbs/97_kron_unions.ipynb #028ef3cb-d
 def _dual_steps(pats, d, dtype=np.float64) -> tuple:
     """At weights d: r=sum_sdim_str(D^(1/2)G_sD^(1/2))^(1/2), the diagonal sum, the eigenpairs
     (a low-rank G_s = B_sB_s^T by the thin SVD of D^(1/2)B_s: its singular values are the roots).
@@ -183,7 +183,7 @@ def _dual_steps(pats, d, dtype=np.float64) -> tuple:
         eig[s] = (rt, V)
     return r, diag, eig
 
-
+# %% ../nbs/97_kron_unions.ipynb #028ef3cb-e
 def _dual_fixed_point(pats, d, iters, tol, step: float = 3.0, single: bool = True) -> tuple:
     """Fixed point dleftarrow d (g/d)^(step) normalised, g the diagonal sum (step 1: the
     lecture's update; 3 over-relaxes, falling back to 1 when the bound drops: on the benchmark unions 3-4
@@ -255,7 +255,7 @@ def product_weights(
             out.append(w / w.sum())
     return out
 
-
+# %% ../nbs/97_kron_unions.ipynb #eec3f140-b
 def product_dual_bound(
     U: Union,  # the workload
     weights: list | None = None,  # per attribute, nonnegative weights (default `product_weights(U)`)
@@ -342,7 +342,7 @@ def _trace_rows(G, R, tol: float = 1e-8) -> float:
     Ti = solve_triangular(T, np.eye(T.shape[0]))  # T^{-1}
     return float(np.sum((Ti @ (Q.T @ GQ)) * Ti))  # tr(T^{-1} Q^T G Q T^{-T})
 
-
+# %% ../nbs/97_kron_unions.ipynb #9614655e-b
 class SymmetricStrategy(Operator):
     """M with M^T M = sum_s P_s(x) R_s^T R_s: in the Helmert basis of the attributes `ij`,
     pattern s's coordinates (a matrix, cells of the other attributes by dim_s) are measured by R_s.
@@ -392,62 +392,80 @@ class SymmetricStrategy(Operator):
         parts = self._parts(y)
         return _from_patterns(self.domain.shape, self.ij, {s: self._pinv[s] @ parts[s] for s in self.R})
 
-    def _weight(self, s, agree=None) -> float:
-        """prod_a of P_s_a(u_a, v_a) over the ij attributes: 1/n for the constant part; (n-1)/n
-        (agree) or -1/n (differ) for the contrasts. agree=None: u = v."""
-        agree = (1,) * len(self.ij) if agree is None else agree
-        n = [self.domain.shape[a] for a in self.ij]
-        return math.prod((m - 1 if e else -1) / m if si else 1 / m for si, e, m in zip(s, agree, n))
+# %% ../nbs/97_kron_unions.ipynb #9614655e-b-m
+def _symmetric_weight(self: SymmetricStrategy, s, agree=None) -> float:
+    """prod_a of P_s_a(u_a, v_a) over the ij attributes: 1/n for the constant part; (n-1)/n
+    (agree) or -1/n (differ) for the contrasts. agree=None: u = v."""
+    agree = (1,) * len(self.ij) if agree is None else agree
+    n = [self.domain.shape[a] for a in self.ij]
+    return math.prod((m - 1 if e else -1) / m if si else 1 / m for si, e, m in zip(s, agree, n))
 
-    def col2(self) -> np.ndarray:
-        "Squared column norms over the dense cells (the same for every value of the ij attributes)."
-        return sum(self._weight(s) * np.sum(Rs * Rs, axis=0) for s, Rs in self.R.items())
 
-    def _rel(self) -> float:
-        "Relative rounding allowance of the Gram entries computed here."
-        k = max(Rs.shape[0] for Rs in self.R.values())
-        return 8 * (k + len(self.R) + len(self.domain) + 8) * 2.0**-52
+def _symmetric_col2(self: SymmetricStrategy) -> np.ndarray:
+    "Squared column norms over the dense cells (the same for every value of the ij attributes)."
+    return sum(self._weight(s) * np.sum(Rs * Rs, axis=0) for s, Rs in self.R.items())
 
-    def norm_1_2(self) -> float:
-        "Largest column norm, rounded up."
-        return ceil_sqrt(Fraction(float(self.col2().max())) * (1 + Fraction(self._rel())))
 
-    def diameter(self, max_entries: int = 1 << 27) -> float | None:
-        """max_u!= v||Me_u-Me_v||_2, rounded up: X_uv depends on the dense cells of u, v and on
-        which ij attributes they agree on, so every (dense pair, agreement set) is scanned. None when that is
-        more than `max_entries`."""
-        nB, ag = self.shape[1] // math.prod(self.domain.shape[a] for a in self.ij), []
-        for A in itertools.product((0, 1), repeat=len(self.ij)):  # A_a = 1: u and v agree on attribute a
-            if all(e or self.domain.shape[a] > 1 for e, a in zip(A, self.ij)):
-                ag.append(A)
-        if len(ag) * nB * nB > max_entries:
-            return None
-        X = {s: Rs.T @ Rs for s, Rs in self.R.items()}
-        g = self.col2()
-        gs = (g[:, None] + g[None, :]) * (1 + self._rel())  # with the rounding allowance, once
-        best = 0.0
-        for A in ag:
-            XA = sum(self._weight(s, A) * Xs for s, Xs in X.items())
-            est = gs - 2 * XA
-            if all(A):
-                np.fill_diagonal(est, -np.inf)  # u = v
-            best = max(best, float(est.max(initial=0.0)))
-        return ceil_sqrt(Fraction(best))
+def _symmetric_rel(self: SymmetricStrategy) -> float:
+    "Relative rounding allowance of the Gram entries computed here."
+    k = max(Rs.shape[0] for Rs in self.R.values())
+    return 8 * (k + len(self.R) + len(self.domain) + 8) * 2.0**-52
 
-    def error_constant(self, W) -> float | None:
-        """||M||_{1->2}^2sum_sdim_str(G_sX_s^+) for a Union W whose factors on `ij` lie in
-        span{I, J}; None for any other workload."""
-        if not (isinstance(W, Union) and W.domain.shape == self.domain.shape):
-            return None
-        if not all(_is_IJ(t[a]) for t in W.grams() for a in self.ij):
-            return None
-        tr = 0.0
-        for s, dim, G in _helmert_patterns(self.domain.shape, self.ij, self.rest, W.grams()):
-            if np.any(G):
-                if s not in self.R:
-                    raise ValueError(f"W is not in the row space of M: Helmert pattern {s} is never measured")
-                tr += dim * _trace_rows((G + G.T) / 2, self.R[s])
-        return float(self.col2().max()) * tr
+
+def _symmetric_norm_1_2(self: SymmetricStrategy) -> float:
+    "Largest column norm, rounded up."
+    return ceil_sqrt(Fraction(float(self.col2().max())) * (1 + Fraction(self._rel())))
+
+
+attach(
+    SymmetricStrategy,
+    _weight=_symmetric_weight,
+    col2=_symmetric_col2,
+    _rel=_symmetric_rel,
+    norm_1_2=_symmetric_norm_1_2,
+)
+
+# %% ../nbs/97_kron_unions.ipynb #9614655e-b-n
+def _symmetric_diameter(self: SymmetricStrategy, max_entries: int = 1 << 27) -> float | None:
+    """max_u!= v||Me_u-Me_v||_2, rounded up: X_uv depends on the dense cells of u, v and on
+    which ij attributes they agree on, so every (dense pair, agreement set) is scanned. None when that is
+    more than `max_entries`."""
+    nB, ag = self.shape[1] // math.prod(self.domain.shape[a] for a in self.ij), []
+    for A in itertools.product((0, 1), repeat=len(self.ij)):  # A_a = 1: u and v agree on attribute a
+        if all(e or self.domain.shape[a] > 1 for e, a in zip(A, self.ij)):
+            ag.append(A)
+    if len(ag) * nB * nB > max_entries:
+        return None
+    X = {s: Rs.T @ Rs for s, Rs in self.R.items()}
+    g = self.col2()
+    gs = (g[:, None] + g[None, :]) * (1 + self._rel())  # with the rounding allowance, once
+    best = 0.0
+    for A in ag:
+        XA = sum(self._weight(s, A) * Xs for s, Xs in X.items())
+        est = gs - 2 * XA
+        if all(A):
+            np.fill_diagonal(est, -np.inf)  # u = v
+        best = max(best, float(est.max(initial=0.0)))
+    return ceil_sqrt(Fraction(best))
+
+
+def _symmetric_error_constant(self: SymmetricStrategy, W) -> float | None:
+    """||M||_{1->2}^2sum_sdim_str(G_sX_s^+) for a Union W whose factors on `ij` lie in
+    span{I, J}; None for any other workload."""
+    if not (isinstance(W, Union) and W.domain.shape == self.domain.shape):
+        return None
+    if not all(_is_IJ(t[a]) for t in W.grams() for a in self.ij):
+        return None
+    tr = 0.0
+    for s, dim, G in _helmert_patterns(self.domain.shape, self.ij, self.rest, W.grams()):
+        if np.any(G):
+            if s not in self.R:
+                raise ValueError(f"W is not in the row space of M: Helmert pattern {s} is never measured")
+            tr += dim * _trace_rows((G + G.T) / 2, self.R[s])
+    return float(self.col2().max()) * tr
+
+
+attach(SymmetricStrategy, diameter=_symmetric_diameter, error_constant=_symmetric_error_constant)
 
 # %% ../nbs/97_kron_unions.ipynb #a12cc1a3
 def symmetric_strategy(

@@ -269,6 +269,9 @@ def _ledger_new(
     return led
 
 
+attach(Ledger, text=_ledger_text, save=_ledger_save, new=classmethod(_ledger_new))
+
+# %% ../nbs/25_ledger.ipynb #1ed9e020-b
 def _not_a_ledger(path, why: str) -> ValueError:
     return ValueError(f"{path} is not a dpnotes ledger ({why}); create one with `dpnotes ledger new`")
 
@@ -300,8 +303,7 @@ def _ledger_load(
         raise _not_a_ledger(path, str(e)) from None
 
 
-attach(Ledger, text=_ledger_text, save=_ledger_save)
-attach(Ledger, new=classmethod(_ledger_new), load=classmethod(_ledger_load))
+attach(Ledger, load=classmethod(_ledger_load))
 
 # %% ../nbs/25_ledger.ipynb #1ed9e024
 def _describe(d: dict) -> str:

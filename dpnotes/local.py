@@ -12,14 +12,14 @@ from .privacy import Budget
 from .data import Dataset, Domain, as_domain
 from .noise import check_count, floor_float
 from .workloads import Marginals, Workload
-from .measurements import Measurement
+from .measurements import Measurement, Meter, Relation, least_squares
 from .models import estimate
 from .releases import Release, register, check_mechanism_args, zcdp_budget
-from .histograms import gaussian_mechanism
-from .adaptive import adaptive_mechanism
+from .histograms import gaussian_measure
+from .adaptive import adaptive_fit
 from .junction_trees import model_sizes
 from dpnotes.factorization import (
-    factorization_mechanism,
+    factorization_measure,
     marginal_strategy,
     strategy_diameter,
     strategy_error,
@@ -33,7 +33,7 @@ from .helptext import document_names
 __all__ = ['CONFIG', 'BASES', 'local_projection', 'LocalConfig', 'sparse_threshold', 'sure_threshold', 'independence_tables',
            'sure_shrink', 'pooled_margins', 'sub_margins', 'margin_targets', 'grouped_shrink', 'factorization_spread',
            'choose_base', 'choose_body', 'auto_iterations', 'check_model_share', 'check_topup_share', 'split_rho',
-           'wants_model', 'model_gaps', 'topup_pairs', 'LocalPlan', 'plan_local', 'local_mechanism']
+           'wants_model', 'model_gaps', 'topup_pairs', 'measured_tables', 'LocalPlan', 'plan_local', 'local_mechanism']
 
 # %% ../nbs/19_local.ipynb #9f1cb9ea
 def local_projection(
@@ -348,23 +348,22 @@ def _projected_release(
 # %% ../nbs/19_local.ipynb #autobase-code
 def factorization_spread(
     workload: Marginals,  # the tables to measure
-    neighbours: str = 'replace',  # the relation of both measurements: 'replace' or 'add-remove'
+    relation: Relation = Relation(),  # the relation of both measurements (default: replace-one)
 ) -> float:
     """Per-cell noise s.d. of the factorization mechanism's noisiest table (its default strategy) over the
     Gaussian mechanism's, at the same budget and n: a property of the workload and the relation only."""
     M = marginal_strategy(workload, 'optimal')  # what factorization_mechanism uses for marginals
     nrm, T = M.norm_1_2(), len(workload.cliques)
-    sens = strategy_diameter(M, workload.shape[1]) if neighbours == 'replace' else nrm  # times n
+    sens = relation.spread(lambda: strategy_diameter(M, workload.shape[1]), nrm)  # its sensitivity, times n
+    gauss = relation.spread(math.sqrt(2 * T), math.sqrt(T))  # the Gaussian mechanism's, times n
     cells = lambda c: math.prod(workload.domain[a] for a in c)
     worst = max(strategy_error(Marginals(workload.domain, [c]), M) / cells(c) for c in workload.cliques)
-    return sens / nrm * math.sqrt(worst) / math.sqrt(2 * T if neighbours == 'replace' else T)
+    return sens / nrm * math.sqrt(worst) / gauss
 
 
-def choose_base(workload: Marginals, neighbours: str = 'replace') -> str:
+def choose_base(workload: Marginals, relation: Relation = Relation()) -> str:
     "base='auto': 'factorization' if its spread is at most `CONFIG.spread_limit`, else 'gaussian' (public)."
-    return (
-        'factorization' if factorization_spread(workload, neighbours) <= CONFIG.spread_limit else 'gaussian'
-    )
+    return 'factorization' if factorization_spread(workload, relation) <= CONFIG.spread_limit else 'gaussian'
 
 # %% ../nbs/19_local.ipynb #polybody-code
 def choose_body(workload: Marginals) -> str:
@@ -477,7 +476,21 @@ def topup_pairs(
     return chosen
 
 # %% ../nbs/19_local.ipynb #mech-args
-BASES = {'gaussian': gaussian_mechanism, 'factorization': factorization_mechanism}  # what `local` projects
+BASES = ('gaussian', 'factorization')  # the measurements `local` projects (`measured_tables`)
+
+
+def measured_tables(
+    base: str,  # 'gaussian': the Gaussian measurement of the tables; 'factorization': the strategy's
+    data,  # private records (counts over the meter's divisor)
+    workload: Marginals,  # the tables
+    budget: Budget,  # the measurement's budget (charged to `meter` as it draws)
+    meter: Meter,  # the caller's: its noise, ledger and relation
+) -> Release:
+    "`local`'s measure step: the tables measured on `meter` (the factorization's estimated by least squares)."
+    t0, measure = time.perf_counter(), gaussian_measure if base == 'gaussian' else factorization_measure
+    m, info = measure(data, workload, budget, meter)
+    answers = m.answers if base == 'gaussian' else least_squares(m, workload)  # W M^+ y
+    return Release(answers, base, budget, float(m.sigma), time.perf_counter() - t0, info, measurements=(m,))
 
 
 def _check_local_args(
@@ -509,17 +522,17 @@ def _check_local_args(
     check_topup_share(topup_share, model_share)
 
 # %% ../nbs/19_local.ipynb #mech-plan
-def _resolved_base(workload: Marginals, base: str, shrink, neighbours: str, bounded: bool) -> str:
+def _resolved_base(workload: Marginals, base: str, shrink, relation: Relation) -> str:
     """The base `local` measures: base='auto' is the Gaussian one under add/remove without a bound (the
     factorization's needs max_records), else `choose_base`'s; a shrinkage needs the Gaussian base, the model a
     bound. Public inputs only: the registry's check resolves it as the body does, before any noise."""
     if base == 'auto':
-        base = choose_base(workload, neighbours) if bounded else 'gaussian'
+        base = choose_base(workload, relation) if relation.bounded else 'gaussian'
     if shrink in ('model', 'margins', 'independence') and base != 'gaussian':
         raise ValueError(
             f"shrink={shrink!r} needs one noise scale for all cells: base='gaussian', not {base}"
         )
-    if shrink == 'model' and not bounded:
+    if shrink == 'model' and not relation.bounded:
         raise ValueError("shrink='model' under add/remove needs max_records (the adaptive model's bound)")
     return base
 
@@ -540,8 +553,7 @@ class LocalPlan:
 
 def plan_local(
     workload: Marginals,  # the tables (public)
-    neighbours: str = 'replace',  # 'replace' or 'add-remove'
-    bounded: bool = True,  # a public bound on the records: replace-one, or max_records under add/remove
+    relation: Relation = Relation(),  # the call's relation (its public numbers; default replace-one)
     base: str = 'auto',  # as `local_mechanism`'s options, checked by it
     body: str = 'auto',
     tol: float = 1e-9,
@@ -552,11 +564,11 @@ def plan_local(
     topup_share: float = CONFIG.topup_share,
 ) -> LocalPlan:
     "`local`'s routing from public inputs: the base (`choose_base`), the body (`choose_body`), the shrinkage."
-    base = _resolved_base(workload, base, shrink, neighbours, bounded)
+    base = _resolved_base(workload, base, shrink, relation)
     body = choose_body(workload) if body == 'auto' else body
     iters = auto_iterations(workload.shape[0]) if max_iter == 'auto' else max_iter  # public: the tables' size
     gauss, auto = base == 'gaussian', shrink == 'auto'
-    if gauss and (shrink == 'model' or (auto and wants_model(workload, body, bounded))):
+    if gauss and (shrink == 'model' or (auto and wants_model(workload, body, relation.bounded))):
         shrink = 'model'
     elif gauss and (shrink == 'margins' or (auto and body == 'local')):
         shrink = 'margins'
@@ -615,7 +627,7 @@ def _averaged(a: Release, b: Release) -> Release:
     return dataclasses.replace(a, answers=answers, sigma=sigma, info=info)
 
 # %% ../nbs/19_local.ipynb #mech-model
-def _model_release(data, workload, budget, rng, neighbours, plan: LocalPlan, t0: float) -> Release:
+def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: float) -> Release:
     """`split_rho`: the adaptive model on `share` of the budget, every table (Gaussian) on the rest but
     `topup`, then the `topup_pairs` the tables choose (Gaussian, on `topup`) refitted into the model, or,
     where the tables choose none, every table again on that share (the two measurements averaged with weights
@@ -625,20 +637,18 @@ def _model_release(data, workload, budget, rng, neighbours, plan: LocalPlan, t0:
     if not any(len(c) >= 2 for c in workload.cliques):  # public: no pair to measure again
         topup = 0.0
     b_model, b_top, b_tables = split_rho(budget, share, topup)
-    model = adaptive_mechanism.__wrapped__(data, workload, b_model, rng=rng, neighbours=neighbours)
-    rel = gaussian_mechanism.__wrapped__(data, workload, b_tables, rng=rng, neighbours=neighbours)
+    model = adaptive_fit(data, workload, b_model, meter)
+    rel = measured_tables('gaussian', data, workload, b_tables, meter)
     targets, extra, pairs, tables_rho = model.answers, (), [], b_tables.to_rho()
     if b_top is not None:  # chosen from released values only: post-processing
         gaps = model_gaps(workload, workload.blocks(rel.answers), rel.sigma, model.info['model'])
         pairs = topup_pairs(gaps, workload.domain, model.info['measured'])
     if b_top is not None and not pairs:  # no pair the model misses: the tables take the top-up's share
-        again = gaussian_mechanism.__wrapped__(data, workload, b_top, rng=rng, neighbours=neighbours)
+        again = measured_tables('gaussian', data, workload, b_top, meter)
         rel, extra = _averaged(rel, again), again.measurements
         tables_rho += b_top.to_rho()  # both measurements of the tables
     if pairs:
-        top = gaussian_mechanism.__wrapped__(
-            data, Marginals(workload.domain, pairs), b_top, rng=rng, neighbours=neighbours
-        )
+        top = measured_tables('gaussian', data, Marginals(workload.domain, pairs), b_top, meter)
         extra = top.measurements
         fit = estimate(
             workload.domain,
@@ -679,15 +689,14 @@ def _local_checks(
     model_share,
     topup_share,
     options,
-    neighbours,
-    max_records,
+    meter,
     **_,
 ):
     """`local_mechanism`'s checks of its public inputs, run by the registry before any noise (under add/remove
     before the record count is drawn): planned as the body plans them (`plan_local`)."""
     args = base, body, tol, max_iter, threshold, shrink, model_share, topup_share
     _check_local_args(data, workload, budget, options, *args)
-    plan_local(workload, neighbours, neighbours == 'replace' or max_records is not None, *args)
+    plan_local(workload, meter.relation, *args)
 
 # %% ../nbs/19_local.ipynb #d98924fb
 @register("local", add_remove=True, strict=True, check=_local_checks)
@@ -696,7 +705,7 @@ def local_mechanism(
     workload: Workload,  # a Marginals workload: every table is measured, then all are projected
     budget: Budget,  # (epsilon, delta) or rho-zCDP budget, spent entirely on the one measurement
     *,
-    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    meter: Meter,  # the registry's: noise (rng=), ledger and neighbouring relation (neighbours=)
     base: str = 'auto',  # the measurement projected: 'gaussian', 'factorization' or 'auto' (`choose_base`)
     body: str = 'auto',  # the set projected onto: 'local', 'polytope' or 'auto' (`choose_body`)
     tol: float = 1e-9,  # body 'local': local_projection's tolerance (residual and relative gap)
@@ -705,7 +714,6 @@ def local_mechanism(
     shrink: str | None = 'auto',  # 'model', 'margins' or 'independence'; 'auto': see `wants_model`
     model_share: float = CONFIG.model_share,  # the model's share of the zCDP budget (`split_rho`)
     topup_share: float = CONFIG.topup_share,  # the top-up's share: 0, or [CONFIG.min_share, 1 - model_share)
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Noisy tables projected onto the marginal polytope or, on large universes, its local relaxation.
@@ -732,12 +740,11 @@ def local_mechanism(
     args = base, body, tol, max_iter, threshold, shrink, model_share, topup_share
     _check_local_args(data, workload, budget, options, *args)
     t0 = time.perf_counter()  # the registered function itself: the registry here already ran add/remove
-    bounded = neighbours == 'replace' or data.mass is not None  # the factorization and adaptive need one
-    plan = plan_local(workload, neighbours, bounded, *args)  # public inputs only
+    plan = plan_local(workload, meter.relation, *args)  # public inputs only
     if plan.shrink == 'model':  # measure the model and the tables, shrink toward the one, project
-        out = _model_release(data, workload, budget, rng, neighbours, plan, t0)
+        out = _model_release(data, workload, budget, meter, plan, t0)
     else:  # measure, then estimate
-        rel = BASES[plan.base].__wrapped__(data, workload, budget, rng=rng, neighbours=neighbours)
+        rel = measured_tables(plan.base, data, workload, budget, meter)
         out = _estimated_release(rel, workload, plan, t0)
     out.info['base'] = plan.base
     return out

@@ -16,10 +16,10 @@ from .data import mass_bound
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_KINDS', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost', 'measure',
-           'Relation', 'Meter', 'charge_call', 'charged_on_noise', 'uniform_indices', 'weighted_stack',
-           'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix',
-           'gaussian_plan_for']
+__all__ = ['NEIGHBOUR_KINDS', 'ADD_REMOVE', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost',
+           'measure', 'Relation', 'Meter', 'charge_call', 'charged_on_noise', 'uniform_indices', 'weighted_stack',
+           'measurement_list', 'check_measurements', 'vstack_operators', 'query_rows', 'least_squares', 'answers_of',
+           'stacked_matrix', 'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -170,6 +170,7 @@ def measure(
 
 # %% ../nbs/13_measurements.ipynb #283390a2
 NEIGHBOUR_KINDS = ('replace', 'add-remove')
+ADD_REMOVE = "add-remove, n private"  # the relation of a release made with neighbours='add-remove'
 
 
 def _positive_int(x, name: str, none: bool = False):
@@ -254,9 +255,15 @@ def _relation_marginal(self: Relation) -> tuple:
     return s, s
 
 
+def _relation_bounded(self: Relation) -> bool:
+    "Whether a public bound on the number of records holds: n itself (replace-one), or max_records."
+    return self.kind == 'replace' or self.max_records is not None
+
+
 attach(
     Relation,
     count=property(_relation_n),
+    bounded=property(_relation_bounded),
     mass=_relation_mass,
     allowance=_relation_allowance,
     spread=_relation_spread,
@@ -371,8 +378,7 @@ def _meter_gaussian_plan(
 ):
     "`gaussian_plan_for` the workload under this meter's relation (None when the answers ignore the data)."
     r = _meter_relation(self)
-    bounded = r.kind == 'replace' or r.max_records is not None
-    return gaussian_plan_for(workload, r.count, budget, name, r.kind, r.mass(name) if bounded else None)
+    return gaussian_plan_for(workload, r.count, budget, name, r.kind, r.mass(name) if r.bounded else None)
 
 
 attach(
@@ -441,15 +447,23 @@ def weighted_stack(
     b = np.concatenate([np.asarray(m.answers, float) * wi for m, wi in zip(ms, w)])
     return (ops[0] if len(ops) == 1 else vstack_operators(ops)), b
 
-# %% ../nbs/13_measurements.ipynb #bcc3c0f4
-def check_measurements(measurements) -> list:
-    "A non-empty list of Measurement objects that share the number of columns N."
+# %% ../nbs/13_measurements.ipynb #bcc3c0f3
+def measurement_list(
+    measurements,  # one Measurement, or an iterable of them
+) -> list:
+    "A non-empty list of Measurement objects (one Measurement: a list of one)."
     ms = list(measurements) if not isinstance(measurements, Measurement) else [measurements]
     if not ms:
         raise ValueError("need at least one measurement")
     bad = [type(m).__name__ for m in ms if not isinstance(m, Measurement)]
     if bad:
         raise TypeError(f"measurements must be Measurement objects, got {bad[0]}")
+    return ms
+
+# %% ../nbs/13_measurements.ipynb #bcc3c0f4
+def check_measurements(measurements) -> list:
+    "A non-empty list of Measurement objects that share the number of columns N."
+    ms = measurement_list(measurements)
     cliques = [m.attrs for m in ms if m.attrs is not None]
     if cliques:
         raise TypeError(

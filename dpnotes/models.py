@@ -11,28 +11,22 @@ from numba import njit
 from .data import Dataset, Domain
 from .workloads import Marginals
 from .utils import check_memory, progress
-from .measurements import Measurement
-from .junction_trees import JunctionTree, GraphicalModel, potential_model, _domain, _sorted, _fold_plan
-from .junction_trees import _sum_out
-from dpnotes.junction_trees import (  # noqa: F401 (the names other modules import from here)
-    triangulate,
-    model_size,
-    model_sizes,
-    calibrate,
-    independent_parts,
-    _expand,
-    _logz,
-)
-from .helptext import document_names
+from .measurements import Measurement, measurement_list
+from .junction_trees import JunctionTree, GraphicalModel, potential_model, to_domain, domain_order
+from .junction_trees import fold_plan, sum_out, log_total, broadcast_table
+from .junction_trees import model_size, model_sizes, calibrate  # noqa: F401 (re-exported, see below)
+from .helptext import attach, document_names
+
+# dpnotes.mwem_kernels still imports these under their earlier private names from here
+_expand, _logz, _sorted, _sum_out = broadcast_table, log_total, domain_order, sum_out
 
 # %% auto #0
-__all__ = ['marginal_tables', 'CliqueMeasurement', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays',
-           'model_from_arrays']
+__all__ = ['marginal_tables', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays', 'model_from_arrays']
 
 # %% ../nbs/17_models.ipynb #183061da
 def _checked(domain: Domain, attrs: tuple, y: np.ndarray, sigma: float) -> np.ndarray:
     "The noisy table `y` on `attrs`, flat as given; ValueError for a bad size, value or sigma."
-    cells = math.prod(domain[a] for a in _sorted(domain, attrs))
+    cells = math.prod(domain[a] for a in domain_order(domain, attrs))
     if y.shape != (cells,):
         raise ValueError(f"marginal on {attrs} has {cells} cells, got answers of shape {y.shape}")
     if not np.all(np.isfinite(y)):
@@ -47,31 +41,14 @@ def marginal_tables(
     measurements,  # Measurements of marginals: cliques, or Marginals workloads (one table per clique)
 ) -> list:
     "(attributes as measured, flat noisy table, sigma) of every marginal measured, checked against `domain`."
-    ms = [measurements] if isinstance(measurements, Measurement) else list(measurements)
-    if not ms:
-        raise ValueError("need at least one measurement")
-    bad = [type(m).__name__ for m in ms if not isinstance(m, Measurement)]
-    if bad:
-        raise TypeError(f"measurements must be Measurement objects, got {bad[0]}")
+    ms = measurement_list(measurements)  # the checks every estimator makes first
     return [(c, _checked(domain, c, y, m.sigma), m.sigma) for m in ms for c, y in m.marginals()]
 
 # %% ../nbs/17_models.ipynb #mtab2
 def _table(domain: Domain, attrs: tuple, y: np.ndarray) -> np.ndarray:
     "A flat table on `attrs` (as given) with its axes put in domain order."
-    s = _sorted(domain, attrs)
+    s = domain_order(domain, attrs)
     return np.transpose(y.reshape([domain[a] for a in attrs]), [attrs.index(a) for a in s])
-
-# %% ../nbs/17_models.ipynb #cliquealias1
-class CliqueMeasurement(Measurement):
-    "A clique's `Measurement` under its earlier name and arguments (attrs, answers, sigma, cost); `check`."
-
-    def __init__(self, attrs, answers, sigma, cost=None, **fields):
-        super().__init__(attrs, answers, sigma, {} if cost is None else cost, **fields)
-
-    def check(self, domain: Domain) -> np.ndarray:
-        "The answers as a table with axes in domain order; ValueError for a bad size, value or sigma."
-        ((attrs, y, _),) = marginal_tables(domain, [self])
-        return _table(domain, attrs, y)
 
 # %% ../nbs/17_models.ipynb #1eea2460
 def marginal_measurements(
@@ -112,7 +89,7 @@ def _jumps(dims, stride):  # pragma: no cover (compiled)
         back += (dims[j] - 1) * stride[j]
     return out
 
-
+# %% ../nbs/17_models.ipynb #e7d72a1b-b
 @njit(cache=True)
 def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
     "out[o0 + j(x)] += T[t0 + x] over the cells x of a C-order table of shape `dims`, j(x) = Σ_k x_k st_k."
@@ -185,7 +162,7 @@ def _fold_pass(phi, mo, dims, st, so, co, folds):  # pragma: no cover (compiled)
         _walk_spread(acc if kind == 0 else theta, so[t] if kind == 0 else co[t], D, S, acc, so[s], False)
     return theta
 
-
+# %% ../nbs/17_models.ipynb #77cd76b6-b
 @njit(cache=True)
 def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo):  # pragma: no cover
     """One evaluation of the fit on flat arrays: (ok, loss, clique marginals, measured marginals, gradient).
@@ -262,7 +239,7 @@ def _shared(domain: Domain, table: tuple, inside: list) -> list:
         out += [best[0]] + _shared(domain, *best)
         rest = [s for s in rest if s not in best[1]]
 
-
+# %% ../nbs/17_models.ipynb #0f9ecaa8-b
 class _Flat:
     """A fit's cliques, measured sets, folds, messages and terms as the integer arrays `_fit_pass` walks; sets
     sharing a clique may be summed through intermediate tables (`_shared`), carried as sets with no term."""
@@ -270,7 +247,7 @@ class _Flat:
     def __init__(self, tree: JunctionTree, sets: list, terms: list):
         dom, C = tree.domain, tree.cliques
         size = lambda s: math.prod(dom[a] for a in s)
-        top = [s for s, r in _fold_plan(tree, tuple(sets)) if r is None]
+        top = [s for s, r in fold_plan(tree, tuple(sets)) if r is None]
         extra = [v for h, c in enumerate(C) for v in _shared(dom, c, [s for s in top if tree.home(s) == h])]
         self.real, sets = len(sets), list(sets) + [v for v in dict.fromkeys(extra) if v not in sets]
         sid = {s: i for i, s in enumerate(sets)}
@@ -286,7 +263,7 @@ class _Flat:
             h = tree.home(s)
             return (sid[s], 1, h, walk(s, C[h])) if r is None else (sid[s], 0, sid[r], walk(s, r))
 
-        plan = _fold_plan(tree, tuple(sets))
+        plan = fold_plan(tree, tuple(sets))
         folds, mus = [step(s, r) for s, r in reversed(plan)], [step(s, r) for s, r in plan]
         edges, eo = [], [0]
         for i in reversed(tree.order[1:]):
@@ -326,13 +303,11 @@ class _Fit:
     def __init__(self, domain, measurements):
         self.domain, ms = domain, marginal_tables(domain, measurements)
         Y = [_table(domain, c, y) for c, y, _ in ms]
-        self.keys = [_sorted(domain, c) for c, _, _ in ms]
+        self.keys = [domain_order(domain, c) for c, _, _ in ms]
         self.sets = list(dict.fromkeys(self.keys))  # one potential per distinct measured set
         self.tree = JunctionTree(domain, self.sets + [(a,) for a in domain.attrs])
         self.home = {s: self.tree.home(s) for s in self.sets}
-        self.plan = _fold_plan(
-            self.tree, tuple(self.sets)
-        )  # larger sets first, each with a measured superset
+        self.plan = fold_plan(self.tree, tuple(self.sets))  # larger sets first, each with a measured superset
         self.terms = list(zip(self.keys, [1 / float(s) ** 2 for _, _, s in ms], Y))
         self.lipschitz = sum(w for _, w, _ in self.terms)
         size = self.tree.size()
@@ -347,9 +322,9 @@ class _Fit:
         mu = {}
         for s, r in self.plan:  # a set inside a larger measured set: summed from that set's marginal
             mu[s] = (
-                _sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False)
+                sum_out(P[self.home[s]], tree.cliques[self.home[s]], s, log=False)
                 if r is None
-                else _sum_out(mu[r], r, s, log=False)
+                else sum_out(mu[r], r, s, log=False)
             )
         g, f = {s: np.zeros_like(mu[s]) for s in self.sets}, 0.0
         for s, w, y in self.terms:
@@ -357,34 +332,40 @@ class _Fit:
             g[s] += w * (mu[s] - y)
         return model, f, g, mu
 
-    def tables(self, x: np.ndarray) -> dict:
-        "Flat potentials (or marginals, gradients) as tables per measured set (views)."
-        so = self.flat.so
-        return {s: x[so[i] : so[i + 1]].reshape([self.domain[a] for a in s]) for i, s in enumerate(self.sets)}
+# %% ../nbs/17_models.ipynb #817ca627-m
+def _fit_tables(self: _Fit, x: np.ndarray) -> dict:
+    "Flat potentials (or marginals, gradients) as tables per measured set (views)."
+    so = self.flat.so
+    return {s: x[so[i] : so[i + 1]].reshape([self.domain[a] for a in s]) for i, s in enumerate(self.sets)}
 
-    def at(self, x: np.ndarray) -> tuple:
-        "(state, loss, gradient, marginals) at flat potentials x: compiled, or in log space when it declines."
-        ok, f, P, mu, g = self.flat(x)
-        if ok:
-            return (x, P), f, g, mu
-        model, f, g, mu = self(self.tables(x))
-        return (
-            model,
-            f,
-            np.concatenate([g[s].ravel() for s in self.sets]),
-            np.concatenate([mu[s].ravel() for s in self.sets]),
-        )
 
-    def model(self, state) -> GraphicalModel:
-        "The GraphicalModel of a state returned by `at` (its clique marginals and potentials kept)."
-        if isinstance(state, GraphicalModel):
-            return state
-        x, P = state
-        co, C, dom = self.flat.co, self.tree.cliques, self.domain
-        cut = lambda v: [v[co[h] : co[h + 1]].reshape([dom[a] for a in c]) for h, c in enumerate(C)]
-        model = GraphicalModel(self.tree, cut(self.flat.theta(x)))
-        model._probs, model.phi = cut(P), self.tables(x)
-        return model
+def _fit_at(self: _Fit, x: np.ndarray) -> tuple:
+    "(state, loss, gradient, marginals) at flat potentials x: compiled, or in log space when it declines."
+    ok, f, P, mu, g = self.flat(x)
+    if ok:
+        return (x, P), f, g, mu
+    model, f, g, mu = self(self.tables(x))
+    return (
+        model,
+        f,
+        np.concatenate([g[s].ravel() for s in self.sets]),
+        np.concatenate([mu[s].ravel() for s in self.sets]),
+    )
+
+
+def _fit_model(self: _Fit, state) -> GraphicalModel:
+    "The GraphicalModel of a state returned by `at` (its clique marginals and potentials kept)."
+    if isinstance(state, GraphicalModel):
+        return state
+    x, P = state
+    co, C, dom = self.flat.co, self.tree.cliques, self.domain
+    cut = lambda v: [v[co[h] : co[h + 1]].reshape([dom[a] for a in c]) for h, c in enumerate(C)]
+    model = GraphicalModel(self.tree, cut(self.flat.theta(x)))
+    model._probs, model.phi = cut(P), self.tables(x)
+    return model
+
+
+attach(_Fit, tables=_fit_tables, at=_fit_at, model=_fit_model)
 
 # %% ../nbs/17_models.ipynb #ff61c22b
 def estimate(
@@ -399,7 +380,7 @@ def estimate(
     """The graphical model minimising sum_i||mu_C_i-y_i||^2/(2sigma_i^2) over distributions, by
     entropic mirror descent with Armijo steps and restarted Nesterov momentum on the potentials (the best
     iterate is returned). Post-processing of the measurements: no privacy cost."""
-    domain = _domain(domain)
+    domain = to_domain(domain)
     if not (isinstance(iters, (int, np.integer)) and iters >= 1):
         raise ValueError(f"iters must be a positive integer, got iters={iters!r}")
     fit = _Fit(domain, measurements)
@@ -465,7 +446,7 @@ def _model_synthetic(
         new = tuple(a for a in c if a not in sep)
         if not new:
             continue
-        P = np.exp(b[i] - _logz(b[i]))
+        P = np.exp(b[i] - log_total(b[i]))
         P = np.transpose(P, [c.index(a) for a in sep + new]).reshape(math.prod(dom[a] for a in sep), -1)
         cum = np.cumsum(P / np.maximum(P.sum(axis=1, keepdims=True), 1e-300), axis=1)
         key = np.zeros(rows, dtype=np.int64)

@@ -4,22 +4,22 @@
 
 # %% auto #0
 __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'accuracy_thresholds',
-           'mwem', 'hlm_calibration', 'hlm_rounds', 'mwem_practical', 'hlm_run', 'mw_estimate', 'sample_dataset',
+           'mwem', 'hlm_calibration', 'hlm_rounds', 'hlm_plan', 'mwem_practical', 'hlm_run', 'mw_estimate',
            'synthetic_data', 'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
-import math, time
+import dataclasses, functools, math, time
 import numpy as np
 from .privacy import Budget, Accountant, advanced_epsilon, zcdp_to_epsilon, exponential_mechanism
 from .samplers import noise_source
 from .noise import gaussian_plan, laplace_plan, add_noise
-from .data import Dataset, Domain, mass_bound, sample_records
+from .data import Dataset, Domain
 from .workloads import Marginals, Workload, integral
 from .releases import Release, register, check_mechanism_args, progress
-from .measurements import Meter, check_measurements, measure, query_rows, stacked_matrix
+from .measurements import Meter, Relation, check_measurements, measure, query_rows, stacked_matrix
 from .mwem_kernels import MAX_CELLS, CODE_CACHE_BYTES, MarginalPlan, cell_codes, MarginalQueries
 from .mwem_kernels import check_mwem_queries, mwem_queries
-from .helptext import document_names
+from .helptext import attach, document_names
 
 _all_ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']  # kept importable from here
 
@@ -56,39 +56,45 @@ class Hedge:
             raise ValueError(f"m must be an int >= 2, got m={m!r}")
         if not (eta > 0 and math.isfinite(eta)):
             raise ValueError(f"eta must be > 0 and finite, got eta={eta}")
-        self.m, self.eta, self.logw, self.loss, self.costs = (
-            int(m),
-            float(eta),
-            np.zeros(int(m)),
-            0.0,
-            np.zeros(int(m)),
-        )
+        self.m, self.eta = int(m), float(eta)
+        self.logw, self.loss, self.costs = np.zeros(self.m), 0.0, np.zeros(self.m)
 
-    @property
-    def p(self) -> np.ndarray:
-        "The distribution played this round."
-        w = np.exp(self.logw - self.logw.max())
-        return w / w.sum()
+# %% ../nbs/04_mwem.ipynb #60239418
+def _hedge_p(self) -> np.ndarray:
+    "The distribution played this round."
+    w = np.exp(self.logw - self.logw.max())
+    return w / w.sum()
 
-    def update(
-        self,
-        c: np.ndarray,  # cost vector in [0, 1]^m
-    ) -> float:
-        "Pay <c, p>, then multiply each weight by exp(-eta c_a); returns the cost paid."
-        c = np.asarray(c, dtype=float)
-        if c.shape != (self.m,):
-            raise ValueError(f"cost vector must have shape ({self.m},), got {c.shape}")
-        if c.min() < 0 or c.max() > 1:
-            raise ValueError(f"costs must lie in [0, 1], got range [{c.min()}, {c.max()}]")
-        paid = float(c @ self.p)
-        self.loss += paid
-        self.costs += c
-        self.logw -= self.eta * c
-        return paid
 
-    def regret(self, T: int) -> float:
-        "Average regret after T rounds against the best fixed action in hindsight."
-        return (self.loss - self.costs.min()) / T
+attach(Hedge, p=property(_hedge_p))
+
+# %% ../nbs/04_mwem.ipynb #7aa6696c
+def _hedge_update(
+    self,
+    c: np.ndarray,  # cost vector in [0, 1]^m
+) -> float:
+    "Pay <c, p>, then multiply each weight by exp(-eta c_a); returns the cost paid."
+    c = np.asarray(c, dtype=float)
+    if c.shape != (self.m,):
+        raise ValueError(f"cost vector must have shape ({self.m},), got {c.shape}")
+    if c.min() < 0 or c.max() > 1:
+        raise ValueError(f"costs must lie in [0, 1], got range [{c.min()}, {c.max()}]")
+    paid = float(c @ self.p)
+    self.loss += paid
+    self.costs += c
+    self.logw -= self.eta * c
+    return paid
+
+
+attach(Hedge, update=_hedge_update)
+
+# %% ../nbs/04_mwem.ipynb #ee0f8ffb
+def _hedge_regret(self, T: int) -> float:
+    "Average regret after T rounds against the best fixed action in hindsight."
+    return (self.loss - self.costs.min()) / T
+
+
+attach(Hedge, regret=_hedge_regret)
 
 # %% ../nbs/04_mwem.ipynb #84f76373
 def _mwem_cost(eps0: float, T: int, budget: Budget, accounting: str) -> dict:
@@ -112,43 +118,23 @@ def mwem_epsilon0(
     """Per-round exponential-mechanism epsilon_0 so that `rounds` runs fit in `budget` exactly (the float
     spend never exceeds it)."""
     _check_rounds(rounds)
+    if accounting not in ('advanced', 'zcdp', 'basic'):
+        raise ValueError(f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}")
+    return _epsilon0(budget, rounds, accounting)
+
+
+@functools.lru_cache(maxsize=2**16)
+def _epsilon0(budget: Budget, rounds: int, accounting: str) -> float:
+    "`mwem_epsilon0` after its checks, remembered (`mwem_rounds` asks for the same values many times)."
     if accounting == 'zcdp':
-        cap = budget.to_rho()
-        eps0 = math.sqrt(8 * cap / rounds)
-        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['rho'] <= cap
+        eps0 = math.sqrt(8 * budget.to_rho() / rounds)
     elif accounting == 'basic':
         if budget.epsilon is None:
             raise ValueError(f"accounting='basic' needs an epsilon budget, got {budget}")
         eps0 = budget.epsilon / rounds
-        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
     else:
-        if accounting != 'advanced':
-            raise ValueError(
-                f"accounting must be 'advanced', 'zcdp' or 'basic', got accounting={accounting!r}"
-            )
-        if budget.epsilon is None or not budget.delta:
-            raise ValueError(
-                f"accounting='advanced' needs an (epsilon, delta) budget with delta > 0, got {budget}"
-            )
-        lo, hi = 0.0, budget.epsilon  # one step alone already costs eps0 <= total epsilon
-        for _ in range(200):
-            mid = (lo + hi) / 2
-            if advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon:
-                lo = mid
-            else:
-                hi = mid
-        eps0 = lo
-        fits = lambda e: 0 < _mwem_cost(e, rounds, budget, accounting)['epsilon'] <= budget.epsilon
-    # the Accountant compares exactly; one spend against a fresh ledger fits iff float cost <= float budget,
-    # so step eps0 down to the next smaller float until it does (an ulp or two at most; the loop is bounded)
-    for _ in range(64):
-        if eps0 > 0 and fits(eps0):
-            return eps0
-        eps0 = math.nextafter(eps0, 0.0)
-    raise ValueError(
-        f"no positive epsilon0 fits {budget.describe()} with rounds={rounds} ({accounting} accounting): "
-        f"the budget is too small to represent"
-    )
+        eps0 = _advanced_epsilon0(budget, rounds)
+    return _fitting_epsilon0(eps0, rounds, budget, accounting)
 
 # %% ../nbs/04_mwem.ipynb #83a10ffa
 def _check_rounds(rounds):
@@ -156,6 +142,36 @@ def _check_rounds(rounds):
         raise TypeError(f"rounds must be an int, got rounds={rounds!r} ({type(rounds).__name__})")
     if rounds <= 0:
         raise ValueError(f"rounds must be >= 1, got rounds={rounds}")
+
+# %% ../nbs/04_mwem.ipynb #22285b82
+def _advanced_epsilon0(budget: Budget, rounds: int) -> float:
+    "The largest eps0 (by bisection) whose advanced composition over `rounds` stays within budget.epsilon."
+    if budget.epsilon is None or not budget.delta:
+        raise ValueError(
+            f"accounting='advanced' needs an (epsilon, delta) budget with delta > 0, got {budget}"
+        )
+    lo, hi = 0.0, budget.epsilon  # one step alone already costs eps0 <= total epsilon
+    for _ in range(200):
+        mid = (lo + hi) / 2
+        if advanced_epsilon(mid, rounds, budget.delta) <= budget.epsilon:
+            lo = mid
+        else:
+            hi = mid
+    return lo
+
+# %% ../nbs/04_mwem.ipynb #409afecf
+def _fitting_epsilon0(eps0: float, rounds: int, budget: Budget, accounting: str) -> float:
+    """`eps0` stepped down to the next smaller float until the spend `_mwem_cost` records fits the budget (a
+    fresh ledger accepts a spend iff its float cost <= the float budget; an ulp or two at most)."""
+    key, cap = ('rho', budget.to_rho()) if accounting == 'zcdp' else ('epsilon', budget.epsilon)
+    for _ in range(64):
+        if eps0 > 0 and 0 < _mwem_cost(eps0, rounds, budget, accounting)[key] <= cap:
+            return eps0
+        eps0 = math.nextafter(eps0, 0.0)
+    raise ValueError(
+        f"no positive epsilon0 fits {budget.describe()} with rounds={rounds} ({accounting} accounting): "
+        f"the budget is too small to represent"
+    )
 
 # %% ../nbs/04_mwem.ipynb #0cb9685c
 def mwem_bound(
@@ -244,20 +260,13 @@ def _mwem_accounting(
 
 # %% ../nbs/04_mwem.ipynb #toosmall2
 def _budget_too_small(
-    asked: int | None,  # rounds as the user gave them (None: chosen from n)
-    rounds: int,  # the rounds that were refused
-    detail: str,  # the numbers behind the refusal (functions of n)
-    neighbours: str,  # 'replace' (n public) or 'add-remove' (n: the released noisy count)
+    asked: int | None,  # rounds as the user gave them (None: chosen from the divisor n)
 ) -> ValueError:
-    "The refusal of a selection budget too small for `rounds`, saying nothing derived from a noisy n."
-    if neighbours == 'replace':
-        return ValueError(
-            f"budget too small for rounds={rounds}: {detail}; use fewer rounds or a larger budget"
-        )
+    "The refusal of a selection budget too small for the rounds, naming only what the user set."
     what = f"rounds={asked}" if asked is not None else "even one round"
     return ValueError(
-        f"budget too small for {what} at the record count released under add/remove neighbours: the "
-        "selection would be swamped by its noise; "
+        f"budget too small for {what} at this record count: the selection would be swamped by its noise "
+        "(its slack 2 sensitivity ln(candidates)/epsilon reaches 1, the largest score); "
         + ("use fewer rounds or a larger budget" if asked not in (None, 1) else "use a larger budget")
     )
 
@@ -271,18 +280,45 @@ def _mwem_checks(
     check_mwem_queries(workload, representation, max_cells)
     mwem_epsilon0(budget, 1 if rounds is None else rounds, _mwem_accounting(budget, accounting, beta))
 
+# %% ../nbs/04_mwem.ipynb #06695d2d
+def _mwem_plan(n, Q, budget, rounds, accounting, beta) -> tuple:
+    "(accounting, T, eps0) of a run of `mwem` with divisor n, refusing a budget too small for selection."
+    K, accounting = 2 * Q.k, _mwem_accounting(budget, accounting, beta)
+    T = mwem_rounds(n, Q.m, K, budget, accounting, beta) if rounds is None else rounds
+    eps0 = mwem_epsilon0(budget, T, accounting)
+    if _selection_slack(n, K, eps0) >= 1:
+        raise _budget_too_small(rounds)
+    return accounting, T, eps0
 
+# %% ../nbs/04_mwem.ipynb #d03a1241
+def _mwem_picks(Q, h, meter, T: int, eps0: float, sensitivity: float, err: float) -> tuple:
+    "The lecture's T rounds: Hedge's plays against exponential-mechanism picks; (average play, picks)."
+    eta, k = hedge_eta(Q.m, T), Q.k
+    p, psum, picks = Q.start(), None, np.empty(T, np.int64)
+    for t in progress(range(T), "mwem rounds", "round"):  # a bar on a terminal only
+        psum = Q.collect(psum, p)
+        diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
+        score = np.concatenate([diff, -diff])
+        ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
+        if ok is not None:
+            score[~np.tile(ok[Q.group_of], 2)] = -np.inf
+        i = meter.select(score, sensitivity, eps0, error=err)
+        picks[t] = i  # Pr ~ exp(eps0 score/(2 sensitivity))
+        # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
+        Q.scale_query(p, i % k, -eta if i < k else eta)
+    return Q.mean(psum, T), picks
+
+# %% ../nbs/04_mwem.ipynb #1c799080
 @register("mwem", add_remove=True, strict=True, needs_bound=True, check=_mwem_checks)
 def mwem(
-    data: Dataset,  # records; n is public
+    data: Dataset,  # records (counts over the meter's divisor n)
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
     budget: Budget,  # total privacy budget
     *,
-    rng=None,  # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
+    meter: Meter,  # the call's noise and ledger, and its neighbouring relation (the registry's)
     rounds: int | None = None,  # T; None picks the T minimising the lecture's bound
     accounting: str | None = None,  # 'advanced' ((eps, delta) default), 'zcdp', 'basic' (pure default)
     beta: float = 0.05,  # failure probability of the printed bound
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     representation: str | None = None,  # 'full' or 'model' (None: 'model' for Marginals beyond 2^24 cells)
     max_cells: int = 2**20,  # representation='model': largest junction tree of the iterate, in cells
     **options,  # anything else is rejected
@@ -298,56 +334,54 @@ def mwem(
     mixture of them; a table qualifies for selection only if the junction tree stays within `max_cells`.
     """
     t0 = time.perf_counter()
-    check_mechanism_args(
-        data, workload, budget, options, 'mwem', accepts='rounds, accounting, beta, representation, max_cells'
-    )
+    accepts = 'rounds, accounting, beta, representation, max_cells'
+    check_mechanism_args(data, workload, budget, options, 'mwem', accepts=accepts)
     Q = mwem_queries(data, workload, representation, max_cells)
-    n, m, k = data.n, Q.m, Q.k
-    K = 2 * k
-    accounting = _mwem_accounting(budget, accounting, beta)
-    T = mwem_rounds(n, m, K, budget, accounting, beta) if rounds is None else rounds
-    eps0 = mwem_epsilon0(budget, T, accounting)
-    if _selection_slack(n, K, eps0) >= 1:
-        detail = f"per-round epsilon0={eps0:.3g} gives selection slack 2 ln(2k)/(n epsilon0)="
-        detail += f"{_selection_slack(n, K, eps0):.3g} >= 1, the largest possible score"
-        raise _budget_too_small(rounds, T, detail, neighbours)
-    meter = Meter(budget, rng)  # T selections composed as a whole: their cost is charged before the first
+    accounting, T, eps0 = _mwem_plan(meter.n, Q, budget, rounds, accounting, beta)  # may refuse
     spend = _mwem_cost(eps0, T, budget, accounting)  # fits exactly: mwem_epsilon0 rounds eps0 down
+    # T selections composed as a whole (advanced composition or bounded range): charged before the first
     meter.prepay('select', T, "mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
-    h = Q.truth(data, workload)
-    eta = hedge_eta(m, T)
-    err = Q.score_error(1, mass_bound(data.mass, 'mwem'))  # float error of a score
-    p, psum, picks = Q.start(), None, np.empty(T, np.int64)
-    for t in progress(range(T), "mwem rounds", "round"):  # a bar on a terminal only
-        psum = Q.collect(psum, p)
-        diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
-        score = np.concatenate([diff, -diff])
-        ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
-        if ok is not None:
-            score[~np.tile(ok[Q.group_of], 2)] = -np.inf
-        i = meter.select(score, 1.0 / n, eps0, error=err)
-        picks[t] = i  # Pr ~ exp(eps0 score/(2/n))
-        # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
-        Q.scale_query(p, i % k, -eta if i < k else eta)
-    phat = Q.mean(psum, T)
+    err = Q.score_error(1, meter, 'mwem')  # float error of a score, allowed for the relation's counts
+    phat, picks = _mwem_picks(Q, Q.truth(data, workload), meter, T, eps0, 1.0 / meter.n, err)
     noise = dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=meter.secure)
+    eta, bound = hedge_eta(Q.m, T), mwem_bound(meter.n, Q.m, 2 * Q.k, T, eps0, beta)
     info = dict(Q.release_info(phat), domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, noise=noise)
-    info.update(accounting=accounting, bound=mwem_bound(n, m, K, T, eps0, beta), beta=beta, picks=picks)
-    info.update(spent=spend, secure=meter.secure)
-    return Release(Q.answers(phat), "mwem", budget, None, time.perf_counter() - t0, info)
+    info.update(accounting=accounting, bound=bound, beta=beta, picks=picks, spent=spend, secure=meter.secure)
+    secs = time.perf_counter() - t0
+    return Release(Q.answers(phat), "mwem", budget, None, secs, info, measurements=())  # selections only
 
 # %% ../nbs/04_mwem.ipynb #c032f80f
 def hlm_calibration(
-    n: int,  # number of records
+    relation: Relation,  # the neighbouring relation and its divisor n (n, or the released n_hat)
     budget: Budget,  # total budget
     rounds: int,  # T
     unit: str = 'marginal',  # 'marginal' or 'query'
     noise: str = 'gaussian',  # 'gaussian' or 'laplace'
     select_fraction: float = 0.5,  # share of each round's rho used for selection
-    neighbours: str = 'replace',  # 'replace' (n public) or 'add-remove' (n: the registry's released count)
 ) -> dict:
     """Per-round selection epsilon and score sensitivity, and the measurement budget, sensitivity and
     (continuous) noise scale of `mwem_practical`."""
+    _check_hlm_args(relation, rounds, unit, noise, select_fraction)
+    marg, n = unit == 'marginal', relation.count  # a marginal's columns are its cells; a query's: one value
+    # l1 sensitivity of a marginal (query) answer, = select's: the largest l1 distance between two columns
+    # (replace-one: one record moves a unit between two cells) or column norm (add/remove: one cell moves)
+    l1 = relation.spread(2.0 if marg else 1.0, 1.0) / n
+    if getattr(budget, 'is_pure', False):  # pure epsilon-DP: basic composition of T (selection + Laplace)
+        return _hlm_pure(budget, rounds, noise, select_fraction, l1)
+    rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
+    eps_sel = math.sqrt(8 * select_fraction * rho_t)
+    rho_meas = (1 - select_fraction) * rho_t
+    l2 = relation.spread(math.sqrt(2) if marg else 1.0, 1.0) / n  # l2 sensitivity of one marginal (query)
+    sens = l2 if noise == 'gaussian' else l1  # the measurement's sensitivity
+    out = dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise, rho_measure=rho_meas)
+    out.update(scale=sens / math.sqrt(2 * rho_meas), measure_sensitivity=sens)  # Gaussian sigma, Laplace b
+    return dict(out, eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12))  # Laplace: eps-DP is eps^2/2-zCDP
+
+# %% ../nbs/04_mwem.ipynb #69532486
+def _check_hlm_args(relation, rounds, unit, noise, select_fraction) -> None:
+    "ValueError (TypeError for rounds or relation) for an argument of `hlm_calibration` out of its range."
+    if not isinstance(relation, Relation):
+        raise TypeError(f"relation must be a Relation (dpnotes.measurements), got {type(relation).__name__}")
     _check_rounds(rounds)
     if unit not in ('marginal', 'query'):
         raise ValueError(f"unit must be 'marginal' or 'query', got unit={unit!r}")
@@ -355,30 +389,19 @@ def hlm_calibration(
         raise ValueError(f"noise must be 'gaussian' or 'laplace', got noise={noise!r}")
     if not (0 < select_fraction < 1):
         raise ValueError(f"select_fraction must be in (0, 1), got select_fraction={select_fraction}")
-    marg = unit == 'marginal'
-    if neighbours not in ('replace', 'add-remove'):
-        raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
-    one = neighbours == 'add-remove'  # adding or removing a record moves one cell by one count
-    # l1 sensitivity of a marginal (query) answer, = select sensitivity
-    l1 = (1.0 if one or not marg else 2.0) / n
-    if getattr(budget, 'is_pure', False):  # pure epsilon-DP: basic composition of T (selection + Laplace)
-        if noise != 'laplace':
-            raise ValueError(
-                "Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a "
-                "budget with delta > 0"
-            )
-        eps_t = budget.epsilon * (1 - 1e-12) / rounds
-        eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
-        out = dict(rho_round=None, eps_round=eps_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise)
-        return dict(out, scale=l1 / eps_meas, rho_measure=None, eps_measure=eps_meas, measure_sensitivity=l1)
-    rho_t = budget.to_rho() * (1 - 1e-12) / rounds  # float rounding in the split below can only under-spend
-    eps_sel = math.sqrt(8 * select_fraction * rho_t)
-    rho_meas = (1 - select_fraction) * rho_t
-    l2 = (1.0 if one or not marg else math.sqrt(2)) / n  # l2 sensitivity of one marginal (query)
-    sens = l2 if noise == 'gaussian' else l1  # the measurement's sensitivity
-    out = dict(rho_round=rho_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise, rho_measure=rho_meas)
-    out.update(scale=sens / math.sqrt(2 * rho_meas), measure_sensitivity=sens)  # Gaussian sigma, Laplace b
-    return dict(out, eps_measure=math.sqrt(2 * rho_meas) * (1 - 1e-12))  # Laplace: eps-DP is eps^2/2-zCDP
+
+# %% ../nbs/04_mwem.ipynb #89234f06
+def _hlm_pure(budget, rounds, noise, select_fraction, l1) -> dict:
+    "`hlm_calibration` of a pure epsilon budget: basic composition of T rounds of selection + Laplace."
+    if noise != 'laplace':
+        raise ValueError(
+            "Gaussian measurements cannot give pure epsilon-DP (delta=0): use noise='laplace' or a "
+            "budget with delta > 0"
+        )
+    eps_t = budget.epsilon * (1 - 1e-12) / rounds
+    eps_sel, eps_meas = select_fraction * eps_t, (1 - select_fraction) * eps_t
+    out = dict(rho_round=None, eps_round=eps_t, eps_select=eps_sel, select_sensitivity=l1, noise=noise)
+    return dict(out, scale=l1 / eps_meas, rho_measure=None, eps_measure=eps_meas, measure_sensitivity=l1)
 
 # %% ../nbs/04_mwem.ipynb #d15aa544
 def hlm_rounds(
@@ -392,7 +415,7 @@ def hlm_rounds(
     "Default T of `mwem_practical`: round(1.25 sqrt(n) rho^(1/4)), halved until selection can work, >= 1."
     T = max(1, round(1.25 * math.sqrt(n) * budget.to_rho() ** 0.25))
     while T > 1:
-        cal = hlm_calibration(n, budget, T, unit, noise, select_fraction)
+        cal = hlm_calibration(Relation.replace_one(n), budget, T, unit, noise, select_fraction)  # the rule
         if 2 * cal['select_sensitivity'] * math.log(max(candidates, 2)) / cal['eps_select'] < 1:
             break
         T //= 2
@@ -403,33 +426,42 @@ def _check_passes(passes):
     if isinstance(passes, bool) or not isinstance(passes, (int, np.integer)) or passes < 1:
         raise ValueError(f"passes must be an int >= 1, got passes={passes!r}")
 
-
-def _hlm_checks(data, workload, budget, *, rounds, unit, noise, select_fraction, passes, neighbours, **kw):
+# %% ../nbs/04_mwem.ipynb #acbd5d87
+def _hlm_checks(data, workload, budget, *, meter, rounds, unit, noise, select_fraction, passes, **kw):
     "`mwem-hlm`'s checks of its public inputs, run by the registry before any noise (n enters later)."
     accepts = 'rounds, unit, noise, select_fraction, passes, average, remeasure, representation, max_cells'
     check_mechanism_args(data, workload, budget, kw['options'], 'mwem_practical', accepts=accepts)
     check_mwem_queries(workload, kw['representation'], kw['max_cells'])
     _check_passes(passes)
     unit = ('marginal' if isinstance(workload, Marginals) else 'query') if unit is None else unit
-    hlm_calibration(1, budget, 1 if rounds is None else rounds, unit, noise, select_fraction, neighbours)
+    preview = dataclasses.replace(meter.relation, n=1)  # the divisor is not known yet: any n checks the rest
+    hlm_calibration(preview, budget, 1 if rounds is None else rounds, unit, noise, select_fraction)
 
-
-def _hlm_plan(
-    data, workload, budget, rounds, unit, noise, select_fraction, passes, neighbours, rep, max_cells
-):
-    "(queries, unit, rounds, calibration) of a run, from public values, every refusal before any noise."
-    Q = mwem_queries(data, workload, rep, max_cells)
+# %% ../nbs/04_mwem.ipynb #6275271e
+def hlm_plan(
+    data,  # the records (counts over the meter's divisor)
+    workload,  # the queries
+    budget: Budget,  # the run's budget
+    meter: Meter,  # the run's meter: its relation gives the divisor and the sensitivities
+    rounds: int | None = None,  # T (None: `hlm_rounds`)
+    unit: str | None = None,  # 'marginal' or 'query' (None: 'marginal' for Marginals)
+    noise: str = 'gaussian',  # 'gaussian' or 'laplace'
+    select_fraction: float = 0.5,  # share of each round's rho spent on selection
+    passes: int = 4,  # MW passes over all measurements after each round
+    representation: str | None = None,  # 'full' or 'model'
+    max_cells: int = 2**20,  # representation='model': largest junction tree of the iterate
+) -> tuple:
+    "(queries, unit, rounds, calibration) of an `mwem_practical` run, every refusal before any noise."
+    Q = mwem_queries(data, workload, representation, max_cells)
     unit = ('marginal' if isinstance(workload, Marginals) else 'query') if unit is None else unit
     G = len(Q.groups) if unit == 'marginal' else Q.k  # the candidates of a selection
-    asked = rounds  # as the user set it (None: chosen from n, a noisy count under add/remove)
-    rounds = hlm_rounds(data.n, budget, G, unit, noise, select_fraction) if rounds is None else rounds
+    asked = rounds  # as the user set it (None: chosen from the divisor, a noisy count under add/remove)
+    rounds = hlm_rounds(meter.n, budget, G, unit, noise, select_fraction) if rounds is None else rounds
     _check_rounds(rounds)
     _check_passes(passes)
-    cal = hlm_calibration(data.n, budget, rounds, unit, noise, select_fraction, neighbours)
+    cal = hlm_calibration(meter.relation, budget, rounds, unit, noise, select_fraction)
     if 2 * cal['select_sensitivity'] * math.log(max(G, 2)) / cal['eps_select'] >= 1:
-        detail = f"selection epsilon={cal['eps_select']:.3g} per round cannot single out one of {G} "
-        detail += "candidates "
-        raise _budget_too_small(asked, rounds, detail + "(2 sensitivity ln(G)/epsilon >= 1)", neighbours)
+        raise _budget_too_small(asked)  # 2 sensitivity ln(G) / epsilon >= 1
     return Q, unit, rounds, cal
 
 # %% ../nbs/04_mwem.ipynb #hlm-select
@@ -449,14 +481,15 @@ def _hlm_select(meter, Q, p, h, unit, done: set, remeasure, cal, sel_err, t) -> 
     return (i, Q.groups[i]) if unit == 'marginal' else (Q.group_of[i], np.array([i]))
 
 # %% ../nbs/04_mwem.ipynb #hlm-measure
-def _hlm_measure(meter, workload, h, idx, cal, noise, n, cells, mass, t) -> tuple:
+def _hlm_measure(meter, workload, h, idx, cal, noise, cells, t) -> tuple:
     """(measurement, plan): rows idx + exact discrete noise (Gaussian rho_measure-zCDP or Laplace
-    eps_measure-DP); a row sums over at most `cells` cells of counts whose sum is at most `mass`."""
+    eps_measure-DP); a row sums at most `cells` cells of the counts (float error: the meter's allowance)."""
     make = gaussian_plan if noise == 'gaussian' else laplace_plan
     spend = cal['rho_measure'] if noise == 'gaussian' else cal['eps_measure']
     exact = integral(workload)  # answers are counts / n: measured on the grid without rounding
-    error = 0.0 if exact else math.ldexp(2 * cells, -50) * mass
-    plan = make(cal['measure_sensitivity'], spend, len(idx), n=n if exact else None, error=error, bound=1.0)
+    error = 0.0 if exact else meter.allowance(math.ldexp(2 * cells, -50), 'mwem_practical')
+    n = meter.n if exact else None
+    plan = make(cal['measure_sensitivity'], spend, len(idx), n=n, error=error, bound=1.0)
     rows = query_rows(workload, idx)  # answers of [0, 1] queries
     return meter.measure(rows, h[idx], plan, label=f"round {t}: queries {idx[0]}..{idx[-1]}"), plan
 
@@ -477,11 +510,11 @@ def _hlm_release(Q, phat, workload, budget, run: dict, cal, meas, ms, meter, pla
 # %% ../nbs/04_mwem.ipynb #1349d821
 @register("mwem-hlm", add_remove=True, strict=True, needs_bound=True, check=_hlm_checks)
 def mwem_practical(
-    data: Dataset,  # records; n is public
+    data: Dataset,  # records (counts over the meter's divisor n)
     workload,  # linear queries with values in [0, 1] (Marginals use the fast kernels)
     budget: Budget,  # total privacy budget (zCDP accounting; a pure budget: basic composition, Laplace noise)
     *,
-    rng=None,  # None: secure (os.urandom); a numpy Generator: reproducible, for experiments only
+    meter: Meter,  # the call's noise, ledger and neighbouring relation (the registry's)
     rounds: int | None = None,  # T; None: `hlm_rounds` (round(1.25 sqrt(n) rho^(1/4)), from public values)
     unit: str | None = None,  # 'marginal' (default for Marginals) or 'query'
     noise: str = 'gaussian',  # measurement noise: 'gaussian' or 'laplace'
@@ -489,7 +522,6 @@ def mwem_practical(
     passes: int = 4,  # MW passes over all measurements after each round
     average: bool = False,  # output the average of the per-round distributions instead of the last
     remeasure: bool = False,  # allow selecting an already measured marginal/query again
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     representation: str | None = None,  # 'full' or 'model' (None: 'model' for Marginals beyond 2^24 cells)
     max_cells: int = 2**20,  # representation='model': largest junction tree of the iterate, in cells
     **options,  # anything else is rejected
@@ -504,9 +536,8 @@ def mwem_practical(
     t0 = time.perf_counter()
     accepts = 'rounds, unit, noise, select_fraction, passes, average, remeasure, representation, max_cells'
     check_mechanism_args(data, workload, budget, options, 'mwem_practical', accepts=accepts)
-    args = (rounds, unit, noise, select_fraction, passes, neighbours, representation, max_cells)
-    Q, unit, rounds, cal = _hlm_plan(data, workload, budget, *args)  # public: may refuse, before any noise
-    meter = Meter(budget, rng)  # each selection and each measurement charged as it is drawn
+    args = (rounds, unit, noise, select_fraction, passes, representation, max_cells)
+    Q, unit, rounds, cal = hlm_plan(data, workload, budget, meter, *args)  # may refuse, before any noise
     run = dict(rounds=rounds, unit=unit, passes=passes, remeasure=remeasure, noise=noise, average=average)
     phat, meas, ms, plan = hlm_run(data, workload, Q, cal, run, meter)
     return _hlm_release(Q, phat, workload, budget, run, cal, meas, ms, meter, plan, t0)
@@ -515,20 +546,19 @@ def mwem_practical(
 def hlm_run(
     data: Dataset,  # the records (counts over n, or over the released n_hat under add/remove)
     workload,  # the queries
-    Q,  # the queries' kernels (`mwem_queries`), from `_hlm_plan`
-    cal: dict,  # the calibration, from `_hlm_plan`
+    Q,  # the queries' kernels (`mwem_queries`), from `hlm_plan`
+    cal: dict,  # the calibration, from `hlm_plan`
     run: dict,  # rounds, unit, passes, remeasure, noise, average
-    meter: Meter,  # charged each selection and measurement (or a prepaid credit) as it is drawn
+    meter: Meter,  # charged each selection and measurement (or a prepaid credit); knows the relation
 ) -> tuple:
     "The rounds of `mwem_practical`: (estimate, (group, rows, answers) per round, Measurements, last plan)."
-    h, mass = Q.truth(data, workload), mass_bound(data.mass, 'mwem_practical')  # mass: 1 unless add/remove
-    sizes = [len(g) for g in Q.groups] if run['unit'] == 'marginal' else [1]
-    sel_err = Q.score_error(max(sizes), mass)  # float error of a score: sums of |differences of sums|
+    h, sizes = Q.truth(data, workload), [len(g) for g in Q.groups] if run['unit'] == 'marginal' else [1]
+    sel_err = Q.score_error(max(sizes), meter, 'mwem_practical')  # float error of a score
     p, psum, meas, ms, done = Q.start(), None, [], [], set()
     for t in progress(range(run['rounds']), "mwem-hlm rounds", "round"):
         args = (run['unit'], done, run['remeasure'], cal, sel_err, t)
         g, idx = _hlm_select(meter, Q, p, h, *args)  # select
-        mt, plan = _hlm_measure(meter, workload, h, idx, cal, run['noise'], data.n, Q.m, mass, t)  # measure
+        mt, plan = _hlm_measure(meter, workload, h, idx, cal, run['noise'], Q.m, t)  # measure
         ms.append(mt)
         meas.append((g, idx, mt.answers))
         Q.mw_passes(p, meas, run['passes'])  # estimate: multiplicative weights over every measurement
@@ -557,18 +587,7 @@ def mw_estimate(
     return psum / rounds
 
 # %% ../nbs/04_mwem.ipynb #79a9d32e
-def sample_dataset(
-    p: np.ndarray,  # distribution over the domain, C order, length domain.size()
-    domain: Domain,  # the domain p lives on
-    n: int,  # number of records to draw, >= 1
-    *,
-    rng=None,  # None or a numpy Generator
-) -> Dataset:
-    """Draw `n` records i.i.d. from `p` over `domain` (post-processing).
-
-    `dpnotes.data.sample_records`, kept under this name.
-    """
-    return sample_records(p, domain, n, rng=rng)
+from .data import sample_records as sample_dataset  # the one sampler of the package, under this name
 
 # %% ../nbs/04_mwem.ipynb #4ecf0df2
 def synthetic_data(

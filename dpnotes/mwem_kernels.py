@@ -14,6 +14,7 @@ from .models import JunctionTree, GraphicalModel, MixtureModel, potential_model
 from .models import model_size, model_sizes
 from .models import _expand, _logz, _sorted, _sum_out, calibrate
 from .models import _carry, _jumps, _walk_sum  # the compiled odometer walks
+from .helptext import attach
 from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell limit and marginal engine
 
 # %% ../nbs/95_mwem_kernels.ipynb #5e716570
@@ -205,10 +206,10 @@ class _FullDomain:
     def release_info(self, p) -> dict:
         return dict(distribution=p)
 
-    def score_error(self, cells: int, mass: float = 1.0) -> float:
-        """Float error of a score (sum of |answer - truth| over `cells` cells; answers sum <= m cells), the
-        truth's histogram summing to at most `mass` (1: counts over n) and the iterate's to 1."""
-        return math.ldexp(self.m * cells, -50) * (1 + mass)
+    def score_error(self, cells: int, meter, name: str = 'mwem') -> float:
+        """Float error of a score (sum of |answer - truth| over `cells` cells; answers sum <= m cells): the
+        iterate's part (it sums to 1) plus the truth's, whose sum bound is the `meter`'s allowance for 1."""
+        return math.ldexp(self.m * cells, -50) * (1 + meter.allowance(1.0, name))
 
     def allowed(self, p):
         "Every candidate (None): the iterate holds the whole universe."
@@ -254,58 +255,70 @@ class MarginalQueries(_FullDomain):
             self._code_bytes += self._codes[g].nbytes
         return self._codes[g]
 
-    def group_answers(self, p, g):
-        dims, cs, xs, fl, ga = self.seg(g)
-        return _seg_marginal(p, dims, cs, len(ga))[ga]
+# %% ../nbs/95_mwem_kernels.ipynb #888f21f9
+def _mq_group_answers(self, p, g):
+    dims, cs, xs, fl, ga = self.seg(g)
+    return _seg_marginal(p, dims, cs, len(ga))[ga]
 
-    def scale_group(self, p, g, lam):
-        "p_u *= exp(lam[cell of u in group g]), renormalised in place."
-        dims, cs, xs, fl, ga = self.seg(g)
-        f = np.empty(len(ga))
-        f[ga] = np.exp(lam)
-        return _seg_scale(p, dims, cs, f)
 
-    def scale_query(self, p, i, lam):
-        "p_u *= exp(lam) on the cells of query i only, then renormalise."
-        g = self.group_of[i]
-        dims, cs, xs, fl, ga = self.seg(g)
-        j = int(ga[i - self.offsets[g]])  # the cell in sorted-clique order
-        base = int(np.dot(np.unravel_index(j, dims[fl]), xs[fl])) if fl.any() else 0
-        fd, fs = (dims[~fl], xs[~fl]) if not fl.all() else (np.ones(1, np.int64), np.ones(1, np.int64))
-        f = math.exp(lam)
-        old = _seg_scale_cell(p, fd, fs, base, f)
-        p *= 1.0 / (1.0 + (f - 1.0) * old)
+def _mq_scale_group(self, p, g, lam):
+    "p_u *= exp(lam[cell of u in group g]), renormalised in place."
+    dims, cs, xs, fl, ga = self.seg(g)
+    f = np.empty(len(ga))
+    f[ga] = np.exp(lam)
+    return _seg_scale(p, dims, cs, f)
 
-    def mw_passes(self, p, meas, passes):
-        """HLM's MW passes over measurements (g, idx, y), fusing each update with the next marginal.
 
-        p renormalised at the end.
-        """
-        seq = [j for _ in range(passes) for j in range(len(meas))]
-        a = self.group_answers(p, meas[seq[0]][0])
-        for s, j in enumerate(seq):
-            g, idx, y = meas[j]
-            lam = np.zeros(int(self.sizes[g]))
-            sel = idx - self.offsets[g]
-            lam[sel] = 0.5 * (y - a[sel])
-            if s + 1 == len(seq):
-                self.scale_group(p, g, lam)
-                break
-            gn = meas[seq[s + 1]][0]
-            ca, cb = self._code(g), self._code(gn)
-            if ca is not None and cb is not None:
-                out, total = _code_scale_marginal(p, ca, np.exp(lam), cb, int(self.sizes[gn]))
-                a = out / total
-            else:
-                if (g, gn) not in self._pairs:
-                    self._pairs[(g, gn)] = _pair_view(self.shape, self.axes[g], self.axes[gn])
-                dims, csa, ga, csb, gb = self._pairs[(g, gn)]
-                fa = np.empty(len(ga))
-                fa[ga] = np.exp(lam)
-                out, total = _seg_scale_marginal(p, dims, csa, fa, csb, len(gb))
-                a = out[gb] / total
-            if not (1e-100 < total < 1e100):
-                p /= total  # keep the unnormalised mass in range
+def _mq_scale_query(self, p, i, lam):
+    "p_u *= exp(lam) on the cells of query i only, then renormalise."
+    g = self.group_of[i]
+    dims, cs, xs, fl, ga = self.seg(g)
+    j = int(ga[i - self.offsets[g]])  # the cell in sorted-clique order
+    base = int(np.dot(np.unravel_index(j, dims[fl]), xs[fl])) if fl.any() else 0
+    fd, fs = (dims[~fl], xs[~fl]) if not fl.all() else (np.ones(1, np.int64), np.ones(1, np.int64))
+    f = math.exp(lam)
+    old = _seg_scale_cell(p, fd, fs, base, f)
+    p *= 1.0 / (1.0 + (f - 1.0) * old)
+
+
+attach(
+    MarginalQueries, group_answers=_mq_group_answers, scale_group=_mq_scale_group, scale_query=_mq_scale_query
+)
+
+# %% ../nbs/95_mwem_kernels.ipynb #d8e97744
+def _mq_mw_passes(self, p, meas, passes):
+    """HLM's MW passes over measurements (g, idx, y), fusing each update with the next marginal.
+
+    p renormalised at the end.
+    """
+    seq = [j for _ in range(passes) for j in range(len(meas))]
+    a = self.group_answers(p, meas[seq[0]][0])
+    for s, j in enumerate(seq):
+        g, idx, y = meas[j]
+        lam = np.zeros(int(self.sizes[g]))
+        sel = idx - self.offsets[g]
+        lam[sel] = 0.5 * (y - a[sel])
+        if s + 1 == len(seq):
+            self.scale_group(p, g, lam)
+            break
+        gn = meas[seq[s + 1]][0]
+        ca, cb = self._code(g), self._code(gn)
+        if ca is not None and cb is not None:
+            out, total = _code_scale_marginal(p, ca, np.exp(lam), cb, int(self.sizes[gn]))
+            a = out / total
+        else:
+            if (g, gn) not in self._pairs:
+                self._pairs[(g, gn)] = _pair_view(self.shape, self.axes[g], self.axes[gn])
+            dims, csa, ga, csb, gb = self._pairs[(g, gn)]
+            fa = np.empty(len(ga))
+            fa[ga] = np.exp(lam)
+            out, total = _seg_scale_marginal(p, dims, csa, fa, csb, len(gb))
+            a = out[gb] / total
+        if not (1e-100 < total < 1e100):
+            p /= total  # keep the unnormalised mass in range
+
+
+attach(MarginalQueries, mw_passes=_mq_mw_passes)
 
 # %% ../nbs/95_mwem_kernels.ipynb #d54e38e9
 class _DenseQueries(_FullDomain):
@@ -360,29 +373,6 @@ class _MWState:
         self.tree = JunctionTree(self.domain, list(self.phi) + self.ones)
         self._b, self._fresh = None, set()
 
-    def _refresh(self, h: int):
-        "Bring clique h's belief up to date by passing messages from the nearest fresh clique."
-        if self._b is None:
-            self._b = calibrate(self.tree, potential_model(self.tree, self.phi).theta)
-            self._fresh = set(range(len(self._b)))
-        if h in self._fresh:
-            return
-        C, prev, queue = self.tree.cliques, {h: None}, [h]
-        for i in queue:  # breadth first from h until a fresh clique
-            if i in self._fresh:
-                break
-            for j in self.tree.adj[i]:
-                if j not in prev:
-                    prev[j] = i
-                    queue.append(j)
-        while prev[i] is not None:  # from the fresh clique i back to h
-            k = prev[i]
-            s = tuple(a for a in C[k] if a in C[i])
-            moved = _sum_out(self._b[i], C[i], s) - _sum_out(self._b[k], C[k], s)
-            self._b[k] = self._b[k] + _expand(self.domain, moved, s, C[k])
-            self._fresh.add(k)
-            i = k
-
     def add(self, key: tuple, table: np.ndarray):
         "phi_key += table (key: attributes in domain order); a new set grows the junction tree."
         self._model = None
@@ -416,6 +406,33 @@ class _MWState:
             self._model = potential_model(self.tree, dict(self.phi))
             self._model._beliefs = list(self._b)
         return self._model
+
+# %% ../nbs/95_mwem_kernels.ipynb #54401400
+def _mws_refresh(self, h: int):
+    "Bring clique h's belief up to date by passing messages from the nearest fresh clique."
+    if self._b is None:
+        self._b = calibrate(self.tree, potential_model(self.tree, self.phi).theta)
+        self._fresh = set(range(len(self._b)))
+    if h in self._fresh:
+        return
+    C, prev, queue = self.tree.cliques, {h: None}, [h]
+    for i in queue:  # breadth first from h until a fresh clique
+        if i in self._fresh:
+            break
+        for j in self.tree.adj[i]:
+            if j not in prev:
+                prev[j] = i
+                queue.append(j)
+    while prev[i] is not None:  # from the fresh clique i back to h
+        k = prev[i]
+        s = tuple(a for a in C[k] if a in C[i])
+        moved = _sum_out(self._b[i], C[i], s) - _sum_out(self._b[k], C[k], s)
+        self._b[k] = self._b[k] + _expand(self.domain, moved, s, C[k])
+        self._fresh.add(k)
+        i = k
+
+
+attach(_MWState, _refresh=_mws_refresh)
 
 # %% ../nbs/95_mwem_kernels.ipynb #f050c06d
 class ModelQueries:
@@ -462,47 +479,77 @@ class ModelQueries:
         "Flat vector over table g's cells (C order, attributes as given) as a table in domain order."
         return np.transpose(np.reshape(lam, [self.domain[a] for a in self.cliques[g]]), self.axes[g])
 
-    def answers(self, p):
-        "All answers of an iterate, or of a model or mixture (the release)."
-        return (p.model if isinstance(p, _MWState) else p).answer(self.workload)
+# %% ../nbs/95_mwem_kernels.ipynb #883cf1f9
+def _model_answers(self, p):
+    "All answers of an iterate, or of a model or mixture (the release)."
+    return (p.model if isinstance(p, _MWState) else p).answer(self.workload)
 
-    def truth(self, data, workload):
-        "The workload's answers on `data`, table by table (no full-domain histogram)."
-        return np.concatenate(data.marginals(self.cliques))
 
-    def group_answers(self, p, g):
-        "Answers of a measured table (its clique's belief, updated lazily)."
-        return p.marginal(self.cliques[g])
+def _model_truth(self, data, workload):
+    "The workload's answers on `data`, table by table (no full-domain histogram)."
+    return np.concatenate(data.marginals(self.cliques))
 
-    def scale_group(self, p, g, lam):
-        "p *= exp(lam[cell of table g]), as phi_g += lam (normalisation is the model's)."
-        p.add(self.keys[g], self._table(g, lam))
 
-    def scale_query(self, p, i, lam):
-        "p *= exp(lam) on the cells of query i only."
-        g = int(self.group_of[i])
-        e = np.zeros(int(self.sizes[g]))
-        e[i - self.offsets[g]] = lam
-        p.add(self.keys[g], self._table(g, e))
+def _model_group_answers(self, p, g):
+    "Answers of a measured table (its clique's belief, updated lazily)."
+    return p.marginal(self.cliques[g])
 
-    def mw_passes(self, p, meas, passes):
-        _mw_passes_plain(self, p, meas, passes)
 
-    def collect(self, acc, p):
-        "The iterates' tables so far (a list: their average is a mixture)."
-        return (acc or []) + [{s: t.copy() for s, t in p.phi.items()}]
+def _model_scale_group(self, p, g, lam):
+    "p *= exp(lam[cell of table g]), as phi_g += lam (normalisation is the model's)."
+    p.add(self.keys[g], self._table(g, lam))
 
-    def mean(self, acc, T: int) -> MixtureModel:
-        sets = list(dict.fromkeys(s for phi in acc for s in phi))
-        return MixtureModel(JunctionTree(self.domain, sets + [(a,) for a in self.domain.attrs]), acc)
 
-    def release_info(self, p) -> dict:
-        return dict(distribution=None, model=p.model if isinstance(p, _MWState) else p)
+def _model_scale_query(self, p, i, lam):
+    "p *= exp(lam) on the cells of query i only."
+    g = int(self.group_of[i])
+    e = np.zeros(int(self.sizes[g]))
+    e[i - self.offsets[g]] = lam
+    p.add(self.keys[g], self._table(g, e))
 
-    def score_error(self, cells: int, mass: float = 1.0) -> float:
-        """Float error of a score: the data enter through h only, in a sum of <= `cells` terms of total
-        <= 1 + `mass` (the truth's sum bound; 1 for counts over n)."""
-        return math.ldexp(2 * cells, -50) * (1 + mass)
+
+def _model_mw_passes(self, p, meas, passes):
+    _mw_passes_plain(self, p, meas, passes)
+
+
+attach(
+    ModelQueries,
+    answers=_model_answers,
+    truth=_model_truth,
+    group_answers=_model_group_answers,
+    scale_group=_model_scale_group,
+    scale_query=_model_scale_query,
+    mw_passes=_model_mw_passes,
+)
+
+# %% ../nbs/95_mwem_kernels.ipynb #d0c0c449
+def _model_collect(self, acc, p):
+    "The iterates' tables so far (a list: their average is a mixture)."
+    return (acc or []) + [{s: t.copy() for s, t in p.phi.items()}]
+
+
+def _model_mean(self, acc, T: int) -> MixtureModel:
+    sets = list(dict.fromkeys(s for phi in acc for s in phi))
+    return MixtureModel(JunctionTree(self.domain, sets + [(a,) for a in self.domain.attrs]), acc)
+
+
+def _model_release_info(self, p) -> dict:
+    return dict(distribution=None, model=p.model if isinstance(p, _MWState) else p)
+
+
+def _model_score_error(self, cells: int, meter, name: str = 'mwem') -> float:
+    """Float error of a score: the data enter through h only, in a sum of <= `cells` terms; the model's part
+    sums to 1, the truth's to the `meter`'s allowance for 1 (the relation's bound on the counts' sum)."""
+    return math.ldexp(2 * cells, -50) * (1 + meter.allowance(1.0, name))
+
+
+attach(
+    ModelQueries,
+    collect=_model_collect,
+    mean=_model_mean,
+    release_info=_model_release_info,
+    score_error=_model_score_error,
+)
 
 # %% ../nbs/95_mwem_kernels.ipynb #150f498b
 def mwem_queries(

@@ -204,7 +204,7 @@ def _check_rows(rows) -> int:
         raise ValueError(f"rows must be a positive integer, got {rows!r}")
     return int(rows)
 
-
+# %% ../nbs/26_records.ipynb #rc21-b
 def fit_records(
     workload: Marginals,  # the marginal tables released
     answers,  # the released answers (fractions), in the workload's block order

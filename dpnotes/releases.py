@@ -4,7 +4,7 @@
 
 # %% ../nbs/12_releases.ipynb #225650bf
 from __future__ import annotations
-import contextlib, csv, dataclasses, datetime, functools, io, itertools, json, os, signal, tempfile, threading
+import csv, dataclasses, datetime, functools, io, json, os
 import inspect, math, zipfile
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -14,20 +14,25 @@ import numpy as np
 
 from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable from here too
 from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
-from .measurements import Meter, Relation, charge_call, charged_on_noise  # the ledger steps live there
+from .measurements import ADD_REMOVE, Meter, Relation, charge_call, charged_on_noise
 from .samplers import noise_source
 from .data import Domain, Dataset, _checked_total, mass_bound, require, sample_records
 from .ingest import MarginalCounts
+from .files import label_chunks, write_files, write_release_csv  # importable from here too
+from dpnotes.bounds import (
+    ERROR_BETA,
+    error_bound,
+    error_line,
+    postprocessed_error,
+)  # importable from here too
 from .utils import check_memory, progress  # progress: importable from here too
 from .workloads import Marginals, Workload
 from .helptext import attach
 from . import __version__
 
 # %% auto #0
-__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'ADD_REMOVE', 'TOTAL_SHARE', 'ERROR_BETA', 'BESIDE', 'Release',
-           'check_neighbours', 'register', 'split_total', 'count_limit', 'add_remove_call', 'check_mechanism_args',
-           'write_files', 'write_release_csv', 'gaussian_max_bound', 'chi2_chernoff', 'laplace_max_bound',
-           'error_bound', 'error_line', 'postprocessed_error', 'jsonable', 'metadata_json', 'release_metadata',
+__all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'TOTAL_SHARE', 'BESIDE', 'Release', 'check_neighbours', 'register', 'split_total',
+           'count_limit', 'add_remove_call', 'check_mechanism_args', 'jsonable', 'metadata_json', 'release_metadata',
            'release_outputs', 'check_outputs', 'release_files', 'drop_stale_state', 'MECHANISMS']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
@@ -79,7 +84,6 @@ _all_ = ['MECHANISMS']  # `from dpnotes.releases import *` gives it, as it did
 
 # %% ../nbs/12_releases.ipynb #02f6373b
 NEIGHBOUR_RELATIONS = ('replace', 'add-remove')
-ADD_REMOVE = "add-remove, n private"  # the relation of a release made with neighbours='add-remove'
 TOTAL_SHARE = 0.02  # default share of rho spent on the noisy record count under add/remove neighbours
 
 
@@ -135,7 +139,75 @@ def _needs(needs_bound, workload) -> bool:
     except (TypeError, ValueError, AttributeError):
         return False
 
+# %% ../nbs/12_releases.ipynb #6844ee7d
+def _checker(name: str, fn, add_remove: bool, strict: bool, check, needs_bound):
+    "`check_call` of a registered `fn`: its checks of the public inputs, made before any noise."
+    sig = inspect.signature(fn)
+    metered = 'meter' in sig.parameters  # it draws through the Meter it is given (which knows the relation)
+    wants_bound = check is not None and 'max_records' in inspect.signature(check).parameters
+    known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY and p.name != 'meter']
+    known += ['rng'] if metered else []  # the registry's: the meter's noise source
+    known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
 
+    def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+        "The call's checks of its public inputs, as made before any noise; nothing drawn or charged."
+        check_neighbours(neighbours, name, add_remove)
+        unknown = sorted(set(kwargs) - set(known)) if strict else []
+        if unknown:  # a mistyped option costs nothing, under either relation
+            accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
+            raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
+        if neighbours == 'add-remove' and kwargs.get('max_records') is None and _needs(needs_bound, workload):
+            mass_bound(None, name)  # MissingMaxRecords, before the count is drawn (it was drawn first)
+        if check is not None:  # the mechanism's own checks of its public inputs, before any noise
+            own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
+            if 'neighbours' in sig.parameters:
+                own['neighbours'] = neighbours
+            if metered:  # a preview of the call's meter: public numbers only (n_hat is not drawn yet)
+                own.pop('rng', None)
+                own['meter'] = Meter(budget, None, _preview_relation(data, neighbours, kwargs))
+            bound = sig.bind(data, workload, budget, *args, **own)
+            bound.apply_defaults()
+            extra = {'max_records': kwargs.get('max_records')} if wants_bound else {}  # public too
+            check(**bound.arguments, **extra)
+        if accountant is not None:
+            if not isinstance(accountant, Accountant):
+                raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
+            charge_call(accountant, budget, name, record=False)  # an overspend: refused before any noise
+        if neighbours == 'replace' and 'max_records' in kwargs:  # n is public: no bound to declare
+            raise ValueError("max_records applies to neighbours='add-remove' only")
+        if neighbours == 'replace' and getattr(data, 'n', None) == 0:  # n public: refusing reveals nothing
+            raise ValueError(
+                "the data hold no records: under replace-one neighbours the answers are fractions of the "
+                "public n >= 1; an empty dataset is released under neighbours='add-remove' (n private)"
+            )
+
+    return check_call
+
+# %% ../nbs/12_releases.ipynb #6844ee7e
+def _runner(name: str, fn, check_call):
+    "The registered call of `fn`: its checks, then the relation's run, charged on noise, its answers checked."
+    metered = 'meter' in inspect.signature(fn).parameters
+
+    @functools.wraps(fn)
+    def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
+        check_call(data, workload, budget, *args, accountant=accountant, neighbours=neighbours, **kwargs)
+        if neighbours == 'add-remove':
+            call = functools.partial(add_remove_call, fn)
+        elif metered:
+            call = functools.partial(_metered_call, fn)
+        else:
+            call = fn
+        with charged_on_noise(accountant, budget, name):
+            rel = call(data, workload, budget, *args, **kwargs)
+            if not np.isfinite(np.asarray(rel.answers, float)).all():  # never a silent wrong answer
+                raise FloatingPointError(f"{name} computed answers that are not finite; nothing is released")
+        if accountant is not None:
+            charge_call(accountant, budget, f"{name}: {workload!r}", record=True)
+        return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
+
+    return mechanism
+
+# %% ../nbs/12_releases.ipynb #6844ee7f
 def register(
     name: str,  # registry name
     add_remove: bool = False,  # True: the mechanism takes `neighbours` and is private under add/remove too
@@ -170,76 +242,13 @@ def register(
             raise ValueError(
                 f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}"
             )
-
-        sig = inspect.signature(fn)
-        metered = (
-            'meter' in sig.parameters
-        )  # it draws through the Meter it is given (which knows the relation)
-        wants_bound = check is not None and 'max_records' in inspect.signature(check).parameters
-        known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY and p.name != 'meter']
-        known += ['rng'] if metered else []  # the registry's: the meter's noise source
-        known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
-
-        def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
-            "The call's checks of its public inputs, as made before any noise; nothing drawn or charged."
-            check_neighbours(neighbours, name, add_remove)
-            unknown = sorted(set(kwargs) - set(known)) if strict else []
-            if unknown:  # a mistyped option costs nothing, under either relation
-                accepts = ', '.join(k for k in known if k not in ('rng', 'neighbours'))
-                raise TypeError(f"{name} got unknown option(s) {unknown}; it accepts {accepts}")
-            if (
-                neighbours == 'add-remove'
-                and kwargs.get('max_records') is None
-                and _needs(needs_bound, workload)
-            ):
-                mass_bound(None, name)  # MissingMaxRecords, before the count is drawn (it was drawn first)
-            if check is not None:  # the mechanism's own checks of its public inputs, before any noise
-                own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
-                if 'neighbours' in sig.parameters:
-                    own['neighbours'] = neighbours
-                if metered:  # a preview of the call's meter: public numbers only (n_hat is not drawn yet)
-                    own.pop('rng', None)
-                    own['meter'] = Meter(budget, None, _preview_relation(data, neighbours, kwargs))
-                bound = sig.bind(data, workload, budget, *args, **own)
-                bound.apply_defaults()
-                extra = {'max_records': kwargs.get('max_records')} if wants_bound else {}  # public too
-                check(**bound.arguments, **extra)
-            if accountant is not None:
-                if not isinstance(accountant, Accountant):
-                    raise TypeError(f"accountant must be an Accountant, got {type(accountant).__name__}")
-                charge_call(accountant, budget, name, record=False)  # an overspend: refused before any noise
-            if neighbours == 'replace' and 'max_records' in kwargs:  # n is public: no bound to declare
-                raise ValueError("max_records applies to neighbours='add-remove' only")
-            if (
-                neighbours == 'replace' and getattr(data, 'n', None) == 0
-            ):  # n public: refusing reveals nothing
-                raise ValueError(
-                    "the data hold no records: under replace-one neighbours the answers are fractions of the "
-                    "public n >= 1; an empty dataset is released under neighbours='add-remove' (n private)"
-                )
-
-        @functools.wraps(fn)
-        def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
-            check_call(data, workload, budget, *args, accountant=accountant, neighbours=neighbours, **kwargs)
-            if neighbours == 'add-remove':
-                call = functools.partial(add_remove_call, fn)
-            elif metered:
-                call = functools.partial(_metered_call, fn)
-            else:
-                call = fn
-            with charged_on_noise(accountant, budget, name):
-                rel = call(data, workload, budget, *args, **kwargs)
-                if not np.isfinite(np.asarray(rel.answers, float)).all():  # never a silent wrong answer
-                    raise FloatingPointError(
-                        f"{name} computed answers that are not finite; nothing is released"
-                    )
-            if accountant is not None:
-                charge_call(accountant, budget, f"{name}: {workload!r}", record=True)
-            return rel if rel.workload is not None else dataclasses.replace(rel, workload=workload)
-
+        check_call = _checker(name, fn, add_remove, strict, check, needs_bound)
+        mechanism = _runner(name, fn, check_call)
         mechanism.add_remove, mechanism.check_call = add_remove, check_call
-        if metered:  # users call it with rng= and neighbours=, never with a meter
-            mechanism.__signature__ = _public_signature(sig)
+        if (
+            'meter' in inspect.signature(fn).parameters
+        ):  # users call it with rng= and neighbours=, not a meter
+            mechanism.__signature__ = _public_signature(inspect.signature(fn))
         mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(add_remove)  # help() names them too
         MECHANISMS[name] = mechanism
         return mechanism
@@ -278,7 +287,7 @@ def _check_count_limit(plan, records: int):
             f"to {most:,} records at this budget (less for a larger one)"
         )
 
-
+# %% ../nbs/12_releases.ipynb #234b11a5
 def add_remove_call(
     fn, data, workload, budget, *args, rng=None, total_share=TOTAL_SHARE, max_records=None, **kwargs
 ):
@@ -334,7 +343,7 @@ def _labels(self: Release) -> list:
     with value names (`info['values']`, from an encoding spec) marginals' cells name them ('sex=Male')."""
     if self.workload is not None:
         return [
-            lab for ch in _label_chunks(self.workload, 1 << 16, values=self.info.get('values')) for lab in ch
+            lab for ch in label_chunks(self.workload, 1 << 16, values=self.info.get('values')) for lab in ch
         ]
     return list(self.info.get('labels') or [str(i) for i in range(len(self.answers))])
 
@@ -458,415 +467,6 @@ def check_mechanism_args(data, workload, budget, options: dict, name: str, accep
     k = workload.shape[0]  # a release holds a few float64 arrays of k answers (truth, noise, estimate)
     check_memory(24 * k, f"the {k:,} answers of the workload", "ask for fewer or smaller marginals")
 
-# %% ../nbs/12_releases.ipynb #5d1a9e07
-def _file_mode() -> int:
-    "Permissions of a new file under the current umask, as `open` gives them: 0o666 & ~umask."
-    mask = os.umask(0o077)
-    os.umask(mask)
-    return 0o666 & ~mask
-
-# %% ../nbs/12_releases.ipynb #5773abd1
-def _cannot_write(path, e: OSError) -> OSError:
-    "`e` again, with a message naming the user's `path` instead of a temporary file."
-    return type(e)(f"cannot write {path}: {e.strerror or type(e).__name__}")
-
-# %% ../nbs/12_releases.ipynb #843dd174
-def write_files(
-    files: dict,  # output path -> its text (or bytes), or a function writing it to an open text file
-):
-    "Write every file of `files` or none: temporary files in the target folders, renamed at the end."
-    mode, temps = _file_mode(), []
-    try:
-        for path, content in files.items():
-            path = Path(path)
-            if not path.parent.is_dir():
-                raise ValueError(f"output folder {str(path.parent)!r} does not exist")
-            try:
-                fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-                temps.append(tmp)
-                binary = isinstance(content, bytes)
-                with os.fdopen(fd, "wb") if binary else os.fdopen(fd, "w", encoding="utf-8", newline="") as f:
-                    content(f) if callable(content) else f.write(content)
-                os.chmod(tmp, mode)
-            except OSError as e:
-                raise _cannot_write(path, e) from None
-        with _interrupt_after():
-            _place(list(zip(temps, files)))
-    except BaseException:
-        for tmp in temps:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
-        raise
-
-# %% ../nbs/12_releases.ipynb #place1
-def _place(
-    pairs: list,  # (temporary file, target path), in order
-):
-    "Rename each temporary onto its target; on any failure, remove the new files and restore the old ones."
-    kept, placed = [], []  # (aside, target) of previous versions; targets already renamed onto
-    try:
-        for tmp, path in pairs:
-            if os.path.isfile(path):  # a second name for the previous version: `path` never disappears
-                try:
-                    os.link(path, f"{tmp}.previous")
-                except OSError:  # no hard links on this file system: move it aside
-                    os.replace(path, f"{tmp}.previous")
-                kept.append((f"{tmp}.previous", path))
-            try:
-                os.replace(tmp, path)
-            except OSError as e:
-                raise _cannot_write(path, e) from None
-            placed.append(path)
-    except BaseException:
-        for path in placed:
-            Path(path).unlink(missing_ok=True)
-        for aside, path in kept:
-            if os.path.exists(path) and os.path.samefile(aside, path):  # never replaced: drop the second name
-                os.unlink(aside)  # (a rename between two links of one file does nothing)
-            else:
-                os.replace(aside, path)
-        raise
-    for aside, _ in kept:
-        os.unlink(aside)
-
-# %% ../nbs/12_releases.ipynb #place2
-@contextlib.contextmanager
-def _interrupt_after():
-    "Hold SIGINT (Ctrl-C) and SIGTERM (kill) arriving inside the block; deliver them again at its end."
-    if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread receives signals
-        return
-    held, sigs = [], (signal.SIGINT, signal.SIGTERM)
-    previous = {s: signal.signal(s, lambda sig, frame: held.append(sig)) for s in sigs}
-    try:
-        yield
-    finally:
-        for s, handler in previous.items():
-            signal.signal(s, signal.SIG_DFL if handler is None else handler)
-    for s in dict.fromkeys(held):  # each once, in arrival order, to the handlers that were in place
-        signal.raise_signal(s)
-
-# %% ../nbs/12_releases.ipynb #a90f3d6e
-def _label_chunks(workload, size: int, quoted: bool = False, values: dict | None = None):
-    """The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily,
-    each value named by `values` (attribute -> name of each code) where it has the attribute. quoted=True:
-    each label as a CSV field (`_quoted`), marginals' built from parts quoted once each."""
-    q = _quoted if quoted else str
-    if isinstance(workload, list) or type(workload).labels is not Marginals.labels:
-        labels = workload if isinstance(workload, list) else workload.labels()
-        for i in range(0, len(labels), size):
-            yield [q(lab) for lab in labels[i : i + size]]
-        return
-    for c in workload.cliques:
-        if not c:
-            yield [q("total")]
-            continue
-        named = lambda a: values[a] if values and a in values else range(workload.domain[a])
-        parts = [[f"{a}={v}" for v in named(a)] for a in c]
-        if quoted:  # inner quotes doubled, an opening quote on the first part and a closing one on the last
-            parts = [[p.replace('"', '""') for p in ps] for ps in parts]
-            parts[0] = ['"' + p for p in parts[0]]
-            parts[-1] = [p + '"' for p in parts[-1]]
-        cells = map(",".join, itertools.product(*parts))  # C order, like np.ndindex
-        while chunk := list(itertools.islice(cells, size)):
-            yield chunk
-
-# %% ../nbs/12_releases.ipynb #0c3e7b95
-def _quoted(label: str) -> str:
-    return '"' + label.replace('"', '""') + '"'
-
-# %% ../nbs/12_releases.ipynb #8225c4ea
-def write_release_csv(
-    f,  # an open text file
-    workload,  # the workload answered (or the list of its labels)
-    answers,  # (k,) released answers, in the order of `workload.labels()`
-    chunk: int = 65536,  # rows formatted and written at a time
-    n: int | None = None,  # the public record count: adds a column count = answer * n
-    values: dict | None = None,  # attribute -> name of each code: marginals' labels name the values, and a
-    codes=None,  # last column `codes` has the labels in codes (those of `workload`, or this list of them)
-):
-    """Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count]);
-    numbers as `repr` writes them, the shortest text that reads back as the same float."""
-    answers = np.asarray(answers, dtype=float).ravel()
-    k = len(workload) if isinstance(workload, list) else workload.shape[0]
-    if answers.shape[0] != k:
-        raise ValueError(f"got {answers.shape[0]} answers for {k} queries")
-    f.write("query,label,answer" + ",count" * (n is not None) + ",codes" * bool(values) + "\n")
-    w = 3 + (n is not None) + bool(values)  # fields per row
-    row, i = "%d,%s,%r" + ",%r" * (n is not None) + ",%s" * bool(values) + "\n", 0  # repr: the same float
-    labels = _label_chunks(workload, chunk, quoted=True, values=values)
-    coded = (
-        _label_chunks(workload if codes is None else codes, chunk, quoted=True)
-        if values
-        else itertools.repeat(None)
-    )
-    # (`codes` goes with a list `workload`: both cut in chunks of `chunk`, as a workload's two lists are)
-    for labs, cods in zip(labels, coded):  # one %-format a chunk: no call per row
-        k = len(labs)
-        flat = [None] * (w * k)
-        flat[0::w], flat[1::w] = range(i, i + k), labs
-        flat[2::w] = answers[i : i + k].tolist()
-        if n is not None:
-            flat[3::w] = (answers[i : i + k] * n).tolist()
-        if values:
-            flat[w - 1 :: w] = cods
-        f.write(row * k % tuple(flat))
-        i += k
-
-# %% ../nbs/12_releases.ipynb #errbd002
-ERROR_BETA = 0.05  # `error_bound`'s default: each bound holds with probability at least 0.95
-
-
-def _check_beta(beta) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < 1:
-        raise ValueError(f"beta must be in (0, 1), got beta={beta!r}")
-    return float(beta)
-
-
-def gaussian_max_bound(
-    sigma: float,  # parameter of each (discrete) Gaussian noise entry, answer units
-    k: int,  # number of independent entries
-    beta: float,  # failure probability, in (0, 1)
-) -> float:
-    "t with P(max_i |z_i| > t) <= beta for k independent sub-Gaussian entries: sigma sqrt(2 ln(2k/beta))."
-    return sigma * math.sqrt(2 * math.log(2 * k / _check_beta(beta)))
-
-
-def chi2_chernoff(
-    k: float,  # degrees of freedom (> 0)
-    beta: float,  # failure probability, in (0, 1)
-) -> float:
-    "x > k with (x/k)^(k/2) e^(-(x-k)/2) = beta (rounded up): P(chi^2_k-dominated sum >= x) <= beta."
-    target = math.log(1 / _check_beta(beta))
-    g = lambda d: k / 2 * (d - math.log1p(d))  # with x = k (1 + d): no cancellation for small d
-    lo, hi = 0.0, 1.0
-    while g(hi) < target:
-        hi *= 2
-    for _ in range(200):  # g increases on d > 0: bisection, keeping the safe (upper) end
-        mid = (lo + hi) / 2
-        lo, hi = (mid, hi) if g(mid) < target else (lo, mid)
-    return k * (1 + hi)
-
-
-def laplace_max_bound(
-    scale: float,  # Laplace scale b of each entry, answer units
-    grid: float,  # grid spacing g of the noise, answer units (b / g steps)
-    k: int,  # number of independent entries
-    beta: float,  # failure probability, in (0, 1)
-) -> float:
-    "t with P(max_i |z_i| > t) <= beta for k independent discrete Laplace entries on the grid (union bound)."
-    b = scale / grid  # in steps: P(|Z| >= m) = 2 p^m / (1 + p), p = exp(-1/b)
-    p = math.exp(-1 / b)
-    m = max(1, math.ceil(b * math.log(2 * k / (_check_beta(beta) * (1 + p))) * (1 + 1e-12)))
-    return (m - 1) * grid
-
-# %% ../nbs/12_releases.ipynb #errbd005
-_OF = {  # what the released answers are compared with, by neighbouring relation
-    False: "fractions of n",
-    True: "fractions of the released n_hat, its own error not counted",
-}
-_NOT_A_PROJECTION = (
-    "is not a linear map of its measurements nor a Euclidean projection onto a set known to hold the true "
-    "answers"
-)
-_NO_BOUND = {  # mechanism -> why its estimate has no bound from the noise scales here
-    'mwem': f"MWEM's multiplicative-weights estimate {_NOT_A_PROJECTION}",
-    'mwem-hlm': f"MWEM's multiplicative-weights estimate {_NOT_A_PROJECTION}",
-    'boosting': f"boosting's multiplicative-weights estimate {_NOT_A_PROJECTION}",
-    'relaxation': f"the relaxation's estimate {_NOT_A_PROJECTION}",
-    'adaptive': f"adaptive's graphical-model fit {_NOT_A_PROJECTION}",
-}
-
-
-def _positive(x) -> bool:
-    "Whether `x` is a finite number > 0 (a recorded scale or grid)."
-    return isinstance(x, (int, float)) and not isinstance(x, bool) and 0 < x < math.inf
-
-
-def _noise_bound(m, noise, beta: float):
-    "(max, rmse) bounds of measurement `m`'s noise, the grid's rounding included; or why there are none."
-    k = int(np.size(m.answers))
-    if m.noise == 'none' or m.sigma == 0:
-        return 0.0, 0.0
-    kind = {'gaussian': 'discrete_gaussian', 'laplace': 'discrete_laplace'}.get(m.noise)
-    if not isinstance(noise, dict) or noise.get('kind') != kind or not _positive(noise.get('grid')):
-        return "the grid of the measurement's noise is not recorded"
-    if kind == 'discrete_laplace' and not _positive(noise.get('scale')):
-        return "the scale of the measurement's noise is not recorded"
-    slack = 0.0 if noise.get('exact_grid') else noise['grid'] / 2  # rounding to the grid, |r_i| <= g/2
-    if kind == 'discrete_gaussian':
-        rms = m.sigma * math.sqrt(chi2_chernoff(k, beta) / k)
-        return gaussian_max_bound(m.sigma, k, beta) + slack, rms + slack
-    t = laplace_max_bound(noise['scale'], noise['grid'], k, beta) + slack
-    return t, t  # the RMS of k numbers is at most their largest
-
-
-def _estimate_bound(release, mx: float, rms: float, beta: float):
-    "(max, rmse, how) of the answers the mechanism estimated from its one measurement; or why none."
-    name, k, info = release.mechanism, int(np.size(release.answers)), release.info
-    if name in ('gaussian', 'laplace'):
-        if not np.array_equal(
-            np.asarray(release.answers, float), np.asarray(release.measurements[0].answers)
-        ):
-            return "the answers are not the measurement's noisy answers"
-        how = "sub-Gaussian tail, union bound (max); chi^2-type Chernoff bound (RMSE)"
-        if release.measurements[0].noise == 'laplace':
-            how = "discrete Laplace tail, union bound (max); RMSE <= max"
-        return mx, rms, how
-    if name == 'projection':
-        if release.neighbours == ADD_REMOVE:
-            return "under add/remove the true counts over n_hat need not lie in the set projected onto"
-        if release.distribution is None or not all(
-            isinstance(info.get(x), float) for x in ('gap', 'objective')
-        ):
-            return "beyond 2^24 cells the estimate is a graphical model fit, not a Euclidean projection"
-        solve = math.sqrt(2 * max(min(info['gap'], info['objective']), 0.0) / k)  # the solver's distance
-        rmse = rms + solve
-        return (
-            math.sqrt(k) * rmse,
-            rmse,
-            "Euclidean projection: the RMSE bound carries over; max <= sqrt(k) RMSE",
-        )
-    if name == 'factorization':
-        m, e = release.measurements[0], info.get('expected_rmse')  # e = sigma ||W M^+||_F / sqrt(k)
-        if m.noise == 'none' or m.sigma == 0:
-            return 0.0, 0.0, "exact measurement"
-        if info.get('strategy') not in ('identity', 'workload', 'tree', 'optimal'):  # they support W
-            return "a strategy given as a matrix: that it supports the workload (W M^+ M = W) is not checked"
-        if not _positive(e) or m.noise != 'gaussian':
-            return "the reconstruction's Frobenius norm is not recorded"
-        noise = release.noise
-        grid = 0.0 if noise.get('exact_grid') else noise['grid']
-        rmse = e * math.sqrt(chi2_chernoff(1, beta)) + e * math.sqrt(np.size(m.answers)) * grid / (
-            2 * m.sigma
-        )
-        return math.sqrt(k) * rmse, rmse, "linear reconstruction, sigma^2 ||W M^+||_F^2 chi^2_1 domination"
-    return f"no bound derived for {name!r}"
-
-
-def _local_bound(release, beta: float):
-    """(max, rmse, how) of `local`'s answers: its tables' noise bound, their public shift to the targets, the
-    projection's certificate (markdown above); or why none."""
-    info, k = release.info, int(np.size(release.answers))
-    if release.neighbours == ADD_REMOVE:
-        return "under add/remove the true counts over n_hat need not lie in the set projected onto"
-    y, shift, fit = info.get('noisy_answers'), info.get('target_shift'), info.get('target_fit')
-    if y is None or not all(isinstance(v, float) and math.isfinite(v) for v in (shift, fit)):
-        return "the distances of the projected tables from the measured ones are not recorded"
-    y, ms = np.asarray(y, float), list(release.measurements)
-    if info.get('base') == 'factorization' and len(ms) == 1:  # y: the reconstruction W M^+ (M x + z)
-        meas = dataclasses.replace(
-            release,
-            mechanism='factorization',
-            answers=y,
-            info={**info, 'expected_rmse': info.get('measured_rmse')},
-        )
-    else:  # y: one Gaussian measurement's answers (the model's measurements only moved the targets)
-        ms = [m for m in ms if np.size(m.answers) == y.size and np.array_equal(np.ravel(m.answers), y)]
-        if len(ms) != 1 or info.get('base') != 'gaussian':
-            return "the measured tables are not one measurement's answers (two measurements averaged)"
-        meas = dataclasses.replace(release, mechanism='gaussian', answers=y, measurements=ms)
-    got = _noise_bound(meas.measurements[0], release.noise, beta)
-    got = got if isinstance(got, str) else _estimate_bound(meas, *got, beta)
-    if isinstance(got, str):
-        return got
-    far = shift + math.sqrt(k) * got[1]  # ||s - h||_2 <= ||s - y||_2 + ||y - h||_2
-    gap, obj = info.get('gap'), info.get('objective')
-    if not (isinstance(gap, float) and isinstance(obj, float)):
-        return "the projection's certificate (its gap and objective) is not recorded"
-    if info.get('body') == 'local':  # ||x - h||^2 <= ||s - h||^2 - g(lambda), g = f + lambda.r
-        f = max(fit**2, obj * (release.sigma or 1.0) ** 2, 1.0)  # the solver's gap is |lambda.r| / max(f, 1)
-        err = math.sqrt(max(far**2 - fit**2 + max(gap, 0.0) * f, 0.0))
-        how = "local polytope: Pythagoras through the dual ascent's bound g(lambda)"
-    elif info.get('body') == 'polytope' and release.distribution is not None:
-        d = math.sqrt(2 * max(min(gap, obj), 0.0))  # ||x - P_K(s)||_2, x = W p feasible
-        err = d + math.sqrt(max(far**2 - max(fit - d, 0.0) ** 2, 0.0))
-        how = "marginal polytope: Pythagoras at the projection, plus the solver's distance"
-    else:
-        return "the set projected onto is not recorded"
-    how = f"{got[2]} for the measured tables; their shift to the targets; {how}; max <= sqrt(k) RMSE"
-    return err, err / math.sqrt(k), how
-
-
-def error_bound(
-    release,  # a `Release`
-    beta: float = ERROR_BETA,  # failure probability of each bound, in (0, 1)
-) -> dict:
-    """Bounds on the released answers' error from public quantities only: `max` (worst answer) and `rmse`,
-    each holding with probability >= 1 - beta, or None and the `reason`; `noise` lists the measurements'
-    noise scales. Replace-one: against the answers as fractions of n; add/remove: of the released n_hat."""
-    beta, info = _check_beta(beta), release.info
-    stored = info.get('error')
-    if not release.measurements and isinstance(stored, dict):  # a loaded release: as its metadata states
-        if stored.get('beta') == beta:
-            return dict(stored)
-        return {
-            **stored,
-            'beta': beta,
-            'confidence': 1 - beta,
-            'max': None,
-            'rmse': None,
-            'how': None,
-            'reason': f"a loaded release: its metadata states the bound at beta={stored.get('beta')}",
-        }
-    ms = release.measurements
-    scales = [dict(label=m.label, noise=m.noise, sigma=float(m.sigma)) for m in ms]
-    if not ms and release.sigma is not None:
-        scales = [dict(label='', noise='gaussian', sigma=float(release.sigma))]
-    out = dict(beta=beta, confidence=1 - beta, max=None, rmse=None, of=_OF[release.neighbours == ADD_REMOVE])
-    out.update(how=None, reason=None, noise=scales)
-    if release.mechanism == 'local':
-        got = _local_bound(release, beta)
-    elif release.mechanism in _NO_BOUND or len(ms) != 1:
-        why = _NO_BOUND.get(release.mechanism, f"{release.mechanism} answers from {len(ms)} measurements")
-        return {**out, 'reason': why}
-    else:
-        got = _noise_bound(ms[0], release.noise, beta)
-        got = got if isinstance(got, str) else _estimate_bound(release, *got, beta)
-    if isinstance(got, str):
-        return {**out, 'reason': got}
-    return {**out, 'max': float(got[0]), 'rmse': float(got[1]), 'how': got[2]}
-
-# %% ../nbs/12_releases.ipynb #errbd008
-def error_line(
-    err: dict,  # an `error_bound`
-) -> str:
-    "The bound as the command line prints it: one line."
-    if err.get('max') is not None:
-        return (
-            f"error: max <= {err['max']:.3g}, RMSE <= {err['rmse']:.3g}, each with probability >= "
-            f"{err['confidence']:g} (answers as {err['of']})"
-        )
-    sig = [s['sigma'] for s in err.get('noise') or ()]
-    scale = (
-        "no noise scale recorded"
-        if not sig
-        else f"noise scale sigma={sig[0]:.3g}"
-        if len(sig) == 1
-        else f"noise scales sigma={min(sig):.3g}..{max(sig):.3g} over {len(sig)} measurements"
-    )
-    return f"error: no bound for this estimate ({err['reason']}); {scale}"
-
-
-def postprocessed_error(
-    err: dict,  # the `error_bound` of the answers before post-processing
-    kind: str,  # the command line's --postprocess: 'none', 'simplex' or 'consistent'
-    k: int,  # number of answers
-) -> dict:
-    """The bound after `--postprocess`: 'simplex' projects each table onto the simplex, which holds the true
-    table under replace-one neighbours, so the RMSE bound carries over (max <= sqrt(k) RMSE); else none."""
-    if kind == 'none':
-        return err
-    if kind == 'simplex' and err.get('rmse') is not None and err.get('of') == _OF[False]:
-        how = f"{err['how']}; --postprocess simplex, a projection: max <= sqrt(k) RMSE"
-        return {**err, 'max': math.sqrt(k) * err['rmse'], 'how': how}
-    why = (
-        "--postprocess consistent: an approximate projection, then clipped"
-        if kind == 'consistent'
-        else f"--postprocess {kind} of answers without a bound, or whose true tables need not sum to 1"
-    )
-    return {**err, 'max': None, 'rmse': None, 'how': None, 'reason': why}
-
 # %% ../nbs/12_releases.ipynb #4f8b1e26
 def jsonable(x):
     "numpy scalars and arrays as python numbers and lists (the `default` of `json.dumps`)."
@@ -961,7 +561,7 @@ def _is_release_meta(path) -> bool:
         return False
     return isinstance(meta, dict) and {'mechanism', 'budget', 'neighbouring', 'queries'} <= meta.keys()
 
-
+# %% ../nbs/12_releases.ipynb #2541f129
 def check_outputs(
     outputs: dict,  # what -> path of each file to write, e.g. {'--out': 'answers.csv'}
     inputs: dict,  # what -> path of each file read, e.g. {'--data': 'data.csv'}

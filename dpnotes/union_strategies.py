@@ -13,7 +13,7 @@ from .workloads import Marginals
 from .strategy_solvers import closure, optimize_gram, trace_gram_pinv
 from . import factorization as fz
 from .unions import Union, _check_union, _kept, _nonzero_part, _nonzero_terms, _ZERO
-from .helptext import document_names
+from .helptext import attach, document_names
 
 # %% auto #0
 __all__ = ['LS_DENSE', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
@@ -354,129 +354,154 @@ class StackedStrategy(Operator):
         parts = zip(self.c, self.blocks, self._parts(np.ravel(y)))
         return sum(c * np.asarray(b.rmatvec(p), float).ravel() for c, b, p in parts)
 
-    def _max_col2(self) -> float:
-        """max_usum_g c_g^2||M_ge_u||^2. Block g's squared norms are a product over the attributes
-        V_g where they vary, times a constant; blocks whose V_g overlap, chained, form a component, and
-        the maximum is the sum over the components of each one's maximum over its own attributes' cells
-        (beyond 2^24 such cells, the sum of its blocks' maxima: larger)."""
-        if not hasattr(self, '_col2max'):  # computed once
-            facs, shape = [_col2_factors(b) for b in self.blocks], self.union.domain.shape
-            V = [{a for a in range(len(shape)) if np.ptp(f[a]) > 0} for f in facs]
-            w = [
-                c * c * math.prod(float(f[a][0]) for a in range(len(shape)) if a not in v)
-                for c, f, v in zip(self.c, facs, V)
-            ]  # the attributes where a block's norms are constant
-            comps = []  # (attributes, blocks), disjoint attribute sets
-            for g, v in enumerate(V):
-                A, B = set(v), [g]
-                for other in [x for x in comps if x[0] & A]:
-                    comps.remove(other)
-                    A, B = A | other[0], B + other[1]
-                comps.append((A, B))
-            part = lambda g, a: facs[g][a] if a in V[g] else np.ones(shape[a])  # constant parts are in w
-            total = 0.0
-            for A, B in comps:
-                A = sorted(A)
-                if math.prod(shape[a] for a in A) <= 1 << 24:
-                    vec = sum(w[g] * kron_dense([part(g, a)[None, :] for a in A]).ravel() for g in B)
-                    total += float(np.max(vec))
-                else:
-                    total += sum(w[g] * math.prod(float(part(g, a).max()) for a in A) for g in B)
-            self._col2max = total
-        return self._col2max
-
-    def norm_1_2(self) -> float:
-        "Largest column norm, rounded up."
-        k = max(m.shape[0] for b in self.blocks for m in getattr(b, '_mats', [np.eye(1)]))
-        rel = Fraction(8 * (k + len(self.blocks) + len(self.union.domain) + 4), 2**52)
-        return ceil_sqrt(Fraction(self._max_col2()) * (1 + rel))
-
-    def group_errors(self) -> np.ndarray:
-        "e_g = ||W_gM_g^+||_F^2 of each block on its own terms, before weighting."
-        return np.array([fz.strategy_error(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
-
-    @property
-    def least_squares(self) -> bool:
-        """Answers by least squares over the whole stack (`_ls_blocks` applies, and at most MAX_CELLS cells:
-        it works on vectors over the cells), else group by group."""
-        if not hasattr(self, '_ls'):
-            self._ls = _ls_blocks(self) if self.shape[1] <= MAX_CELLS else None
-        return self._ls is not None
-
-    def tables(self) -> list | None:
-        """The attribute sets (sorted positions) whose marginal tables of h give Mh: a product block's
-        attributes where its factor is not one all-ones row (it sums the others out), a marginal-family
-        block's subsets. None when some table would exceed MAX_CELLS cells."""
-        sets = []
-        for b in self.blocks:
-            if isinstance(b, fz.MarginalStrategy):
-                sets += [tuple(S) for S in b.subsets]
+# %% ../nbs/23_union_strategies.ipynb #98ceaa0f-m
+def _stacked_max_col2(self: StackedStrategy) -> float:
+    """max_usum_g c_g^2||M_ge_u||^2. Block g's squared norms are a product over the attributes
+    V_g where they vary, times a constant; blocks whose V_g overlap, chained, form a component, and
+    the maximum is the sum over the components of each one's maximum over its own attributes' cells
+    (beyond 2^24 such cells, the sum of its blocks' maxima: larger)."""
+    if not hasattr(self, '_col2max'):  # computed once
+        facs, shape = [_col2_factors(b) for b in self.blocks], self.union.domain.shape
+        V = [{a for a in range(len(shape)) if np.ptp(f[a]) > 0} for f in facs]
+        w = [
+            c * c * math.prod(float(f[a][0]) for a in range(len(shape)) if a not in v)
+            for c, f, v in zip(self.c, facs, V)
+        ]  # the attributes where a block's norms are constant
+        comps = []  # (attributes, blocks), disjoint attribute sets
+        for g, v in enumerate(V):
+            A, B = set(v), [g]
+            for other in [x for x in comps if x[0] & A]:
+                comps.remove(other)
+                A, B = A | other[0], B + other[1]
+            comps.append((A, B))
+        part = lambda g, a: facs[g][a] if a in V[g] else np.ones(shape[a])  # constant parts are in w
+        total = 0.0
+        for A, B in comps:
+            A = sorted(A)
+            if math.prod(shape[a] for a in A) <= 1 << 24:
+                vec = sum(w[g] * kron_dense([part(g, a)[None, :] for a in A]).ravel() for g in B)
+                total += float(np.max(vec))
             else:
-                sets.append(_kept(b._mats))
-        sets = list(dict.fromkeys(sets))
-        shape = self.union.domain.shape
-        return None if any(math.prod(shape[a] for a in S) > MAX_CELLS for S in sets) else sets
+                total += sum(w[g] * math.prod(float(part(g, a).max()) for a in A) for g in B)
+        self._col2max = total
+    return self._col2max
 
-    def measure_tables(self, tables: dict) -> np.ndarray:
-        """Mh from the marginal tables of h: `tables` maps each set of `tables()` to its table, flat in C
-        order over the sorted positions."""
-        out = []
-        for c, b in zip(self.c, self.blocks):
-            if isinstance(b, fz.MarginalStrategy):
-                out.append(c * np.asarray(b.measure(tables), float))
-            else:
-                S = _kept(b._mats)
-                out.append(c * kron_apply([b._mats[a] for a in S], np.asarray(tables[S], float)))
-        return np.concatenate(out)
 
-    def error_constant(self) -> float:
-        """Exact error constant of the estimator `reconstruct` uses: least squares,
-        ||M||_{1->2}^2tr(W^T W(M^T M)^+), or group by group,
-        ||M||_{1->2}^2sum_g e_g/c_g^2."""
-        if self.least_squares:
-            return self._max_col2() * _ls_trace(self._ls)
-        return self._max_col2() * float(np.sum(self.group_errors() / self.c**2))
+def _stacked_norm_1_2(self: StackedStrategy) -> float:
+    "Largest column norm, rounded up."
+    k = max(m.shape[0] for b in self.blocks for m in getattr(b, '_mats', [np.eye(1)]))
+    rel = Fraction(8 * (k + len(self.blocks) + len(self.union.domain) + 4), 2**52)
+    return ceil_sqrt(Fraction(self._max_col2()) * (1 + rel))
 
-    def reconstruct(self, workload, y) -> np.ndarray:
-        "Answers of the union's rows: least squares over the stack, or each group from its own block."
-        U = self.union
-        if not _same_terms(U, workload):
-            part = _nonzero_part(workload) if isinstance(workload, Union) else None
-            if part is None or part is workload or not _same_terms(U, part):
-                raise ValueError("a StackedStrategy answers only the union it was built for")
-            out, ans = np.zeros(workload.shape[0]), self.reconstruct(part, y)  # zero terms answer 0
-            for j, t in enumerate(_nonzero_terms(workload)):
-                out[workload.rows[t] : workload.rows[t + 1]] = ans[part.rows[j] : part.rows[j + 1]]
-            return out
-        if self.least_squares:
-            return np.asarray(U @ _ls_solve(self._ls, self.rmatvec(np.ravel(y))), float)
-        if U.shape[1] > MAX_CELLS:  # no vector over the cells: each term from its block's small factors
-            return self._answer_tables(np.ravel(y))
-        out = np.empty(U.shape[0])
-        for g, S, b, c, p in zip(self.groups, self.subs, self.blocks, self.c, self._parts(np.ravel(y))):
-            if isinstance(b, fz.MarginalStrategy):
-                ans = np.asarray(b.reconstruct(S, p / c), float)
-            else:
-                ans = np.asarray(S @ b.lstsq(p / c), float)
-            for j, t in enumerate(g):
-                out[U.rows[t] : U.rows[t + 1]] = ans[S.rows[j] : S.rows[j + 1]]
+
+attach(StackedStrategy, _max_col2=_stacked_max_col2, norm_1_2=_stacked_norm_1_2)
+
+# %% ../nbs/23_union_strategies.ipynb #98ceaa0f-n
+def _stacked_group_errors(self: StackedStrategy) -> np.ndarray:
+    "e_g = ||W_gM_g^+||_F^2 of each block on its own terms, before weighting."
+    return np.array([fz.strategy_error(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
+
+
+def _stacked_least_squares(self: StackedStrategy) -> bool:
+    """Answers by least squares over the whole stack (`_ls_blocks` applies, and at most MAX_CELLS cells:
+    it works on vectors over the cells), else group by group."""
+    if not hasattr(self, '_ls'):
+        self._ls = _ls_blocks(self) if self.shape[1] <= MAX_CELLS else None
+    return self._ls is not None
+
+
+def _stacked_error_constant(self: StackedStrategy) -> float:
+    """Exact error constant of the estimator `reconstruct` uses: least squares,
+    ||M||_{1->2}^2tr(W^T W(M^T M)^+), or group by group,
+    ||M||_{1->2}^2sum_g e_g/c_g^2."""
+    if self.least_squares:
+        return self._max_col2() * _ls_trace(self._ls)
+    return self._max_col2() * float(np.sum(self.group_errors() / self.c**2))
+
+
+attach(
+    StackedStrategy,
+    group_errors=_stacked_group_errors,
+    least_squares=property(_stacked_least_squares),
+    error_constant=_stacked_error_constant,
+)
+
+# %% ../nbs/23_union_strategies.ipynb #98ceaa0f-o
+def _stacked_tables(self: StackedStrategy) -> list | None:
+    """The attribute sets (sorted positions) whose marginal tables of h give Mh: a product block's
+    attributes where its factor is not one all-ones row (it sums the others out), a marginal-family
+    block's subsets. None when some table would exceed MAX_CELLS cells."""
+    sets = []
+    for b in self.blocks:
+        if isinstance(b, fz.MarginalStrategy):
+            sets += [tuple(S) for S in b.subsets]
+        else:
+            sets.append(_kept(b._mats))
+    sets = list(dict.fromkeys(sets))
+    shape = self.union.domain.shape
+    return None if any(math.prod(shape[a] for a in S) > MAX_CELLS for S in sets) else sets
+
+
+def _stacked_measure_tables(self: StackedStrategy, tables: dict) -> np.ndarray:
+    """Mh from the marginal tables of h: `tables` maps each set of `tables()` to its table, flat in C
+    order over the sorted positions."""
+    out = []
+    for c, b in zip(self.c, self.blocks):
+        if isinstance(b, fz.MarginalStrategy):
+            out.append(c * np.asarray(b.measure(tables), float))
+        else:
+            S = _kept(b._mats)
+            out.append(c * kron_apply([b._mats[a] for a in S], np.asarray(tables[S], float)))
+    return np.concatenate(out)
+
+
+attach(StackedStrategy, tables=_stacked_tables, measure_tables=_stacked_measure_tables)
+
+# %% ../nbs/23_union_strategies.ipynb #98ceaa0f-p
+def _stacked_reconstruct(self: StackedStrategy, workload, y) -> np.ndarray:
+    "Answers of the union's rows: least squares over the stack, or each group from its own block."
+    U = self.union
+    if not _same_terms(U, workload):
+        part = _nonzero_part(workload) if isinstance(workload, Union) else None
+        if part is None or part is workload or not _same_terms(U, part):
+            raise ValueError("a StackedStrategy answers only the union it was built for")
+        out, ans = np.zeros(workload.shape[0]), self.reconstruct(part, y)  # zero terms answer 0
+        for j, t in enumerate(_nonzero_terms(workload)):
+            out[workload.rows[t] : workload.rows[t + 1]] = ans[part.rows[j] : part.rows[j + 1]]
         return out
+    if self.least_squares:
+        return np.asarray(U @ _ls_solve(self._ls, self.rmatvec(np.ravel(y))), float)
+    if U.shape[1] > MAX_CELLS:  # no vector over the cells: each term from its block's small factors
+        return self._answer_tables(np.ravel(y))
+    out = np.empty(U.shape[0])
+    for g, S, b, c, p in zip(self.groups, self.subs, self.blocks, self.c, self._parts(np.ravel(y))):
+        if isinstance(b, fz.MarginalStrategy):
+            ans = np.asarray(b.reconstruct(S, p / c), float)
+        else:
+            ans = np.asarray(S @ b.lstsq(p / c), float)
+        for j, t in enumerate(g):
+            out[U.rows[t] : U.rows[t + 1]] = ans[S.rows[j] : S.rows[j + 1]]
+    return out
 
-    def _answer_tables(self, y) -> np.ndarray:
-        """Group by group without vectors over the cells: term t of a product block is
-        s_t(bigotimes_aW_t,aM_a^+)y_g/c_g (small factors); a marginal-family block's from its block
-        estimates on the term's attributes (`_marginal_answers`)."""
-        U, out = self.union, np.empty(self.union.shape[0])
-        for g, b, c, p in zip(self.groups, self.blocks, self.c, self._parts(y)):
-            pinv = None if isinstance(b, fz.MarginalStrategy) else [np.linalg.pinv(m) for m in b._mats]
-            for t in g:
-                s, mats, _ = U.kterms[t]
-                if pinv is not None:
-                    ans = s * kron_apply([W @ P for W, P in zip(mats, pinv)], p / c)
-                else:
-                    ans = _marginal_answers(b, U.sub([t]), p / c)
-                out[U.rows[t] : U.rows[t + 1]] = ans
-        return out
+
+def _stacked_answer_tables(self: StackedStrategy, y) -> np.ndarray:
+    """Group by group without vectors over the cells: term t of a product block is
+    s_t(bigotimes_aW_t,aM_a^+)y_g/c_g (small factors); a marginal-family block's from its block
+    estimates on the term's attributes (`_marginal_answers`)."""
+    U, out = self.union, np.empty(self.union.shape[0])
+    for g, b, c, p in zip(self.groups, self.blocks, self.c, self._parts(y)):
+        pinv = None if isinstance(b, fz.MarginalStrategy) else [np.linalg.pinv(m) for m in b._mats]
+        for t in g:
+            s, mats, _ = U.kterms[t]
+            if pinv is not None:
+                ans = s * kron_apply([W @ P for W, P in zip(mats, pinv)], p / c)
+            else:
+                ans = _marginal_answers(b, U.sub([t]), p / c)
+            out[U.rows[t] : U.rows[t + 1]] = ans
+    return out
+
+
+attach(StackedStrategy, reconstruct=_stacked_reconstruct, _answer_tables=_stacked_answer_tables)
 
 # %% ../nbs/23_union_strategies.ipynb #46e65036
 def _solve_1d(G, tol: float, cache: dict):

@@ -12,7 +12,7 @@ from .counting import MAX_CELLS, KronGram, kron_apply, kron_dense
 from .data import Domain, as_domain
 from .workloads import Workload, Identity, Total, Marginals, Kron
 from . import factorization as fz
-from .helptext import document_names
+from .helptext import attach, document_names
 
 # %% auto #0
 __all__ = ['Union', 'union_spec']
@@ -107,17 +107,6 @@ class Union(Workload):
         self.rows = np.cumsum([0] + [math.prod(A.shape[0] for A in m) for _, m, _ in kterms])
         Workload.__init__(self, d, int(self.rows[-1]))
 
-    def sub(self, keep) -> Union:
-        "The union of the Kronecker terms at positions `keep` (rows in this union's order), same domain."
-        keep = sorted(int(i) for i in keep)
-        if not keep or len(set(keep)) < len(keep) or not 0 <= keep[0] <= keep[-1] < len(self.kterms):
-            raise ValueError(
-                f"keep must list distinct term positions in 0..{len(self.kterms) - 1}, got {keep}"
-            )
-        out = Union.__new__(Union)
-        out._set_terms(self.domain, [self.kterms[i] for i in keep])
-        return out
-
     def _matvec(self, h):
         return np.concatenate([s * kron_apply(m, np.ravel(h)) for s, m, _ in self.kterms])
 
@@ -133,14 +122,6 @@ class Union(Workload):
             [s * kron_apply([mats[a] for a in C], T) for (s, mats, _), C, T in zip(self.kterms, kept, tables)]
         )
 
-    def answer_roundings(self) -> int:
-        """The roundings one answer accumulates: N (a dot product over the cells), or beyond MAX_CELLS cells
-        `table_roundings` of the tables `answer` reads (the division of exact counts, one mode product per
-        kept attribute, the term's scale)."""
-        if self.shape[1] <= MAX_CELLS:
-            return self.shape[1]
-        return fz.table_roundings(self.domain.shape, [_kept(mats) for _, mats, _ in self.kterms])
-
     def _rmatvec(self, y):
         y, out = np.ravel(y), np.zeros(self.shape[1])
         for (s, m, _), a, b in zip(self.kterms, self.rows[:-1], self.rows[1:]):
@@ -150,42 +131,71 @@ class Union(Workload):
     def _dense(self):
         return np.vstack([s * kron_dense(m) for s, m, _ in self.kterms])
 
-    def grams(self) -> list:
-        """Per term, the Gram of each factor (s^2 folded into the first):
-        W^T W = sum_tbigotimes_a G_t,a."""
-        if getattr(self, '_grams', None) is None:
-            self._grams = [
-                [A.T @ A * (s * s if j == 0 else 1.0) for j, A in enumerate(m)] for s, m, _ in self.kterms
-            ]
-        return self._grams
+# %% ../nbs/22_unions.ipynb #1ddaa992-m
+def _union_sub(self: Union, keep) -> Union:
+    "The union of the Kronecker terms at positions `keep` (rows in this union's order), same domain."
+    keep = sorted(int(i) for i in keep)
+    if not keep or len(set(keep)) < len(keep) or not 0 <= keep[0] <= keep[-1] < len(self.kterms):
+        raise ValueError(f"keep must list distinct term positions in 0..{len(self.kterms) - 1}, got {keep}")
+    out = Union.__new__(Union)
+    out._set_terms(self.domain, [self.kterms[i] for i in keep])
+    return out
 
-    def gram(self) -> KronGram:
-        "W^T W as a sum of Kronecker products (matrix-free products, `.dense()` when small)."
-        return KronGram(self.grams())
 
-    def norm_1_2(self) -> float:
-        """Largest column norm, rounded up, from the Gram diagonal
-        sum_t bigotimes_a diag(G_t,a), over the attributes where some term's diagonal
-        varies (on the others each term's is a constant factor). Beyond MAX_CELLS such cells, the sum of the
-        terms' maxima: an upper bound."""
-        diags, shape = [[np.diag(G) for G in t] for t in self.grams()], self.domain.shape
-        vary = [a for a in range(len(shape)) if any(np.ptp(t[a]) > 0 for t in diags)]
-        fixed = [math.prod(float(t[a][0]) for a in range(len(shape)) if a not in vary) for t in diags]
-        if math.prod(shape[a] for a in vary) <= MAX_CELLS:
-            g = float(sum(f * kron_dense([t[a][None, :] for a in vary]) for f, t in zip(fixed, diags)).max())
-        else:
-            g = sum(f * math.prod(float(t[a].max()) for a in vary) for f, t in zip(fixed, diags))
-        k = max(A.shape[0] for _, m, _ in self.kterms for A in m)  # nonnegative sums and products: relative
-        rel = Fraction(k + len(self.domain) + len(self.kterms) + 4, 2**52)  # error below this many ulps
-        return ceil_sqrt(Fraction(g) * (1 + rel))
+def _union_answer_roundings(self: Union) -> int:
+    """The roundings one answer accumulates: N (a dot product over the cells), or beyond MAX_CELLS cells
+    `table_roundings` of the tables `answer` reads (the division of exact counts, one mode product per
+    kept attribute, the term's scale)."""
+    if self.shape[1] <= MAX_CELLS:
+        return self.shape[1]
+    return fz.table_roundings(self.domain.shape, [_kept(mats) for _, mats, _ in self.kterms])
 
-    def labels(self) -> list:
-        "One label per query: the attributes' values it fixes, joined by commas ('total' when none)."
-        return [
-            ','.join(x for x in p if x != '*') or 'total'
-            for _, _, L in self.kterms
-            for p in itertools.product(*L)
+
+attach(Union, sub=_union_sub, answer_roundings=_union_answer_roundings)
+
+# %% ../nbs/22_unions.ipynb #1ddaa992-n
+def _union_grams(self: Union) -> list:
+    """Per term, the Gram of each factor (s^2 folded into the first):
+    W^T W = sum_tbigotimes_a G_t,a."""
+    if getattr(self, '_grams', None) is None:
+        self._grams = [
+            [A.T @ A * (s * s if j == 0 else 1.0) for j, A in enumerate(m)] for s, m, _ in self.kterms
         ]
+    return self._grams
+
+
+def _union_gram(self: Union) -> KronGram:
+    "W^T W as a sum of Kronecker products (matrix-free products, `.dense()` when small)."
+    return KronGram(self.grams())
+
+
+def _union_norm_1_2(self: Union) -> float:
+    """Largest column norm, rounded up, from the Gram diagonal
+    sum_t bigotimes_a diag(G_t,a), over the attributes where some term's diagonal
+    varies (on the others each term's is a constant factor). Beyond MAX_CELLS such cells, the sum of the
+    terms' maxima: an upper bound."""
+    diags, shape = [[np.diag(G) for G in t] for t in self.grams()], self.domain.shape
+    vary = [a for a in range(len(shape)) if any(np.ptp(t[a]) > 0 for t in diags)]
+    fixed = [math.prod(float(t[a][0]) for a in range(len(shape)) if a not in vary) for t in diags]
+    if math.prod(shape[a] for a in vary) <= MAX_CELLS:
+        g = float(sum(f * kron_dense([t[a][None, :] for a in vary]) for f, t in zip(fixed, diags)).max())
+    else:
+        g = sum(f * math.prod(float(t[a].max()) for a in vary) for f, t in zip(fixed, diags))
+    k = max(A.shape[0] for _, m, _ in self.kterms for A in m)  # nonnegative sums and products: relative
+    rel = Fraction(k + len(self.domain) + len(self.kterms) + 4, 2**52)  # error below this many ulps
+    return ceil_sqrt(Fraction(g) * (1 + rel))
+
+
+def _union_labels(self: Union) -> list:
+    "One label per query: the attributes' values it fixes, joined by commas ('total' when none)."
+    return [
+        ','.join(x for x in p if x != '*') or 'total'
+        for _, _, L in self.kterms
+        for p in itertools.product(*L)
+    ]
+
+
+attach(Union, grams=_union_grams, gram=_union_gram, norm_1_2=_union_norm_1_2, labels=_union_labels)
 
 # %% ../nbs/22_unions.ipynb #72579f7e
 def _check_union(U, tol=None, **counts):

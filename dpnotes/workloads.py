@@ -28,7 +28,7 @@ from dpnotes.counting import (  # the engineering internals: appendix 92_countin
 )
 from .data import Domain, Dataset, as_domain
 from .ingest import MarginalCounts
-from .helptext import document_names
+from .helptext import attach, document_names
 
 # %% auto #0
 __all__ = ['Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals', 'Parities',
@@ -92,37 +92,52 @@ class Workload(Operator):
             )
         return s
 
-    def histogram(self, data) -> np.ndarray:
-        "Normalised histogram of `data` projected on this workload's attributes."
-        self.check(data)
-        return data.marginal(self.domain.attrs)
-
-    def check(self, data):
-        "Refuse `data` (a Dataset or MarginalCounts) without every attribute of `domain`, at the same size."
-        if not isinstance(data, (Dataset, MarginalCounts)):  # records, or counts of the marginals needed
-            raise TypeError(f"expected a Dataset or MarginalCounts, got {type(data).__name__}")
-        for a, s in zip(self.domain.attrs, self.domain.shape):
-            if a not in data.domain:
-                raise ValueError(f"workload attribute {a!r} not in the dataset's domain {data.domain.attrs}")
-            if data.domain[a] != s:
-                raise ValueError(
-                    f"attribute {a!r} has size {s} in the workload but {data.domain[a]} in the dataset"
-                )
-
-    def answer(self, data: Dataset) -> np.ndarray:
-        "True answers Wh on `data` (normalised histogram of its projection on `domain`)."
-        return self._matvec(self.histogram(data))
-
-    def answer_roundings(self) -> int:
-        "Roundings one answer of `answer` accumulates (its float error grows with them): N, one dot product."
-        return self.shape[1]
-
-    def labels(self) -> list:
-        "One text label per query, in the order of the answers (subclasses inherit this description)."
-        raise NotImplementedError
-
     def __repr__(self):
         return f"{type(self).__name__}(k={self.shape[0]}, domain={self.domain.to_dict()})"
+
+# %% ../nbs/11_workloads.ipynb #5cbad73c-m
+def _workload_histogram(self: Workload, data) -> np.ndarray:
+    "Normalised histogram of `data` projected on this workload's attributes."
+    self.check(data)
+    return data.marginal(self.domain.attrs)
+
+
+def _workload_check(self: Workload, data):
+    "Refuse `data` (a Dataset or MarginalCounts) without every attribute of `domain`, at the same size."
+    if not isinstance(data, (Dataset, MarginalCounts)):  # records, or counts of the marginals needed
+        raise TypeError(f"expected a Dataset or MarginalCounts, got {type(data).__name__}")
+    for a, s in zip(self.domain.attrs, self.domain.shape):
+        if a not in data.domain:
+            raise ValueError(f"workload attribute {a!r} not in the dataset's domain {data.domain.attrs}")
+        if data.domain[a] != s:
+            raise ValueError(
+                f"attribute {a!r} has size {s} in the workload but {data.domain[a]} in the dataset"
+            )
+
+
+def _workload_answer(self: Workload, data: Dataset) -> np.ndarray:
+    "True answers Wh on `data` (normalised histogram of its projection on `domain`)."
+    return self._matvec(self.histogram(data))
+
+
+def _workload_answer_roundings(self: Workload) -> int:
+    "Roundings one answer of `answer` accumulates (its float error grows with them): N, one dot product."
+    return self.shape[1]
+
+
+def _workload_labels(self: Workload) -> list:
+    "One text label per query, in the order of the answers (subclasses inherit this description)."
+    raise NotImplementedError
+
+
+attach(
+    Workload,
+    histogram=_workload_histogram,
+    check=_workload_check,
+    answer=_workload_answer,
+    answer_roundings=_workload_answer_roundings,
+    labels=_workload_labels,
+)
 
 # %% ../nbs/11_workloads.ipynb #0b77a18e
 class Identity(Workload):
@@ -320,35 +335,45 @@ class Marginals(Workload):
             out += B.reshape(shape)
         return out.ravel()
 
-    def gram(self) -> KronGram:
-        """The sum over cliques C of the Kronecker product over attributes a of (I if a in C else J).
+# %% ../nbs/11_workloads.ipynb #faccf36f-m
+def _marginals_gram(self: Marginals) -> KronGram:
+    """The sum over cliques C of the Kronecker product over attributes a of (I if a in C else J).
 
-        A `KronGram`."""
-        return KronGram(
-            [
-                [
-                    np.eye(s) if a in c else np.ones((s, s))
-                    for a, s in zip(self.domain.attrs, self.domain.shape)
-                ]
-                for c in self.cliques
-            ]
-        )
-
-    def norm_1_2(self):
-        return ceil_sqrt(len(self.cliques))
-
-    def l2_diameter(self):
-        return ceil_sqrt(2 * sum(s > 1 for s in self.block_sizes))
-
-    def answer(self, data: Dataset) -> np.ndarray:
-        "Marginals of `data` in one counting pass (no full histogram)."
-        self.check(data)
-        return np.concatenate(data.marginals(self.cliques))
-
-    def labels(self):
-        return [
-            lab for c in self.cliques for lab in (_cell_labels(self.domain.project(c)) if c else ['total'])
+    A `KronGram`."""
+    return KronGram(
+        [
+            [np.eye(s) if a in c else np.ones((s, s)) for a, s in zip(self.domain.attrs, self.domain.shape)]
+            for c in self.cliques
         ]
+    )
+
+
+def _marginals_norm_1_2(self: Marginals):
+    return ceil_sqrt(len(self.cliques))
+
+
+def _marginals_l2_diameter(self: Marginals):
+    return ceil_sqrt(2 * sum(s > 1 for s in self.block_sizes))
+
+
+def _marginals_answer(self: Marginals, data: Dataset) -> np.ndarray:
+    "Marginals of `data` in one counting pass (no full histogram)."
+    self.check(data)
+    return np.concatenate(data.marginals(self.cliques))
+
+
+def _marginals_labels(self: Marginals):
+    return [lab for c in self.cliques for lab in (_cell_labels(self.domain.project(c)) if c else ['total'])]
+
+
+attach(
+    Marginals,
+    gram=_marginals_gram,
+    norm_1_2=_marginals_norm_1_2,
+    l2_diameter=_marginals_l2_diameter,
+    answer=_marginals_answer,
+    labels=_marginals_labels,
+)
 
 # %% ../nbs/11_workloads.ipynb #fafffb99
 class Parities(Workload):
@@ -396,24 +421,29 @@ class Parities(Workload):
     def norm_1_2(self):
         return ceil_sqrt(len(self.sets))
 
-    def l2_diameter(self):
-        d, k = len(self.domain), self.k
-        odd = [
-            sum(math.comb(w, j) * math.comb(d - w, k - j) for j in range(1, k + 1, 2))
-            for w in range(1, d + 1)
-        ]
-        return 2 * ceil_sqrt(max(odd))
+# %% ../nbs/11_workloads.ipynb #fafffb99-m
+def _parities_l2_diameter(self: Parities):
+    d, k = len(self.domain), self.k
+    odd = [
+        sum(math.comb(w, j) * math.comb(d - w, k - j) for j in range(1, k + 1, 2)) for w in range(1, d + 1)
+    ]
+    return 2 * ceil_sqrt(max(odd))
 
-    def answer(self, data: Dataset) -> np.ndarray:
-        "Parities of `data`: via the histogram when it is small, else averaged over the records."
-        self.check(data)
-        if self.shape[1] <= 2**22:
-            return self._matvec(data.marginal(self.domain.attrs))
-        X = data.records[:, list(data.domain.axes(self.domain.attrs))]
-        return np.array([np.mean(1 - 2 * (X[:, list(S)].sum(axis=1) & 1)) for S in self.sets])
 
-    def labels(self):
-        return ["parity{" + ','.join(self.domain.attrs[i] for i in S) + "}" for S in self.sets]
+def _parities_answer(self: Parities, data: Dataset) -> np.ndarray:
+    "Parities of `data`: via the histogram when it is small, else averaged over the records."
+    self.check(data)
+    if self.shape[1] <= 2**22:
+        return self._matvec(data.marginal(self.domain.attrs))
+    X = data.records[:, list(data.domain.axes(self.domain.attrs))]
+    return np.array([np.mean(1 - 2 * (X[:, list(S)].sum(axis=1) & 1)) for S in self.sets])
+
+
+def _parities_labels(self: Parities):
+    return ["parity{" + ','.join(self.domain.attrs[i] for i in S) + "}" for S in self.sets]
+
+
+attach(Parities, l2_diameter=_parities_l2_diameter, answer=_parities_answer, labels=_parities_labels)
 
 # %% ../nbs/11_workloads.ipynb #fbdefacb
 class Predicates(Workload):
@@ -466,38 +496,56 @@ class Predicates(Workload):
                 )
         return out
 
-    @property
-    def matrix(self) -> np.ndarray:
-        "The (k, N) matrix (built from the callables over the enumerated domain if needed)."
-        if self._matrix is None:
-            N = self.domain.size()
-            if N * self.shape[0] > 2**25:
-                raise ValueError(f"domain of {N} cells is too big to enumerate the predicates")
-            cells = np.indices(self.domain.shape).reshape(len(self.domain), -1).T
-            self._matrix = self._eval(cells)
-        return self._matrix
+# %% ../nbs/11_workloads.ipynb #fbdefacb-m
+def _predicates_matrix(self: Predicates) -> np.ndarray:
+    "The (k, N) matrix (built from the callables over the enumerated domain if needed)."
+    if self._matrix is None:
+        N = self.domain.size()
+        if N * self.shape[0] > 2**25:
+            raise ValueError(f"domain of {N} cells is too big to enumerate the predicates")
+        cells = np.indices(self.domain.shape).reshape(len(self.domain), -1).T
+        self._matrix = self._eval(cells)
+    return self._matrix
 
-    def _matvec(self, h):
-        return self.matrix @ np.ravel(h)
 
-    def _rmatvec(self, y):
-        return self.matrix.T @ np.ravel(y)
+def _predicates_matvec(self: Predicates, h):
+    return self.matrix @ np.ravel(h)
 
-    def _dense(self):
-        return self.matrix.copy()
 
-    def norm_1_2(self):
-        return float(np.max(column_norms_up(self.matrix)))  # rescaled columns, rounded up
+def _predicates_rmatvec(self: Predicates, y):
+    return self.matrix.T @ np.ravel(y)
 
-    def answer(self, data: Dataset) -> np.ndarray:
-        "Answers Wh on `data`; callables are averaged over the records directly."
-        self.check(data)
-        if self._funcs is None:
-            return self._matvec(self.histogram(data))
-        return self._eval(data.records[:, list(data.domain.axes(self.domain.attrs))]).mean(axis=1)
 
-    def labels(self):
-        return list(self.names)
+def _predicates_dense(self: Predicates):
+    return self.matrix.copy()
+
+
+def _predicates_norm_1_2(self: Predicates):
+    return float(np.max(column_norms_up(self.matrix)))  # rescaled columns, rounded up
+
+
+def _predicates_answer(self: Predicates, data: Dataset) -> np.ndarray:
+    "Answers Wh on `data`; callables are averaged over the records directly."
+    self.check(data)
+    if self._funcs is None:
+        return self._matvec(self.histogram(data))
+    return self._eval(data.records[:, list(data.domain.axes(self.domain.attrs))]).mean(axis=1)
+
+
+def _predicates_labels(self: Predicates):
+    return list(self.names)
+
+
+attach(
+    Predicates,
+    matrix=property(_predicates_matrix),
+    _matvec=_predicates_matvec,
+    _rmatvec=_predicates_rmatvec,
+    _dense=_predicates_dense,
+    norm_1_2=_predicates_norm_1_2,
+    answer=_predicates_answer,
+    labels=_predicates_labels,
+)
 
 # %% ../nbs/11_workloads.ipynb #ba7e242a
 class Kron(KronOperator, Workload):
