@@ -19,7 +19,7 @@ from .workloads import Workload, Marginals, Parities
 from .releases import MECHANISMS, Release, register, check_mechanism_args
 from .releases import zcdp_budget
 from .projection import NOISE_FRACTION, project_measurements
-from .mwem import _hlm_plan, hlm_run, mwem_practical
+from .mwem import hlm_plan, hlm_run, mwem_practical
 from dpnotes.relaxation import (
     TupleMap,
     MixingOracle,
@@ -359,8 +359,8 @@ def _hlm_base_run(data, wl, budget, meter, options) -> tuple:
     "`mwem_practical`'s steps: its plan, then its rounds, prepaid at once, on the boosting run's meter."
     sig = inspect.signature(mwem_practical).parameters
     o = {k: v.default for k, v in sig.items() if v.kind == v.KEYWORD_ONLY} | options
-    args = (o['select_fraction'], o['passes'], meter.relation.kind, o['representation'], o['max_cells'])
-    Q, unit, rounds, cal = _hlm_plan(data, wl, budget, o['rounds'], o['unit'], o['noise'], *args)
+    args = (o['rounds'], o['unit'], o['noise'], o['select_fraction'], o['passes'])
+    Q, unit, rounds, cal = hlm_plan(data, wl, budget, meter, *args, o['representation'], o['max_cells'])
     meter.prepay(('select', 'measure'), rounds, "mwem-hlm base", rho=budget.rho)  # the whole budget, once
     run = dict(rounds=rounds, unit=unit, passes=o['passes'], remeasure=o['remeasure'], noise=o['noise'])
     phat, _, ms, plan = hlm_run(data, wl, Q, cal, run | dict(average=o['average']), meter)
