@@ -11,24 +11,26 @@ from .utils import progress as bar
 from .privacy import Accountant, Budget, exponential_plan
 from .noise import ceil_float
 from .samplers import noise_source
-from .measurements import Meter, uniform_indices, gaussian_plan_for
-from .data import Dataset, _checked_total
+from .measurements import Meter, Relation, uniform_indices
+from .data import Dataset
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
-from .releases import MECHANISMS, Release, register, check_mechanism_args, check_neighbours
+from .releases import MECHANISMS, Release, register, check_mechanism_args
 from .releases import zcdp_budget
 from .projection import NOISE_FRACTION, project_measurements
-from .mwem import _hlm_plan, hlm_run, mwem_practical
+from .mwem import hlm_plan, hlm_run, mwem_practical
 from dpnotes.relaxation import (
     TupleMap,
     MixingOracle,
     parity_sets,
+    parity_records,
     parity_answers,
     parity_sensitivity,  # importable from here, as before
     parity_l2_sensitivity,  # importable from here, as before
     noisy_parities,
     noisy_parity_sums,
+    metered_parities,
     marginals_from_parities,
     pairwise_steps,
     relaxed_vertex,
@@ -52,7 +54,7 @@ def soft_error(
     "Soft error indicator clip((|a - x| - lam) / mu, 0, 1) of every query."
     return np.clip((np.abs(np.asarray(a) - np.asarray(x)) - lam) / mu, 0.0, 1.0)
 
-
+# %% ../nbs/06_boosting.ipynb #b67d366c
 def rounds_needed(
     queries: int,  # |Q|
     eta: float,  # advantage: each synopsis is good on mass >= 1/2 + eta, 0 < eta < 1/2
@@ -96,7 +98,7 @@ def reweigh(
     "u_(t+1) = u_t + 2 alpha s_t: more weight on the queries the round answered worse than lam."
     return logw + 2 * alpha * soft_error(answers, x, lam, mu)
 
-
+# %% ../nbs/06_boosting.ipynb #40f2b168
 def median_answers(
     synopses: list,  # the rounds' Synopsis objects
 ) -> np.ndarray:
@@ -116,58 +118,41 @@ def boost(
     mu: float,  # its width
     share: float = 0.5,  # fraction of rho for sampling
     alpha_max: float = 1.0,  # learning-rate cap
-    src=None,  # NoiseSource
+    meter: Meter | None = None,  # the run's meter: budget, noise and relation (None: replace-one over src)
+    src=None,  # NoiseSource of a direct call without a meter
     compress=None,  # Synopsis -> Synopsis (e.g. JL), applied to each synopsis before it is scored
     progress: bool | None = None,  # tqdm bar over the rounds (None: only on a terminal)
-    total: int | None = None,  # add/remove neighbours: the released count n_hat (None: replace-one, n public)
-    max_records: int | None = None,  # add/remove: public bound on the number of records (see add_remove_call)
 ) -> BoostResult:
     """DRV boosting for queries, rho-zCDP: sample from D_t, run the base, reweigh; the median of the rounds.
 
-    Replace-one neighbours with n public, or add/remove with the parity sums over total (n_hat), where the
-    base is called with total and max_records; the plan is boosting_plan's.
+    Every private step draws and charges through the one meter, whose relation (replace-one with n public,
+    or add/remove over the released count) gives the divisor of the parity sums and the plan's constants.
     """
-    total, max_records, n, src = *_relation(records, total, max_records), noise_source(src)
-    plan = boosting_plan(
-        rho, n, rounds, sample, mu, share, alpha_max, 'replace' if total is None else 'add-remove'
-    )
-    meter, x = Meter(Budget.zcdp(rho), src), _parities(records, sets, total)
+    meter = meter or Meter(Budget.zcdp(rho), src, Relation.replace_one(len(records)))
+    plan = boosting_plan(rho, meter.relation, rounds, sample, mu, share, alpha_max)
+    x = parity_sums_over(records, sets, meter.n)  # the means under replace-one, bit for bit
     logw, syns, D = np.zeros(len(sets)), [], []
     for t in bar(range(rounds), "boosting", "round", show=progress):
         D.append(np.exp(logw - logw.max()) / np.exp(logw - logw.max()).sum())  # D_t, proportional to e^u_t
         counts = _sample(logw, syns, t, plan, sample, lam, mu, meter)  # private step: m queries from D_t
-        syn = _run_base(base, records, sets, counts, plan, meter, total, max_records)  # private step: A_t
+        syn = _run_base(base, records, sets, counts, plan, meter)  # private step: A_t
         syn = compress(syn) if compress else syn
         logw, syns = reweigh(logw, syn.answers, x, plan['alpha'], lam, mu), syns + [syn]
     return BoostResult(median_answers(syns), syns, np.array(D), meter.ledger, plan)
 
 # %% ../nbs/06_boosting.ipynb #b06lp002
-def _parities(records, sets, total):  # parity means (replace-one) or sums over the released count n_hat
-    return parity_answers(records, sets) if total is None else parity_sums_over(records, sets, total)
-
-
-def _relation(records, total, max_records) -> tuple:
-    "(total, max_records, n): replace-one (total None, n public) or add/remove, checked before any noise."
-    if total is not None:  # more records than max_records are refused, before any noise
-        total, max_records = _checked_total(total, max_records, len(records))
-    return total, max_records, len(records) if total is None else total
-
-
 def _sample(logw, syns, t, plan, m, lam, mu, meter) -> np.ndarray:
     "Round t's m queries from D_t (counts per query); logw's float error is bounded from released values."
     amax = max((float(np.abs(y.answers).max()) for y in syns), default=0.0)  # released values
     err = logw_error(plan['alpha'], t, lam, mu, amax)  # float error of logw, from public quantities
     return sample_queries(logw, m, plan['eps'][t], meter, err)[0]  # charged in the meter
 
-
-def _run_base(base, records, sets, counts, plan, meter, total, max_records):
-    "One base run on the round's sample, under the run's relation; it must charge the meter what it reports."
-    extra = (
-        {} if total is None else dict(total=total, max_records=max_records)
-    )  # a base without them: refused
+# %% ../nbs/06_boosting.ipynb #08330470
+def _run_base(base, records, sets, counts, plan, meter):
+    "One base run on the round's sample, on the run's meter; it must charge the meter what it reports."
     ledger = meter.ledger
     spent = ledger.spent['rho']
-    syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), meter, **extra)
+    syn = base(records, sets, counts, min(plan['rho_base'], ledger.remaining['rho']), meter)
     if ledger.spent['rho'] - spent < syn.rho * (1 - 1e-9):  # floats of exact sums: an ulp apart at most
         raise ValueError(f"the base reported rho={syn.rho} but charged less to the meter it was given")
     return syn
@@ -175,27 +160,28 @@ def _run_base(base, records, sets, counts, plan, meter, total, max_records):
 # %% ../nbs/06_boosting.ipynb #5d86e3ae
 def boosting_plan(
     rho: float,  # zCDP budget of the whole run
-    n: int,  # number of records (public)
+    relation: Relation,  # the neighbouring relation, with its divisor n (or the released n_hat)
     rounds: int,  # T
     sample: int,  # m, queries drawn per round
     mu: float,  # width of the soft error indicator
     share: float = 0.5,  # fraction of rho for the sampling (rounds > 1)
     alpha_max: float = 1.0,  # cap on the learning rate alpha
-    neighbours: str = 'replace',  # 'replace' (n public) or 'add-remove' (n = the released count n_hat)
 ) -> dict:
     """alpha, the base budget per round, and the sampling epsilon of each round.
 
-    Sampling in round t (t = 1..T) is eps_t = c alpha (t - 1) / (n mu) bounded range: c = 8 under replace-one
-    neighbours (a parity mean moves by 2/n), c = 4 under add/remove (it moves by 1/n_hat).
+    Sampling in round t (t = 1..T) is eps_t = c alpha (t - 1) / (n mu) bounded range, c = 4 times the largest
+    move of one parity times n: 8 under replace-one (a parity mean moves by 2/n), 4 under add/remove (a sum
+    over the released count moves by 1 over it).
     """
-    check_neighbours(neighbours, 'boosting_plan')
+    if not isinstance(relation, Relation):
+        raise TypeError(f"relation must be a Relation, got {type(relation).__name__}")
     if rounds < 1 or sample < 1 or not 0 <= share < 1 or mu <= 0:
         raise ValueError(
             f"need rounds >= 1, sample >= 1, 0 <= share < 1, mu > 0; got {rounds}, {sample}, {share}, {mu}"
         )
     s2 = sum(t * t for t in range(1, rounds))
     share = share if s2 else 0.0  # one round: nothing is sampled from data-dependent weights
-    c = 8 if neighbours == 'replace' else 4
+    c, n = 4 * relation.spread(2, 1), relation.n  # a parity's largest move (times n) under the relation
     alpha = alpha_max if not s2 else min(alpha_max, n * mu / c * math.sqrt(8 * share * rho / (sample * s2)))
     eps = [c * alpha * (t - 1) / (n * mu) for t in range(1, rounds + 1)]
     spent = sum(sample * e * e / 8 for e in eps)
@@ -227,7 +213,7 @@ def sample_queries(
 # %% ../nbs/06_boosting.ipynb #logwerr1
 _UNIT = 2.0**-53  # unit roundoff of float64
 
-
+# %% ../nbs/06_boosting.ipynb #2349755c
 def logw_error(
     alpha: float,  # learning rate
     rounds: int,  # updates accumulated so far (t - 1 at round t)
@@ -287,23 +273,20 @@ class RelaxationBase:
         sets: list,  # all the queries Q (parity sets)
         counts: np.ndarray,  # multiplicity of each query in this round's sample
         rho: float,  # zCDP budget of the run
-        meter,  # the boosting run's Meter, charged here (or a noise source: a Meter over rho is made)
-        total: int | None = None,  # add/remove neighbours: the released count n_hat the sums are divided by
-        max_records: int | None = None,  # unused: the parity sums are exact counts (no float allowance)
+        meter,  # the boosting run's Meter, charged here (or a noise source: replace-one, a Meter over rho)
     ) -> Synopsis:
         """Noisy sampled parities (discrete Gaussian), projected in the weighted norm.
 
         The parities of the records for the sets drawn (counts: this round's sample) get noise at budget rho,
-        charged to meter. Replace-one, n public: parity_sensitivity; add/remove (total = n_hat): sqrt(m) /
-        n_hat (m distinct sets); max_records is not needed (the sums are exact counts).
+        charged to meter, whose relation gives the sensitivity (`metered_parities`, lecture 05's step).
         """
         d, idx = records.shape[1], np.flatnonzero(counts)
         if self.tmap is None or self.tmap.sets != list(sets):
             self.tmap = TupleMap(d, max(map(len, sets)), sets)
         drawn, y = [sets[i] for i in idx], np.zeros(len(sets))
-        meter = meter if isinstance(meter, Meter) else Meter(Budget.zcdp(rho), meter)
-        measure = noisy_parities if total is None else noisy_parity_sums(total)  # lecture 05's noise step
-        mt, plan, sens, _ = measure(records, drawn, rho, meter, label="base synopsis", attrs=self.attrs)
+        if not isinstance(meter, Meter):
+            meter = Meter(Budget.zcdp(rho), meter, Relation.replace_one(len(records)))
+        mt, plan, sens, _ = metered_parities(records, drawn, rho, meter, "base synopsis", self.attrs)
         y[idx] = mt.answers
         w = counts / counts.sum()
         p, V, gap, calls = weighted_projection(
@@ -323,7 +306,7 @@ def distribution_parities(
     masks = np.array([sum(1 << (d - 1 - i) for i in T) for T in sets], dtype=np.int64)
     return fwht(np.asarray(p, dtype=float))[masks]  # one transform for all sets (as Parities does)
 
-
+# %% ../nbs/06_boosting.ipynb #8d3ae15e
 class ReleaseBase:
     """A mechanism releasing a distribution (projection, mwem-hlm) as base generator: its measure and
     estimate steps, composed on the boosting run's meter."""
@@ -338,45 +321,46 @@ class ReleaseBase:
             raise ValueError(f"a release base is 'projection' or 'mwem-hlm', got {name!r}")
         self.name, self.domain, self.options = name, domain, options
 
-    def __call__(self, records, sets, counts, rho, meter, total=None, max_records=None) -> Synopsis:
+    def __call__(self, records, sets, counts, rho, meter) -> Synopsis:
         """Marginals of the distinct sampled sets by mechanism `name` at rho-zCDP.
 
         records, sets and counts are the round's data, queries and sample; meter is charged rho, once, for
-        the run's steps. Replace-one with n public, or (total = the released n_hat) add/remove, the
-        mechanism's own add/remove calibration, with max_records the public bound on the number of records.
+        the run's steps, which its relation calibrates (the mechanism's own rule under either relation).
         """
         attrs = self.domain.attrs
         cliques = [tuple(attrs[i] for i in sets[j]) for j in np.flatnonzero(counts)]
         data, wl, budget = Dataset(records, self.domain), Marginals(self.domain, cliques), Budget.zcdp(rho)
-        kw = {} if total is None else dict(neighbours='add-remove', max_records=max_records)
-        MECHANISMS[self.name].check_call(data, wl, budget, **kw, **self.options)  # public: before any noise
-        data = data if total is None else data.with_total(total, max_records)  # counts over n_hat
-        meter = meter if isinstance(meter, Meter) else Meter(budget, meter)
+        if not isinstance(meter, Meter):  # a direct call: replace-one, n public
+            meter = Meter(budget, meter, Relation.replace_one(len(records)))
+        r = meter.relation  # the registry's public checks of the base under this relation, before any noise
+        kw = {k: v for k, v in dict(neighbours=r.kind, max_records=r.max_records).items() if v is not None}
+        MECHANISMS[self.name].check_call(data, wl, budget, **kw, **self.options)
+        data = meter.relation.view(data)  # counts over the relation's divisor
         if any(meter.credits.values()):
             raise ValueError(f"the meter holds unused prepaid steps {meter.credits}: refusing to add more")
         step = _projection_run if self.name == 'projection' else _hlm_base_run
-        p, sigma, ms = step(data, wl, budget, meter, kw.get('neighbours', 'replace'), self.options)
+        p, sigma, ms = step(data, wl, budget, meter, self.options)
         meter.credits.clear()  # a step the run did not take (no noise drawn) leaves no credit behind
         return Synopsis(distribution_parities(p, sets), rho, p.size * 64, sigma, measurements=ms)
 
-
-def _projection_run(data, wl, budget, meter, neighbours, options) -> tuple:
+# %% ../nbs/06_boosting.ipynb #d4693f73
+def _projection_run(data, wl, budget, meter, options) -> tuple:
     "`projection_mechanism`'s steps: the Gaussian measurement of wl, prepaid, then the projection."
     opts = dict(solver='auto', max_iter=None, tol=1e-6) | options
-    plan = gaussian_plan_for(wl, data.n, budget, 'projection_mechanism', neighbours, data.mass)
+    plan = meter.gaussian_plan(wl, budget, 'projection_mechanism')  # under the meter's relation
     meter.prepay('measure', 1, "projection base", rho=budget.rho)  # the base's whole budget, once
     m = meter.measure(wl, wl.answer(data), plan, label=repr(wl))
     atol = NOISE_FRACTION * m.sigma * math.sqrt(m.answers.size)  # as the mechanism's own
     res = project_measurements(m, atol=atol, **opts)
     return np.asarray(res.solution, float), float(m.sigma), (m,)
 
-
-def _hlm_base_run(data, wl, budget, meter, neighbours, options) -> tuple:
+# %% ../nbs/06_boosting.ipynb #279a11aa
+def _hlm_base_run(data, wl, budget, meter, options) -> tuple:
     "`mwem_practical`'s steps: its plan, then its rounds, prepaid at once, on the boosting run's meter."
     sig = inspect.signature(mwem_practical).parameters
     o = {k: v.default for k, v in sig.items() if v.kind == v.KEYWORD_ONLY} | options
-    args = (o['select_fraction'], o['passes'], neighbours, o['representation'], o['max_cells'])
-    Q, unit, rounds, cal = _hlm_plan(data, wl, budget, o['rounds'], o['unit'], o['noise'], *args)
+    args = (o['rounds'], o['unit'], o['noise'], o['select_fraction'], o['passes'])
+    Q, unit, rounds, cal = hlm_plan(data, wl, budget, meter, *args, o['representation'], o['max_cells'])
     meter.prepay(('select', 'measure'), rounds, "mwem-hlm base", rho=budget.rho)  # the whole budget, once
     run = dict(rounds=rounds, unit=unit, passes=o['passes'], remeasure=o['remeasure'], noise=o['noise'])
     phat, _, ms, plan = hlm_run(data, wl, Q, cal, run | dict(average=o['average']), meter)
@@ -392,7 +376,7 @@ def jl_dimension(
     "Dimension r = ceil(ln(4 pairs / beta) / (eps^2/4 - eps^3/6)) of Lemma 5.4 (union bound)."
     return math.ceil(math.log(4 * pairs / beta) / (eps**2 / 4 - eps**3 / 6))
 
-
+# %% ../nbs/06_boosting.ipynb #6c9c3d26
 def jl_bits(
     eps: float,  # inner-product error allowed to the truncation
     dim: int,  # the dimension r
@@ -400,7 +384,7 @@ def jl_bits(
     "Fraction bits b = ceil(log2(4 sqrt(dim) / eps)): truncation moves inner products by at most eps."
     return math.ceil(math.log2(4 * math.sqrt(dim) / eps))
 
-
+# %% ../nbs/06_boosting.ipynb #d453a32e
 def jl_compress(
     V: np.ndarray,  # (N, D) unit vectors as rows
     dim: int,  # target dimension r
@@ -447,7 +431,7 @@ def boosting_mechanism(
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
     budget: Budget,  # (epsilon, delta) or rho-zCDP for the whole run
     *,
-    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    meter: Meter,  # the registry's: budget, noise source and the neighbouring relation (n, or n_hat)
     base='relaxation',  # base generator: 'relaxation', 'projection', 'mwem-hlm' (small domains) or a callable
     rounds: int = 3,  # T
     sample: int | None = None,  # m queries drawn per round (default 4 |Q|: nearly every query is drawn)
@@ -461,57 +445,52 @@ def boosting_mechanism(
     max_iter: int = 100,  # relaxation base: oracle calls per run
     oracle=None,  # relaxation base: elliptope oracle
     progress: bool | None = None,  # tqdm bar over the rounds (None: only when stderr is a terminal)
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Boosting for queries over the workload's parities (DRV, DNT section 5); median of T synopses.
 
     Replace-one neighbours, n public; or add/remove neighbours with parity sums over the registry's released
-    n_hat (sampling eps_t = 4 alpha (t - 1) / (n_hat mu), each base calibrated for add/remove).
+    count (sampling eps_t = 4 alpha (t - 1) / (n mu) over it, each base calibrated for add/remove): the
+    meter's relation decides, and one meter carries every step.
     rho-zCDP in total: T base runs (exact discrete Gaussian) plus the
     sampling (exact exponential mechanism, bounded range), charged to a ledger. Marginals over attributes
     with more than two values are answered on the bits of the codes (`bit_code`, the same neighbours).
+    Users pass rng= (None: secure noise; a numpy Generator: reproducible, for experiments only) and
+    neighbours=; the registry turns them into the meter.
     """
     check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
-    t0, src, rho = time.perf_counter(), noise_source(rng), zcdp_budget(budget, 'boosting_mechanism')
-    total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
-    max_records = data.max_records  # add/remove: the public bound on the records (None otherwise)
+    t0, rho = time.perf_counter(), zcdp_budget(budget, 'boosting_mechanism')
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
     sets, records = _checked(data, wl, rounds)
-    m, n = 4 * len(sets) if sample is None else int(sample), total or data.n
-    lam = _default_lam(rho, n, rounds, m, len(sets), share, alpha_max, neighbours) if lam is None else lam
+    m, n = 4 * len(sets) if sample is None else int(sample), meter.n
+    lam = _default_lam(rho, meter.relation, rounds, m, len(sets), share, alpha_max) if lam is None else lam
     gen, compress = _generator(base, wl, records, sets, tol, max_iter, oracle, jl_eps, jl_seed)
     kw = dict(
         rounds=rounds, sample=m, lam=lam, mu=lam if mu is None else mu, share=share, alpha_max=alpha_max
     )
-    kw |= dict(src=src, compress=compress, progress=progress, total=total, max_records=max_records)
+    kw |= dict(meter=meter, compress=compress, progress=progress)
     res = boost(records, sets, gen, rho, **kw)
-    rel = _release(res, wl, sets, budget, n, lam, kw['mu'], src, time.perf_counter() - t0)
+    rel = _release(res, wl, sets, budget, n, lam, kw['mu'], meter.src, time.perf_counter() - t0)
     return rel if code is None else _decoded(rel, code, workload)
 
 # %% ../nbs/06_boosting.ipynb #dbf6cc52
 _ACCEPTS = 'base, rounds, sample, lam, mu, share, alpha_max, jl_eps, jl_seed, tol, max_iter, oracle, progress'
 
-
+# %% ../nbs/06_boosting.ipynb #ff5e435b
 def _checked(data, workload, rounds):
-    "(parity sets, 0/1 records of the workload's attributes) after the usual checks."
+    "(parity sets, 0/1 records of the workload's attributes) after the usual checks (05's, and rounds)."
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
         raise ValueError(f"rounds must be an int >= 1, got rounds={rounds!r}")
-    sets = parity_sets(workload)
-    if not sets:
-        raise ValueError(
-            "the workload needs at least one non-empty parity (cliques or parities of order >= 1)"
-        )
-    workload.check(data)
-    return sets, data.records[:, list(data.domain.axes(workload.domain.attrs))]
+    return parity_records(data, workload)
 
-
-def _default_lam(rho, n, rounds, m, q, share, alpha_max, neighbours) -> float:
+# %% ../nbs/06_boosting.ipynb #51961402
+def _default_lam(rho, relation, rounds, m, q, share, alpha_max) -> float:
     "Public: a quarter of the Gaussian scale of a base run on min(m, |Q|) distinct queries (either relation)."
-    rb = boosting_plan(rho, n, rounds, m, 1.0, share, alpha_max, neighbours)['rho_base']
-    return math.sqrt(min(m, q)) / n / math.sqrt(2 * rb) / (2 if neighbours == 'replace' else 4)
+    rb = boosting_plan(rho, relation, rounds, m, 1.0, share, alpha_max)['rho_base']
+    spread = relation.spread(2, 1)  # a parity's largest move, times n
+    return math.sqrt(min(m, q)) / relation.n / math.sqrt(2 * rb) / (4 / spread)
 
-
+# %% ../nbs/06_boosting.ipynb #a947d1d3
 def _generator(base, wl, records, sets, tol, max_iter, oracle, jl_eps, jl_seed) -> tuple:
     "(base generator, compressor or None); the relaxation's coordinates are built before any noise."
     gen = _base(base, wl, tol, max_iter, oracle)
@@ -520,13 +499,13 @@ def _generator(base, wl, records, sets, tol, max_iter, oracle, jl_eps, jl_seed) 
         gen.attrs = wl.domain.attrs  # the measurements name the attributes
     return gen, _compressor(gen, jl_eps, jl_seed)
 
-
+# %% ../nbs/06_boosting.ipynb #65b02a0b
 def _decoded(rel, code, workload) -> Release:
     "A release over the bits of the codes, cut back to the workload's levels."
     bits = dict(zip(code.domain.attrs, code.bits))
     return replace(rel, answers=code.decode(workload, rel.answers), info=rel.info | dict(bits=bits))
 
-
+# %% ../nbs/06_boosting.ipynb #33479510
 def _compressor(gen, jl_eps, jl_seed):
     "Synopsis -> JL-compressed synopsis (relaxation base only), or None."
     if jl_eps is None:

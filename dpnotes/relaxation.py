@@ -19,17 +19,17 @@ from .encoding import to_bits
 from .helptext import document_names
 from .relaxation_solvers import n_words, set_masks, record_masks, mask_parity_means, tuple_masks
 from .relaxation_solvers import pairwise_steps, fw_steps, corrective_frank_wolfe, noisy_parity_sums
-from .relaxation_solvers import parity_sum_sensitivity
+from .relaxation_solvers import parity_sum_sensitivity, parity_sums_over
 
 _all_ = ['n_words', 'set_masks', 'record_masks', 'pairwise_steps']  # still importable from here
 
 # %% auto #0
 __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'marginals_from_parities',
            'parities_from_marginals', 'TupleMap', 'OracleResult', 'elliptope_oracle_cvxpy', 'relaxed_vertex',
-           'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'gaussian_widths', 'fw_iterations',
-           'RelaxedResult', 'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity',
-           'parity_l2_sensitivity', 'noisy_parities', 'fw_target', 'relaxed_parities', 'relaxation_mechanism',
-           'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
+           'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'fw_iterations', 'RelaxedResult',
+           'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity', 'parity_l2_sensitivity',
+           'noisy_parities', 'fw_target', 'metered_parities', 'relaxed_parities', 'gaussian_widths', 'parity_records',
+           'relaxation_mechanism', 'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(
@@ -61,7 +61,7 @@ def parity_sets(
     close = {tuple(sorted(T)) for c in workload.cliques for T in _subsets([ix[a] for a in c])}
     return sorted(close, key=lambda T: (len(T), T))
 
-
+# %% ../nbs/05_relaxation.ipynb #4fa8422d
 def _subsets(s):  # the non-empty subsets of s
     return itertools.chain.from_iterable(itertools.combinations(s, r) for r in range(1, len(s) + 1))
 
@@ -79,7 +79,7 @@ def _hadamard(s: int) -> np.ndarray:
     i = np.arange(2**s, dtype=np.uint64)
     return 1.0 - 2.0 * (np.bitwise_count(i[:, None] & i[None, :]) & 1)
 
-
+# %% ../nbs/05_relaxation.ipynb #ea30cc29
 def _clique_sets(workload: Marginals, c) -> list:
     """For each t < 2^|c|: the sorted attribute indices of the subset of clique c that t encodes.
 
@@ -126,7 +126,7 @@ def parities_from_marginals(
 # %% ../nbs/05_relaxation.ipynb #104301d8
 MAX_SDP = 4500  # largest SDP order built (d = 64 binary attributes, 3-way, is 4290; its time: benchmarks/)
 
-
+# %% ../nbs/05_relaxation.ipynb #c457f5d4
 class TupleMap:
     "Coordinates of the relaxation L'_k: tuple pairs (s, t) and the parity each pair reads."
 
@@ -167,7 +167,7 @@ def _read_off(
     y, hit = np.ravel(Y), self.index >= 0
     return np.bincount(self.index[hit], weights=y[hit], minlength=len(self.sets)) / self.mult
 
-
+# %% ../nbs/05_relaxation.ipynb #4748e381
 def _lift(
     self: TupleMap,
     c: np.ndarray,  # a direction in parity space, one entry per set
@@ -179,7 +179,7 @@ def _lift(
     w = np.append(np.asarray(c, dtype=float) / self.mult, 0.0)
     return w[self.index].reshape(self.shape)
 
-
+# %% ../nbs/05_relaxation.ipynb #1f0e6b8d
 def _factors(
     self: TupleMap,
     record: np.ndarray,  # one 0/1 record
@@ -200,7 +200,7 @@ class OracleResult:
     value: float  # max <M, X> over PSD X with unit diagonal
     U: np.ndarray  # (n, r) factor with unit rows, X ~= U U^T
 
-
+# %% ../nbs/05_relaxation.ipynb #261bfed1
 def elliptope_oracle_cvxpy(
     M: np.ndarray,  # symmetric (n, n) objective
     *,
@@ -242,7 +242,7 @@ def relaxed_vertex(
     U = np.asarray(res.U)
     return tmap.read_off(U[:nu] @ U[nu:].T), U, float(getattr(res, 'upper', res.value)), float(res.value)
 
-
+# %% ../nbs/05_relaxation.ipynb #6353aa3f
 def relaxed_max(
     c: np.ndarray,  # direction in parity space, one entry per set of `tmap`
     tmap: TupleMap,  # coordinates of L'_k
@@ -304,7 +304,7 @@ def support_L(
     u = 1.0 - 2.0 * ((np.arange(2 ** C.shape[0])[:, None] >> np.arange(C.shape[0])) & 1)
     return float(np.abs(u @ C).sum(axis=1).max())
 
-
+# %% ../nbs/05_relaxation.ipynb #2d88d69c
 def support_K(
     c: np.ndarray,  # direction, one entry per set
     sets: list,  # parity sets
@@ -317,10 +317,10 @@ def support_K(
     chi = 1.0 - 2.0 * (np.bitwise_count(x[:, None] & set_masks(sets, d)[None, :, 0]) & 1)
     return float((chi @ c).max())
 
-
+# %% ../nbs/05_relaxation.ipynb #4eac2458
 K_G = 1.783  # an upper bound on Grothendieck's constant (Krivine: pi / (2 ln(1 + sqrt 2)) = 1.7822...)
 
-
+# %% ../nbs/05_relaxation.ipynb #58cc1e7c
 def width_bound(
     tmap: TupleMap,  # coordinates of L'_k
 ) -> float:
@@ -329,24 +329,6 @@ def width_bound(
     Lemma 4.1 (width of R L_k) times Lemma 4.4 (Grothendieck).
     """
     return K_G * math.sqrt(len(tmap.sets)) * math.sqrt(2 * math.log(2) * sum(tmap.shape))
-
-# %% ../nbs/05_relaxation.ipynb #aa4e649d
-def gaussian_widths(
-    tmap: TupleMap,  # coordinates (small d: K and L are enumerated)
-    *,
-    samples: int = 50,  # Monte Carlo samples
-    rng=None,  # None or a numpy Generator (a simulation, not a release)
-    oracle=elliptope_oracle_cvxpy,  # elliptope oracle for L'
-) -> np.ndarray:
-    "Support functions of R K_k, R L_k, R L'_k (by `oracle`) at the same Gaussian directions: (samples, 3)."
-    rng = np.random.default_rng(rng)
-    rows = []
-    for _ in range(samples):
-        g = rng.normal(size=len(tmap.sets))
-        rows.append(
-            (support_K(g, tmap.sets, tmap.d), support_L(tmap.lift(g)), relaxed_max(g, tmap, oracle)[0])
-        )
-    return np.array(rows)
 
 # %% ../nbs/05_relaxation.ipynb #2c379994
 def fw_iterations(
@@ -485,7 +467,7 @@ def noisy_parities(
         exact,
     )
 
-
+# %% ../nbs/05_relaxation.ipynb #451125e4
 def fw_target(
     tol: float,  # fraction of the smaller of the two error terms
     sigma: float,  # the noise scale
@@ -494,6 +476,29 @@ def fw_target(
     "Gap target tol * min(sigma * width_bound, m sigma^2): below the bound's term and the noise's own size."
     return tol * min(sigma * width_bound(tmap), len(tmap.sets) * sigma**2)
 
+# %% ../nbs/05_relaxation.ipynb #5d24bba3
+def _parity_diameter(sets, d) -> tuple:  # (largest distance between two records' parity vectors, exact?)
+    c, exact = odd_counts(sets, d)
+    return 2 * ceil_sqrt(c), exact
+
+# %% ../nbs/05_relaxation.ipynb #0ba98518
+def metered_parities(
+    records: np.ndarray,  # private 0/1 records, one column per attribute
+    sets: list,  # non-empty parity sets
+    rho: float,  # zCDP budget of the noise step
+    meter: Meter,  # the call's meter: its relation gives the divisor and the spread
+    label: str | None = None,  # the ledger's label (default: 'm parities')
+    attrs=None,  # names of the records' columns, for the measurement (default x0, x1, ...)
+) -> tuple:
+    "Parity sums over the meter's divisor with discrete Gaussian noise: (measurement, plan, sens, exact?)."
+    (_, d), m, n = np.shape(records), len(sets), meter.n
+    spread, exact = meter.spread(lambda: _parity_diameter(sets, d), (ceil_sqrt(m), True))
+    sens = ceil_float(Fraction(spread) / n)
+    plan = gaussian_plan(sens, rho, m, n=n, bound=1.0)
+    query = parity_query(sets, attrs or [f"x{i}" for i in range(d)])
+    truth = parity_sums_over(records, sets, n)
+    return meter.measure(query, truth, plan, label or f"{m} parities"), plan, sens, exact
+
 # %% ../nbs/05_relaxation.ipynb #a05rp002
 def _used(records, sets) -> tuple:
     "(records, sets, used columns) restricted to the attributes some set uses, renumbered."
@@ -501,7 +506,7 @@ def _used(records, sets) -> tuple:
     pos = {a: j for j, a in enumerate(used)}
     return records[:, used], [tuple(pos[i] for i in T) for T in sets], used
 
-
+# %% ../nbs/05_relaxation.ipynb #2b3c0681
 def relaxed_parities(
     records: np.ndarray,  # private 0/1 records, one column per attribute (n = rows, public)
     sets: list,  # non-empty parity sets, degree <= k
@@ -528,8 +533,29 @@ def relaxed_parities(
     res = relaxed_projection(mt.answers, tmap, target=fw_target(tol, plan.scale, tmap), **kw)
     return res, plan, mt, sens, exact
 
+# %% ../nbs/05_relaxation.ipynb #aa4e649d
+def gaussian_widths(
+    tmap: TupleMap,  # coordinates (small d: K and L are enumerated)
+    *,
+    samples: int = 50,  # Monte Carlo samples
+    rng=None,  # None or a numpy Generator (a simulation, not a release)
+    oracle=elliptope_oracle_cvxpy,  # elliptope oracle for L'
+) -> np.ndarray:
+    "Support functions of R K_k, R L_k, R L'_k (by `oracle`) at the same Gaussian directions: (samples, 3)."
+    rng = np.random.default_rng(rng)
+    rows = []
+    for _ in range(samples):
+        g = rng.normal(size=len(tmap.sets))
+        rows.append(
+            (support_K(g, tmap.sets, tmap.d), support_L(tmap.lift(g)), relaxed_max(g, tmap, oracle)[0])
+        )
+    return np.array(rows)
+
 # %% ../nbs/05_relaxation.ipynb #89c9b53a
-def _records(data: Dataset, workload: Workload) -> tuple:
+def parity_records(
+    data: Dataset,  # 0/1 records (binary attributes)
+    workload: Workload,  # Parities or Marginals over binary attributes
+) -> tuple:
     "(parity sets, the data's 0/1 columns of the workload's attributes), after the usual checks."
     sets = parity_sets(workload)
     if not sets:
@@ -539,7 +565,7 @@ def _records(data: Dataset, workload: Workload) -> tuple:
     workload.check(data)
     return sets, data.records[:, list(data.domain.axes(workload.domain.attrs))]
 
-
+# %% ../nbs/05_relaxation.ipynb #58d94cc3
 def _info(res, plan, mt, sens, exact, sets, n, code, meter, domain) -> dict:
     "What a relaxation release reports besides its answers."
     info = dict(noise=plan.info(meter.secure), sensitivity=sens, sensitivity_exact=exact, n=n, sets=sets)
@@ -556,38 +582,37 @@ def relaxation_mechanism(
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
     budget: Budget,  # (epsilon, delta) or rho-zCDP, spent on the one Gaussian step
     *,
-    rng=None,  # None: secure noise (os.urandom); a numpy Generator: reproducible, for experiments only
+    meter: Meter,  # the registry's: budget, noise source and the neighbouring relation (n, or n_hat)
     oracle=None,  # elliptope oracle M -> (.value, .U, .upper); default a warm-started `MixingOracle`
     max_iter: int | None = None,  # Frank-Wolfe iterations; default Thm 3.4's count
     tol: float = 0.1,  # stop when the FW gap <= tol * min(sigma * width_bound, m sigma^2)
     progress: bool | None = None,  # tqdm bar over the Frank-Wolfe steps (None: on a terminal, after 1 s)
-    neighbours: str = 'replace',  # 'replace' or 'add-remove' (set by the registry, with data.n = n_hat)
     **options,  # anything else is rejected
 ) -> Release:
     """Noisy parities projected onto R L'_k (DNT Thm 4.5), by fully corrective Frank-Wolfe.
 
     Replace-one neighbours, n public; or add/remove neighbours with parity sums over the registry's released
-    n_hat (l2 sensitivity sqrt(m) / n_hat); exact discrete Gaussian noise, rho-zCDP. Marginals over
+    count (l2 sensitivity sqrt(m) over it): the meter's relation decides (`metered_parities`); exact discrete
+    Gaussian noise, rho-zCDP. Marginals over
     attributes with more than two values are answered on the bits of the codes (bit_code, the same
     neighbours: a record is still one record).
+    Users pass rng= (None: secure noise; a numpy Generator: reproducible, for experiments only) and
+    neighbours=; the registry turns them into the meter.
     """
     check_mechanism_args(
         data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol, progress'
     )
     check_count('max_iter', max_iter, allow_none=True)  # 0 released the start, every cell 1/2^d
-    t0, rho, meter = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism'), Meter(budget, rng)
-    total = data.n if neighbours == 'add-remove' else None  # n_hat: the bit encoding keeps the records only
+    t0, rho = time.perf_counter(), zcdp_budget(budget, 'relaxation_mechanism')
     data, wl, code = to_bits(data, workload)  # wider attributes: through their bits
-    sets, records = _records(data, wl)
+    sets, records = parity_records(data, wl)
     kw = dict(
         meter=meter, oracle=oracle, max_iter=max_iter, tol=tol, progress=progress, attrs=wl.domain.attrs
     )
-    res, plan, mt, sens, exact = relaxed_parities(
-        records, sets, rho, measure=noisy_parities if total is None else noisy_parity_sums(total), **kw
-    )
+    res, plan, mt, sens, exact = relaxed_parities(records, sets, rho, measure=metered_parities, **kw)
     ans = res.answers if isinstance(wl, Parities) else marginals_from_parities(res.answers, sets, wl)
     ans = ans if code is None else code.decode(workload, ans)
-    info = _info(res, plan, mt, sens, exact, sets, total or data.n, code, meter, workload.domain)
+    info = _info(res, plan, mt, sens, exact, sets, meter.n, code, meter, workload.domain)
     secs = time.perf_counter() - t0
     return Release(ans, 'relaxation', budget, float(plan.scale), secs, info, measurements=(mt,))
 

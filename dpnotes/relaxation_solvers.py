@@ -11,6 +11,7 @@ from numba import njit
 from .utils import progress as bar
 from .noise import gaussian_plan, ceil_float, ceil_sqrt
 from .measurements import parity_query
+from .projection_solvers import fw_oracle  # the Frank-Wolfe oracle and gap over a simplex
 from .helptext import document_names
 
 # %% auto #0
@@ -145,11 +146,12 @@ def pairwise_steps(G, lam, g, tol, max_steps):
     which to stop and max_steps the most steps taken; returns the number of steps taken.
     """
     for it in range(max_steps):
-        i, j = np.argmin(g), -1  # grow atom i; shrink j, the active atom of largest gradient
+        i, gap = fw_oracle(g, lam)  # grow atom i (smallest gradient); gap: the Frank-Wolfe gap over the hull
+        j = -1  # shrink j, the active atom of largest gradient
         for a in range(lam.size):
             if lam[a] > 0.0 and (j < 0 or g[a] > g[j]):
                 j = a
-        if lam @ g - g[i] <= tol or i == j:  # the Frank-Wolfe gap over the hull
+        if gap <= tol or i == j:
             return it
         q = G[i, i] + G[j, j] - 2.0 * G[i, j]
         step = lam[j] if q <= 0.0 else min(lam[j], (g[j] - g[i]) / q)
