@@ -254,6 +254,9 @@ def _relation_allowance(self: Relation, error: float, name: str = 'this mechanis
     return 0.0 if error == 0 else float(error) * self.mass(name)
 
 
+attach(Relation, count=property(_relation_n), mass=_relation_mass, allowance=_relation_allowance)
+
+# %% ../nbs/13_measurements.ipynb #4821280g
 def _relation_spread(self: Relation, diameter, norm):
     """The column geometry a sensitivity (times n) needs: `diameter`, the largest distance between two columns
     (replace-one), or `norm`, the largest column norm (add/remove); each a value or a function of nothing."""
@@ -282,10 +285,7 @@ def _relation_bounded(self: Relation) -> bool:
 
 attach(
     Relation,
-    count=property(_relation_n),
     bounded=property(_relation_bounded),
-    mass=_relation_mass,
-    allowance=_relation_allowance,
     spread=_relation_spread,
     sensitivity=_relation_sensitivity,
     marginal_sensitivity=_relation_marginal,
