@@ -8,7 +8,8 @@ workload marginals, fractions), add/remove neighbours, (eps, 1e-9)-DP.
     python benchmarks/records.py --curve [--datasets ...]   # records' error against the sweeps of the fit
 
 `--rows` is the number of records as a multiple of the released n_hat. `--curve` fits one release per dataset
-with `max_sweeps` in 25..400 and no early stop, the measured reason for FIT_SWEEPS and FIT_TOL (records.py).
+with `max_sweeps` in 25..400 and no early stop, the measured reason for FIT_SWEEPS; `--trace N` prints each
+sweep's relative drop of the fit's objective for N sweeps and the records' errors every fifth, the reason for FIT_TOL.
 Datasets (../shared/data, see its SOURCES.md; absent files are skipped): the peers table's sub7, nltcs, adult2 and
 adult3; hd2: adult_hd (15 attributes, coarser bins) all 2-way; small2k: a fixed random sample of 2,000 adult records
 (sample seed 2026), all 2-way on the 7 attributes of sub7. hd2 and small2k were not used to choose the constants.
@@ -99,6 +100,45 @@ def curve(names, eps):
         print(f"  default (stopped after {syn.fit['sweeps']} sweeps): records {rr[0]:.3g} / {rr[1]:.3g}")
 
 
+def trace(names, eps, sweeps):
+    """Per sweep of the fit (as `Release.synthetic` runs it: same start, same generator), the relative drop of
+    its objective L (squared count error) in that sweep, and every fifth sweep the records' RMSE / max error
+    against the truth: the measured reason for FIT_TOL (records.py)."""
+    from dpnotes.records import _counts, _improve, _seed, table_arrays, table_targets, tree_records
+    from dpnotes.releases import sample_records
+
+    for name in names:
+        data, W = dataset(name)
+        truth = np.concatenate(W.blocks(W.answer(data)))
+        t0 = time.perf_counter()
+        rel = MECHANISMS['local'](data, W, Budget.approx(eps, DELTA), rng=np.random.default_rng(0),
+                                  neighbours='add-remove', max_records=MAX_RECORDS)
+        ar = score(W.blocks(rel.answers), truth)
+        print(f"{name} eps {eps}: answers {ar[0]:.3g} / {ar[1]:.3g} (release {time.perf_counter() - t0:.1f} s)",
+              flush=True)
+        rows, rng = int(rel.n), np.random.default_rng(0)
+        model, tables = rel.info.get('model'), table_targets(W, rel.answers)
+        if model is not None:
+            R = model.synthetic(rows, rng).records.copy()
+        elif rel.distribution is not None:
+            R = sample_records(rel.distribution, rel.domain, rows, rng=rng).records.copy()
+        else:
+            R = tree_records(W, tables, rows, rng)
+        kept, *arrs = table_arrays(W)
+        over = _counts(R, *arrs[:4]) - np.concatenate([tables[i] for i in kept]) * rows
+        _seed(int(rng.integers(2**62)))
+        L = float((over**2).sum())
+        for k in range(1, sweeps + 1):
+            _improve(R, *arrs, over, rows)
+            L1 = float((over**2).sum())
+            line = f"  sweep {k:4d}: drop {(L - L1) / L:.4%}"
+            if k % 5 == 0:
+                rr = score(Dataset(R.copy(), W.domain).marginals(W.cliques), truth)
+                line += f", records {rr[0]:.3g} / {rr[1]:.3g} ({rr[0] / ar[0]:.3f}x, {rr[1] / ar[1]:.3f}x)"
+            print(line, flush=True)
+            L = L1
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--datasets', nargs='+', default=['sub7', 'nltcs', 'adult2', 'hd2', 'small2k'])
@@ -106,8 +146,11 @@ def main():
     ap.add_argument('--seeds', nargs='+', type=int, default=[0, 1, 2])
     ap.add_argument('--rows', type=float, default=1.0)
     ap.add_argument('--curve', action='store_true')
+    ap.add_argument('--trace', type=int, default=0, help='sweeps of the per-sweep trace (0: no trace)')
     ap.add_argument('--out')
     args = ap.parse_args()
+    if args.trace:
+        return trace(args.datasets, args.eps[0], args.trace)
     if args.curve:
         return curve(args.datasets, args.eps[0])
     res = {}

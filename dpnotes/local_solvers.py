@@ -82,7 +82,7 @@ class LocalStructure:
     cliques: list  # the tables' attributes, in input order
     separators: list  # the pairwise intersections that need a constraint (see `kept_separators`)
     shapes: list  # each table's shape, axes in its clique's order
-    arrays: tuple  # (coff, inc_c, inc_s, loff, moff, cmap, soff): cell, incidence, map and separator offsets
+    arrays: tuple  # (coff, inc_c, inc_s, loff, shp, istr, soff): offsets, shapes, strides
     scales: np.ndarray  # per incidence (c, s): |c|/|s| times m_s, the inverse of its step over 2 w_c
 
     @property
@@ -105,19 +105,30 @@ def _incidence_scales(cliques, seps, inc, size) -> np.ndarray:
     return np.array([size(cliques[i]) / size(seps[j]) * m(i, seps[j]) for i, j in inc], float)
 
 
+def _walk_arrays(domain, cliques, seps, inc) -> tuple:
+    """Per clique its shape right-aligned in K axes (leading 1s); per incidence (c, s) the stride in s's
+    C order of each of c's axes there (0 for an axis not in s), int64."""
+    K = max([len(c) for c in cliques] + [1])
+    shp, istr = np.ones((len(cliques), K), np.int64), np.zeros((len(inc), K), np.int64)
+    for i, c in enumerate(cliques):
+        shp[i, K - len(c) :] = [domain[a] for a in c]
+    for j, (i, k) in enumerate(inc):
+        s, c = seps[k], cliques[i]
+        for q, a in enumerate(s):
+            istr[j, K - len(c) + c.index(a)] = math.prod(domain[b] for b in s[q + 1 :])
+    return shp, istr
+
+
 def local_structure(
     domain: Domain,  # the universe
     cliques: list,  # attribute tuples of the tables
 ) -> LocalStructure:
-    "Offsets of the tables, the (clique, separator) incidences, their cell maps and step scales."
+    "Offsets of the tables, (clique, separator) incidences, the tables' shapes and strides, the step scales."
     seps, size = kept_separators(domain, cliques), lambda c: math.prod(domain[a] for a in c)
     inc = [(i, j) for i, c in enumerate(cliques) for j, s in enumerate(seps) if set(s) <= set(c)]
-    check_memory(4 * sum(size(cliques[i]) for i, _ in inc), "the cell maps of the local projection")
-    maps = [cell_map(domain, cliques[i], seps[j]) for i, j in inc]
     ic, js = np.array([i for i, _ in inc], np.int64), np.array([j for _, j in inc], np.int64)
-    cmap = np.concatenate(maps) if maps else np.zeros(0, np.int32)
     arrays = (_offsets([size(c) for c in cliques]), ic, js, _offsets([size(seps[j]) for j in js]))
-    arrays += (_offsets([m.size for m in maps]), cmap, _offsets([size(s) for s in seps]))
+    arrays += (*_walk_arrays(domain, cliques, seps, inc), _offsets([size(s) for s in seps]))
     shapes = [tuple(domain[a] for a in c) for c in cliques]
     return LocalStructure(list(cliques), seps, shapes, arrays, _incidence_scales(cliques, seps, inc, size))
 
@@ -153,6 +164,24 @@ def _shift(v, lo, hi, s, vmax, taus, c):  # pragma: no cover (compiled)
 
 
 @njit(cache=True)
+def _shift_pre(v, lo, hi, s, vmax, taus, c, sm, k):  # pragma: no cover (compiled)
+    """`_shift` given the sum sm and count k of the entries above taus[c] (its warm start's first Newton pass,
+    made by the caller while it wrote v): the same shift, one pass over v fewer."""
+    low = max((s - 1.0) / (hi - lo), vmax - 1.0)
+    t, tn = low, low
+    if taus[c] > low:
+        t, tn = taus[c], -np.inf
+        if k > 0:
+            tn = (sm - 1.0) / k
+            if tn > t:
+                t, tn = _tau_from(v, lo, hi, tn)
+    if tn < t - 1e-15 * (1.0 + abs(t)) or t == low:
+        t, tn = _tau_from(v, lo, hi, max(tn, low))
+    taus[c] = t
+    return t
+
+
+@njit(cache=True)
 def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
     "out[lo:hi] = projection of v[lo:hi] onto the simplex, warm-started from and storing taus[c]."
     s, vmax = 0.0, -np.inf
@@ -165,20 +194,41 @@ def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
 
 # %% ../nbs/87_local_solvers.ipynb #e8e2912e
 @njit(cache=True)
+def _next_row(idx, base, shp, istr, c, j0, j1):  # pragma: no cover (compiled)
+    "One row on in table c: the odometer idx over all axes but the last, the incidences' row offsets base."
+    k = shp.shape[1] - 2
+    while k >= 0:
+        idx[k] += 1
+        for j in range(j0, j1):
+            base[j - j0] += istr[j, k]
+        if idx[k] < shp[c, k]:
+            return
+        for j in range(j0, j1):
+            base[j - j0] -= istr[j, k] * shp[c, k]
+        idx[k] = 0
+        k -= 1
+
+
+@njit(cache=True)
 def _table_margins(x, S, c, ioff, r):  # pragma: no cover (compiled)
     "r_(c,s) = M_cs x_c on table c's incidences ioff[c]..ioff[c+1] (incidences are listed table by table)."
-    coff, inc_c, inc_s, loff, moff, cmap, soff = S
-    lo = coff[c]
-    for j in range(ioff[c], ioff[c + 1]):
+    coff, inc_c, inc_s, loff, shp, istr, soff = S
+    j0, j1, K, i = ioff[c], ioff[c + 1], shp.shape[1], coff[c]
+    for j in range(j0, j1):
         r[loff[j] : loff[j + 1]] = 0.0
-        for i in range(coff[c + 1] - lo):
-            r[loff[j] + cmap[moff[j] + i]] += x[lo + i]
+    idx, base, n = np.zeros(K, np.int64), np.zeros(j1 - j0, np.int64), shp[c, K - 1]
+    for _ in range((coff[c + 1] - i) // n):  # the table's rows along its last axis, in C order
+        for u in range(n):
+            for j in range(j0, j1):
+                r[loff[j] + base[j - j0] + u * istr[j, K - 1]] += x[i]
+            i += 1
+        _next_row(idx, base, shp, istr, c, j0, j1)
 
 
 @njit(cache=True)
 def _centre(S, a, r):  # pragma: no cover (compiled)
     "r_(c,s) minus the a-weighted mean of r_(c',s) over the cliques with s (a: per incidence), in place."
-    coff, inc_c, inc_s, loff, moff, cmap, soff = S
+    coff, inc_c, inc_s, loff, shp, istr, soff = S
     mean, cnt = np.zeros(soff[-1]), np.zeros(soff.shape[0] - 1)
     for j in range(inc_c.shape[0]):
         cnt[inc_s[j]] += a[j]
@@ -203,28 +253,37 @@ def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
 @njit(cache=True, parallel=True)
 def _evaluate(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
-    coff, inc_c, inc_s, loff, moff, cmap, soff = S
-    nc = coff.shape[0] - 1
+    coff, inc_c, inc_s, loff, shp, istr, soff = S
+    nc, K = coff.shape[0] - 1, shp.shape[1]
     ioff, fs = np.searchsorted(inc_c, np.arange(nc + 1)), np.zeros(nc)
     for c in prange(nc):  # table by table, in parallel (each writes only its own cells, margins and shift)
-        lo, hi, h, j0, j1 = coff[c], coff[c + 1], 0.5 / w[c], ioff[c], ioff[c + 1]
-        s, vmax = 0.0, -np.inf
-        for i in range(hi - lo):  # v_c = y_c - M_c^T lam_c / (2 w_c), its sum and its largest entry
-            v = y[lo + i]
-            for j in range(j0, j1):
-                v -= h * lam[loff[j] + cmap[moff[j] + i]]
-            x[lo + i], s, vmax = v, s + v, max(vmax, v)
-        t = _shift(x, lo, hi, s, vmax, taus, c)
+        lo, hi, h, j0, j1, n = coff[c], coff[c + 1], 0.5 / w[c], ioff[c], ioff[c + 1], shp[c, K - 1]
+        idx, base = np.zeros(K, np.int64), np.zeros(j1 - j0, np.int64)
+        s, vmax, i, t0, sm, k = 0.0, -np.inf, lo, taus[c], 0.0, 0
+        for _ in range((hi - lo) // n):  # v_c = y_c - M_c^T lam_c / (2 w_c), its sum and its largest entry
+            for u in range(n):
+                v = y[i]
+                for j in range(j0, j1):
+                    v -= h * lam[loff[j] + base[j - j0] + u * istr[j, K - 1]]
+                x[i], s, vmax, i = v, s + v, max(vmax, v), i + 1
+                if v > t0:  # the warm start's first Newton pass
+                    sm, k = sm + v, k + 1
+            _next_row(idx, base, shp, istr, c, j0, j1)
+        t = _shift_pre(x, lo, hi, s, vmax, taus, c, sm, k)
         for j in range(j0, j1):
             r[loff[j] : loff[j + 1]] = 0.0
-        for i in range(hi - lo):  # x_c = (v_c - t)_+, its distance to y_c and its sub-marginals, one pass
-            xi = max(x[lo + i] - t, 0.0)
-            x[lo + i] = xi
-            fs[c] += (xi - y[lo + i]) ** 2
-            if xi != 0.0:
-                for j in range(j0, j1):
-                    r[loff[j] + cmap[moff[j] + i]] += xi
-        fs[c] *= w[c]
+        idx[:], base[:], i, fc = 0, 0, lo, 0.0
+        for _ in range((hi - lo) // n):  # x_c = (v_c - t)_+, its distance to y_c and its sub-marginals
+            for u in range(n):
+                xi = max(x[i] - t, 0.0)
+                x[i] = xi
+                fc += (xi - y[i]) ** 2
+                if xi != 0.0:
+                    for j in range(j0, j1):
+                        r[loff[j] + base[j - j0] + u * istr[j, K - 1]] += xi
+                i += 1
+            _next_row(idx, base, shp, istr, c, j0, j1)
+        fs[c] = fc * w[c]
     _centre(S, a, r)
     f = 0.0
     for c in range(nc):
