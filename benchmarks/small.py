@@ -33,9 +33,11 @@ HERE = Path(__file__).resolve().parent
 NLTCS7 = ['eating', 'getting in/out of bed', 'getting around inside', 'dressing', 'bathing', 'using toilet',
           'heavy house work']
 HD7 = ['age', 'education', 'occupation', 'hours-per-week', 'sex', 'race', 'income>50K']
+HD7B = ['age', 'fnlwgt', 'workclass', 'education', 'marital-status', 'sex', 'income>50K']
 SETS = {'sub7': ('adult', 'adult.csv', 'adult-domain.json', SUB7),
         'nltcs7': ('nltcs', 'nltcs.csv', 'nltcs-domain.json', NLTCS7),
-        'hd7': ('adult_hd', 'adult.csv', 'adult-domain.json', HD7)}
+        'hd7': ('adult_hd', 'adult.csv', 'adult-domain.json', HD7),
+        'hd7b': ('adult_hd', 'adult.csv', 'adult-domain.json', HD7B)}
 VARIANTS = {  # name: local_mechanism's public options (default: none)
     'default': {},
     'model': dict(base='gaussian', shrink='model'),
