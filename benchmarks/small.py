@@ -6,13 +6,18 @@
 Each (set, size, seed) is a sample of `size` records drawn without replacement from the public dataset with
 numpy's default_rng(seed) (the same sample for every system), written with its domain to a temporary directory
 (deleted afterwards; no data is kept). Sets: `sub7` is peers.py's 7 adult attributes (the tuning set); `nltcs7`
-the first 7 of NLTCS's 16 binary attributes and `hd7` 7 other attributes of adult_hd (age, education,
-occupation, hours-per-week, sex, race, income>50K) are held out. Workload: all 2-way marginals;
+the first 7 of NLTCS's 16 binary attributes, `hd7` and `hd7b` 7 attributes of adult_hd each (HD7, HD7B: large
+tables, the factorization's spread near its limit) are held out. Workload: all 2-way marginals;
 (eps=1, delta=1e-9)-DP under add/remove neighbours: dpnotes with neighbours='add-remove' and
 max_records=10^6 (as peers.py), the peers with their own relation (add/remove). Every run uses seed `seed` for
 its noise. Scored with peers.py's `score` against the sample's own true marginals (RMSE and max error over all
 cells, probability units). Each variant is `local` with the public options in VARIANTS. Runs are appended to
 `results_small.json` (a re-run replaces), the table `results_small.md` is rebuilt from it.
+
+The peers' virtualenv needs versions of their time: private-pgm at 4d2b3c5 (2025-08) crashes under jax 0.10
+(`Factor + tracer` in `normalize`) and pandas 3 (`groupby.apply` drops the grouping columns in
+`synthetic_data`, a KeyError at the end of every run); jax[cpu]==0.6.2, chex==0.1.90, optax==0.2.5 and
+pandas 2.2.3 run both mechanisms.
 """
 import argparse, json, os, subprocess, sys, tempfile, time, warnings
 from pathlib import Path
