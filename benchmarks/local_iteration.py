@@ -1,5 +1,5 @@
 """Seconds per dual iteration of the local projection on adult's all 3-way marginals (364 tables, 20.9
-million cells), and its peak memory: `_evaluate` (one x(lambda) and residual) and `_ascent` for a few
+million cells), and its peak memory: `evaluate_duals` (one x(lambda) and residual) and `_ascent` for a few
 iterations, at a fixed lambda, on the true tables plus seeded Gaussian noise (sigma 1e-4; a timing input, not
 a release). Run it once per version of the package (PYTHONPATH) in the same session and compare the ratios; it
 also times one numpy pass that reads the tables (`y.sum()`) and one that reads and writes them (`x[:] = y`),
@@ -15,7 +15,7 @@ from pathlib import Path
 import numpy as np
 
 from dpnotes.data import Dataset
-from dpnotes.local_solvers import _ascent, _evaluate, local_structure
+from dpnotes.local_solvers import _ascent, evaluate_duals, local_structure
 from dpnotes.workloads import Marginals
 
 
@@ -46,8 +46,8 @@ def main():
     steps = np.repeat(a, np.diff(S.arrays[3]))
     x, r, taus = np.empty_like(y), np.empty(S.n_duals), np.full(nc, -np.inf)
     lam = np.random.default_rng(1).normal(0, 1e-5, S.n_duals)
-    _evaluate(lam, y, w, S.arrays, a, x, r, taus)  # compile / load, and warm the shifts
-    t_eval = best(lambda: _evaluate(lam, y, w, S.arrays, a, x, r, taus), args.evals)
+    evaluate_duals(lam, y, w, S.arrays, a, x, r, taus)  # compile / load, and warm the shifts
+    t_eval = best(lambda: evaluate_duals(lam, y, w, S.arrays, a, x, r, taus), args.evals)
     lam0, mu0, taus0 = np.zeros(S.n_duals), np.zeros(S.n_duals), np.full(nc, -np.inf)
     _ascent(y, w, S.arrays, a, steps, 1e-9, 0, 1, lam0.copy(), mu0.copy(), taus0.copy(), 1.0)  # compile
     t_asc = best(lambda: _ascent(y, w, S.arrays, a, steps, 1e-9, 0, args.iters, lam0.copy(), mu0.copy(),

@@ -26,7 +26,7 @@ from dpnotes.factorization import (
 )
 from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, project
 from .projection_solvers import simplex_projection
-from .local_solvers import LocalResult, _as_tables, _evaluate, _run_ascent, local_structure
+from .local_solvers import LocalResult, as_tables, evaluate_duals, run_ascent, local_structure
 from .helptext import document_names
 
 # %% auto #0
@@ -45,20 +45,20 @@ def local_projection(
 ) -> LocalResult:
     "Weighted least-squares projection of noisy tables onto the local-consistency polytope (post-processing)."
     t0, domain = time.perf_counter(), as_domain(domain)
-    cliques, tables, sigma = _as_tables(measurements, domain)
+    cliques, tables, sigma = as_tables(measurements, domain)
     S, y = local_structure(domain, cliques), np.concatenate(tables)
     w = (sigma.min() / sigma) ** 2  # 1 / sigma_c^2, over its maximum
     a = 2 * w[S.arrays[1]] / S.scales  # each incidence's own step (scales >= 1)
     steps = np.repeat(a, np.diff(S.arrays[3]))  # per dual variable
     lam = np.zeros(S.n_duals)
-    x, f, it = _run_ascent(y, w, S.arrays, a, steps, float(tol), int(max_iter), lam)
+    x, f, it = run_ascent(y, w, S.arrays, a, steps, float(tol), int(max_iter), lam)
     return _local_result(S, x, f, lam, y, w, sigma.min(), tol, it, t0)
 
 # %% ../nbs/19_local.ipynb #cf81cf77
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
     "The ascent's solution as a LocalResult: residual and gap recomputed at lam, a warning if unconverged."
     r, taus = np.empty_like(lam), np.full(len(S.cliques), -np.inf)
-    _evaluate(lam, y, w, S.arrays, np.ones(len(S.arrays[1])), np.empty_like(y), r, taus)  # plain means
+    evaluate_duals(lam, y, w, S.arrays, np.ones(len(S.arrays[1])), np.empty_like(y), r, taus)  # plain means
     res, gap = float(np.max(np.abs(r))) if r.size else 0.0, abs(float(lam @ r)) / max(f, 1.0)
     ok = res <= tol and gap <= tol
     if not ok:

@@ -15,8 +15,8 @@ from .models import marginal_tables
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['TIGHT', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'LocalResult',
-           'local_constraints', 'cvxpy_local_projection']
+__all__ = ['TIGHT', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'evaluate_duals',
+           'run_ascent', 'LocalResult', 'as_tables', 'local_constraints', 'cvxpy_local_projection']
 
 # %% ../nbs/87_local_solvers.ipynb #4fb80d36
 def separators(
@@ -251,7 +251,7 @@ def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
 
 # %% ../nbs/87_local_solvers.ipynb #91fce615
 @njit(cache=True, parallel=True)
-def _evaluate(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
+def evaluate_duals(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
     coff, inc_c, inc_s, loff, shp, istr, soff = S
     nc, K = coff.shape[0] - 1, shp.shape[1]
@@ -320,16 +320,16 @@ def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no c
     x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)
     while it < stop:
         it += 1
-        _evaluate(mu, y, w, S, a, x, r, taus)
+        evaluate_duals(mu, y, w, S, a, x, r, taus)
         t = _nesterov(lam, prev, mu, r, steps, t)
         if it % 10 == 0:
-            f = _evaluate(lam, y, w, S, a, x, r, taus)
+            f = evaluate_duals(lam, y, w, S, a, x, r, taus)
             if (r.size == 0 or np.max(np.abs(r)) <= tol / 2) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
                 return True, it, t
     return False, it, t
 
 # %% ../nbs/87_local_solvers.ipynb #runascnt
-def _run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> tuple:
+def run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> tuple:
     """`_ascent` from lam in runs of `chunk` iterations, behind a progress bar on a terminal (the iterates
     are those of one uninterrupted run); (x, f, iterations) at the final lam."""
     mu, taus, t, it, done = lam.copy(), np.full(len(w), -np.inf), 1.0, 0, False
@@ -341,7 +341,7 @@ def _run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> 
             bar.update(it1 - it)
             it = it1
     x, r = np.empty_like(y), np.empty_like(lam)
-    return x, _evaluate(lam, y, w, arrays, a, x, r, taus), it
+    return x, evaluate_duals(lam, y, w, arrays, a, x, r, taus), it
 
 # %% ../nbs/87_local_solvers.ipynb #cd0245a6
 @dataclass(frozen=True)
@@ -358,7 +358,7 @@ class LocalResult:
     seconds: float  # wall-clock time
 
 # %% ../nbs/87_local_solvers.ipynb #900d68f0
-def _as_tables(
+def as_tables(
     measurements,  # list of Measurement, or a tuple (cliques, tables, sigmas)
     domain: Domain,  # the universe of the attributes
 ) -> tuple:
@@ -417,7 +417,7 @@ def cvxpy_local_projection(
     import cvxpy as cp
 
     t0, domain = time.perf_counter(), as_domain(domain)
-    cliques, tables, sigma = _as_tables(measurements, domain)
+    cliques, tables, sigma = as_tables(measurements, domain)
     X = [cp.Variable(t.size, nonneg=True) for t in tables]
     cons, w = local_constraints(domain, cliques, X), (sigma.min() / sigma) ** 2
     obj = sum(float(wc) * cp.sum_squares(v - t) for wc, v, t in zip(w, X, tables))
