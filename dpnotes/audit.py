@@ -4,10 +4,12 @@
 
 # %% ../nbs/08_audit.ipynb #23fb6b88
 from __future__ import annotations
-import math, time
+import contextlib, math, time
 from dataclasses import dataclass
 import numpy as np
 from scipy import stats
+import numba
+from threadpoolctl import threadpool_limits
 from .privacy import Budget, zcdp_to_epsilon
 from .noise import NoisePlan
 from .releases import MECHANISMS
@@ -17,8 +19,8 @@ import dpnotes.factorization, dpnotes.projection, dpnotes.mwem, dpnotes.local  #
 
 # %% auto #0
 __all__ = ['clopper_pearson', 'epsilon_lower_bound', 'statistic', 'pick_event', 'in_event', 'claimed_epsilon', 'Audit',
-           'release_answers', 'audit_mechanism', 'numpy_laplace', 'numpy_laplace_reachable', 'grid_reachable',
-           'low_bits', 'homogeneity_pvalue', 'brute_force_seeds']
+           'one_thread', 'release_answers', 'audit_mechanism', 'numpy_laplace', 'numpy_laplace_reachable',
+           'grid_reachable', 'low_bits', 'homogeneity_pvalue', 'brute_force_seeds']
 
 # %% ../nbs/08_audit.ipynb #1e78ff69
 def clopper_pearson(
@@ -194,6 +196,23 @@ def _add_remove_one(D: Dataset, Dprime: Dataset) -> bool:
     diff = np.bincount(inv[: D.n], minlength=len(rows)) - np.bincount(inv[D.n :], minlength=len(rows))
     return int(np.abs(diff).sum()) == 1
 
+# %% ../nbs/08_audit.ipynb #a1d0e7c1
+@contextlib.contextmanager
+def one_thread():
+    """BLAS and numba's parallel loops held to one thread, as the releases of an audit run.
+
+    An audit makes thousands of releases of a few answers each: a parallel loop or a threaded BLAS call on
+    them costs more in waking and joining threads than it computes, most of all on cores shared with other
+    processes. Parallel loops sum in a fixed order, so the releases are the same with one thread or many.
+    """
+    n = numba.get_num_threads()
+    numba.set_num_threads(1)
+    try:
+        with threadpool_limits(limits=1):
+            yield
+    finally:
+        numba.set_num_threads(n)
+
 # %% ../nbs/08_audit.ipynb #9e36bf9f
 def release_answers(
     mechanism,  # callable with the registry's signature
@@ -204,10 +223,11 @@ def release_answers(
     rng=None,  # passed on: None (secure) or one Generator shared by the releases
     **options,  # passed on
 ) -> np.ndarray:  # (trials, k) answers
-    "Answers of `trials` independent releases, one row each."
-    return np.stack(
-        [np.ravel(mechanism(data, workload, budget, rng=rng, **options).answers) for _ in range(trials)]
-    )
+    "Answers of `trials` independent releases, one row each (BLAS and parallel loops on one thread)."
+    with one_thread():
+        return np.stack(
+            [np.ravel(mechanism(data, workload, budget, rng=rng, **options).answers) for _ in range(trials)]
+        )
 
 # %% ../nbs/08_audit.ipynb #21c427c5
 def audit_mechanism(
