@@ -120,10 +120,13 @@ def _public_signature(sig: inspect.Signature) -> inspect.Signature:
     return sig.replace(parameters=ps[:at] + extra + ps[at:])
 
 # %% ../nbs/12_releases.ipynb #6844ee7c
-def _registry_note(add_remove: bool) -> str:
+def _registry_note(add_remove: bool, metered: bool = False) -> str:
     "The keywords the registry adds to every mechanism, for its help()."
     note = "\n\n    Through the registry: accountant= (an Accountant) is charged the call's budget, before"
     note += " any noise."
+    if metered:  # the registry's meter draws the noise: rng= and neighbours= are the registry's keywords
+        note += "\n    rng=None draws secure noise (os.urandom); a numpy Generator makes it reproducible, for"
+        note += "\n    experiments only. neighbours='replace' (the default) keeps n public."
     if add_remove:
         note += "\n    neighbours='add-remove' keeps n private (a noisy count first); max_records= declares"
         note += "\n    the public bound on the number of records that answers other than exact counts need."
@@ -249,7 +252,10 @@ def register(
             'meter' in inspect.signature(fn).parameters
         ):  # users call it with rng= and neighbours=, not a meter
             mechanism.__signature__ = _public_signature(inspect.signature(fn))
-        mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(add_remove)  # help() names them too
+        metered = 'meter' in inspect.signature(fn).parameters
+        mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(
+            add_remove, metered
+        )  # help() names them
         MECHANISMS[name] = mechanism
         return mechanism
 
