@@ -20,7 +20,7 @@ import threading
 from pathlib import Path
 
 from . import MECHANISMS, __version__
-from .cli_output import NOT_PRIVATE, POSTPROCESS, _message
+from .cli_output import NOT_PRIVATE, POSTPROCESS, error_text
 
 # %% auto #0
 __all__ = ['WORKLOAD_HELP', 'mechanism_modules', 'load_mechanisms', 'registered_docs', 'mechanism_info', 'mechanism_help',
@@ -630,7 +630,7 @@ def main(argv=None) -> int:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())  # no second error at exit
         status = 0
     except (ValueError, TypeError, OSError, KeyError, MemoryError, ImportError) as e:
-        print(f"{_prog(args)}: error: {_message(e)}", file=sys.stderr)  # whole: its end is often advice
+        print(f"{_prog(args)}: error: {error_text(e)}", file=sys.stderr)  # whole: its end is often advice
         status = 2
     if argv is None and status:
         sys.exit(status)

@@ -26,15 +26,15 @@ from .utils import progress
 from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
 from .releases import MECHANISMS, check_outputs, error_line, jsonable, release_outputs
-from .cli_output import NOT_PRIVATE, _message, _say, _with_line, _write, _write_release
+from .cli_output import NOT_PRIVATE, error_text, say_progress, with_file_line, write_all, write_release
 from dpnotes.cli_output import (
     check_postprocess,
     marginal_table,
     postprocess,
     read_marginals,
     value_names,
-    _release_error,
-    _release_values,
+    release_error_line,
+    release_values,
 )
 
 # %% auto #0
@@ -301,7 +301,7 @@ def _attempt(m, s, data, workload, budget, opts, truth, warm, said=None):
         return rec if warm is False else dict(rec, warmup_seconds=warm)
     except Exception as e:  # the others still run; the message goes to the row, the JSON and stderr
         key = "refused" if isinstance(e, ValueError) else "failed"
-        msg = _message(e) if key == "refused" else f"{type(e).__name__}: {_message(e)}"  # whole
+        msg = error_text(e) if key == "refused" else f"{type(e).__name__}: {error_text(e)}"  # whole
         if said is None or (m, key, msg) not in said:
             print(f"{m}: {key}: {msg}", file=sys.stderr)
         if said is not None:
@@ -417,10 +417,10 @@ def cmd_compare(args):
     print(NOT_PRIVATE)
     print(_table_notes(recs, _columns(recs)))
     if args.json:
-        _write(args, {args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
+        write_all(args, {args.json: json.dumps(recs, indent=1, default=jsonable) + "\n"})
     if args.plot:
         title = f"{args.workload}, {budget.describe()}, {args.seeds} seed{'s' * (args.seeds != 1)}"
-        _write(args, {args.plot: _figure_bytes(plot_records(recs, title=title), args.plot)})
+        write_all(args, {args.plot: _figure_bytes(plot_records(recs, title=title), args.plot)})
     return 0
 
 
@@ -529,11 +529,13 @@ def cmd_release(args):
     if seed is not None:
         print(INSECURE_SEED_WARNING, file=sys.stderr)
     rng = None if seed is None else np.random.default_rng(seed)  # None: the mechanism draws from OS entropy
-    _say(f"{name} on {workload.shape[0]:,} queries (a first run also compiles numba kernels, then cached)")
+    say_progress(
+        f"{name} on {workload.shape[0]:,} queries (a first run also compiles numba kernels, then cached)"
+    )
     with _charged(args, budget, name):  # --ledger: checked before any noise, recorded after
         rel = MECHANISMS[name](data, workload, budget, rng=rng, **_options(args))
     answers = postprocess(args.postprocess, workload, rel.answers)
-    meta = _write_release(args, name, budget, data, workload, rel, answers)
+    meta = write_release(args, name, budget, data, workload, rel, answers)
     print(
         f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
         f"{args.out}.meta.json)"
@@ -575,7 +577,7 @@ def pick_mechanism(
             MECHANISMS[BASELINE].check_call(data, workload, budget, **options)
         except (TypeError, ValueError):
             raise e from None
-        return BASELINE, f"{RECOMMENDED}, recommended for marginals, refuses these options: {_message(e)}"
+        return BASELINE, f"{RECOMMENDED}, recommended for marginals, refuses these options: {error_text(e)}"
     return RECOMMENDED, "recommended for marginal workloads"
 
 
@@ -653,9 +655,9 @@ def cmd_show(args):
             print(f"{','.join(attrs)}: {len(cells)} cells, answers sum to {total:.4g}")
     else:
         want = tuple(a.strip() for a in args.marginal.split(","))
-        names = _release_values(args.csv)
+        names = release_values(args.csv)
         print(marginal_table(_find_marginal(found, want, args.csv), want, args.value, names))
-    if line := _release_error(args.csv):
+    if line := release_error_line(args.csv):
         print(line)
     return 0
 
@@ -680,7 +682,7 @@ def load_data(
             return count_csv(args.data, domain, workload.cliques), workload
         data = read_parquet(args.data, domain) if is_parquet(args.data) else read_csv(args.data, domain)
     except ValueError as e:
-        raise _with_line(e, args.data) from None
+        raise with_file_line(e, args.data) from None
     return data, workload
 
 # %% ../nbs/24_cli_commands.ipynb #0d0acc01
@@ -708,9 +710,9 @@ def cmd_encode(args):
         args.domain_out: lambda f: f.write(json.dumps(domain.to_dict(), indent=1) + "\n"),
     }
     try:
-        _write(args, files)
+        write_all(args, files)
     except ValueError as e:
-        raise _with_line(e, args.data) from None
+        raise with_file_line(e, args.data) from None
     print(
         f"encoded {n[0]} records, {len(domain)} attributes ({domain.size():,} cells) -> {args.out} + "
         f"{args.domain_out}"
@@ -732,7 +734,7 @@ def _draft_spec(args):
             f"--draft-spec {args.draft_spec} exists; refusing to replace it: give a new file name"
         )
     draft = draft_spec(args.data)
-    _write(args, {args.draft_spec: json.dumps(draft, indent=1) + "\n"})
+    write_all(args, {args.draft_spec: json.dumps(draft, indent=1) + "\n"})
     print(
         f"wrote a draft spec of {len(draft)} columns -> {args.draft_spec}: fill in each column's categories "
         "(in code order) or replace them by bins or codes, and delete the columns not to encode"

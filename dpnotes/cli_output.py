@@ -15,7 +15,9 @@ import sys
 from pathlib import Path
 
 # %% auto #0
-__all__ = ['NOT_PRIVATE', 'POSTPROCESS', 'check_postprocess', 'postprocess', 'read_marginals', 'value_names', 'marginal_table']
+__all__ = ['NOT_PRIVATE', 'POSTPROCESS', 'error_text', 'check_postprocess', 'postprocess', 'say_progress', 'write_release',
+           'write_all', 'read_marginals', 'value_names', 'release_error_line', 'release_values', 'marginal_table',
+           'with_file_line']
 
 # %% ../nbs/20_cli_output.ipynb #b0ac4660
 NOT_PRIVATE = (
@@ -32,7 +34,9 @@ def _one_line(
     return s if limit is None or len(s) <= limit else s[: limit - 3] + "..."
 
 
-def _message(e: BaseException) -> str:
+def error_text(
+    e: BaseException,  # an error, maybe with notes added
+) -> str:
     "The whole text of `e` on one line (a KeyError's key unquoted), then its notes (`add_note`), if any."
     msg = e.args[0] if isinstance(e, KeyError) and e.args else e
     return _one_line("; ".join([str(msg), *getattr(e, "__notes__", [])]))
@@ -108,13 +112,23 @@ class _Rows:
         return self.f.write(s)
 
 
-def _say(msg):
+def say_progress(
+    msg,  # the text, after 'dpnotes: '
+):
     "A progress line on stderr, only when stderr is a terminal."
     if sys.stderr.isatty():
         print(f"dpnotes: {msg}", file=sys.stderr, flush=True)
 
 # %% ../nbs/20_cli_output.ipynb #004e7c24
-def _write_release(args, name, budget, data, workload, rel, answers):
+def write_release(
+    args,  # the release command's arguments (out, postprocess, synthetic, ...)
+    name,  # the mechanism run
+    budget,  # the privacy budget it spent
+    data,  # the Dataset released
+    workload,  # the workload answered
+    rel,  # the Release
+    answers,  # the answers to write (post-processed when asked)
+):
     """The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all;
     returns the metadata written."""
     from dpnotes.utils import progress
@@ -137,7 +151,7 @@ def _write_release(args, name, budget, data, workload, rel, answers):
     files = {**release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar)), **extra}
     bar = progress(None, "writing", "row", total=workload.shape[0] + 1)  # a bar on a terminal only
     with bar:
-        _write(args, files)
+        write_all(args, files)
     drop_stale_state(args.out, files)  # a previous release's state file, beside metadata saying state: null
     return meta
 
@@ -210,7 +224,7 @@ def _identity(path) -> tuple | None:
     return s.st_dev, s.st_ino
 
 
-def _write(
+def write_all(
     args,  # the command's arguments: `args.written` lists the files in place
     files: dict,  # path -> content, as `write_files` takes it
 ):
@@ -264,7 +278,9 @@ def value_names(
     return {a: [str(x) for x in decode_column(np.arange(domain[a]), r)] for a, r in load_spec(spec).items()}
 
 
-def _release_error(csv_path) -> str | None:
+def release_error_line(
+    csv_path,  # a release CSV; its metadata is CSV_PATH.meta.json
+) -> str | None:
     "The error line of a release's metadata (`releases.error_line`), or None (no metadata, or no bound kept)."
     from dpnotes.releases import error_line
 
@@ -275,7 +291,9 @@ def _release_error(csv_path) -> str | None:
         return None
 
 
-def _release_values(csv_path) -> dict | None:
+def release_values(
+    csv_path,  # a release CSV; its metadata is CSV_PATH.meta.json
+) -> dict | None:
     "The value names in a release's metadata (`release --spec`), or None."
     try:
         return json.loads(Path(f"{csv_path}.meta.json").read_text(encoding="utf-8")).get("values")
@@ -329,7 +347,7 @@ def _file_line(
     return None
 
 
-def _with_line(
+def with_file_line(
     e: ValueError,  # an error of a CSV reader, 'PATH: ... row N ...' or 'PATH bytes LO..HI: ... row N ...'
     path,  # the file, as the reader was given it
 ) -> ValueError:

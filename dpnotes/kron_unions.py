@@ -15,17 +15,17 @@ from .data import Domain
 from .strategy_solvers import OptimalStrategy, trace_gram_pinv
 from . import factorization as fz
 from .sdp import one_blas_thread
-from .unions import Union, _check_union, _nonzero_part, _ZERO
+from .unions import Union, check_union, nonzero_part, ZERO_WORKLOAD
 from dpnotes.union_strategies import (
-    _active_patterns,
-    _distinct_factors,
-    _from_patterns,
-    _helmert_patterns,
-    _ij_eigs,
-    _ij_optimum,
-    _is_IJ,
-    _solve_1d,
-    _to_patterns,
+    active_patterns,
+    distinct_factors,
+    from_patterns,
+    helmert_patterns,
+    ij_eigs,
+    ij_optimum,
+    is_ij,
+    solve_1d,
+    to_patterns,
     helmert_strategy,
     optimize_kron,
     stacked_strategy,
@@ -37,7 +37,7 @@ from dpnotes.union_strategies import (  # noqa: F401 (importable from here, as b
     HelmertStrategy,
     helmert_blocks,
     kron_union_error,
-    _union_rule,
+    union_rule,
 )
 from .helptext import attach, document_names
 
@@ -49,20 +49,20 @@ __all__ = ['superadditive_bound', 'commuting_bound', 'symmetric_dual_bound', 'pr
 def superadditive_bound(
     U: Union,  # the workload
     tol: float = 1e-4,  # tolerance of the 1-D bounds
-    cache: dict | None = None,  # 1-D solves shared with `stacked_strategy` (`_solve_1d`)
+    cache: dict | None = None,  # 1-D solves shared with `stacked_strategy` (`solve_1d`)
 ) -> float:
     """sum_(groups) opt(G_(group)) <= opt(sum G) (the optimum is
     concave and homogeneous in G): the terms with every factor in span{I, J} form one group, solved exactly by
     the Helmert blocks; every other term is its own group, bounded by the product of its factors' certified
     1-D bounds."""
-    _check_union(U, tol)
-    ij = [all(_is_IJ(G) for G in t) for t in U.grams()]
+    check_union(U, tol)
+    ij = [all(is_ij(G) for G in t) for t in U.grams()]
     cache, total = {} if cache is None else cache, 0.0
     if any(ij):
         total += helmert_strategy(U, ij)[1]
     for t, f in zip(U.grams(), ij):
         if not f:
-            total += math.prod(_solve_1d(G, tol, cache).lower for G in t)  # certified 1-D bounds
+            total += math.prod(solve_1d(G, tol, cache).lower for G in t)  # certified 1-D bounds
     return total
 
 # %% ../nbs/97_kron_unions.ipynb #fc729e56
@@ -72,7 +72,7 @@ def commuting_bound(U: Union) -> float | None:
     sum_tbigotimes_a diag(V_a^T G_t,aV_a). None when some pair does not commute, or
     beyond MAX_CELLS cells for several terms (one term: sum_isqrt(lambda_i) is a product over the
     attributes)."""
-    _check_union(U)
+    check_union(U)
     G, lam = U.grams(), []
     if len(G) > 1 and U.shape[1] > MAX_CELLS:
         return None
@@ -105,7 +105,7 @@ def _cholesky_factor(G) -> np.ndarray:
 def _term_factors(grams: list, dense: list) -> tuple:
     """Per term, the pivoted Cholesky factors (`_cholesky_factor`) of its factors on the attributes `dense`,
     each distinct factor once; and the rank of each term's Kronecker product of them."""
-    F = _distinct_factors(grams)
+    F = distinct_factors(grams)
     chol = {a: [_cholesky_factor((g + g.T) / 2) for g in F[a][0]] for a in dense}
     L = [[chol[a][F[a][1][t]] for a in dense] for t in range(len(grams))]
     return L, [math.prod(f.shape[1] for f in fs) for fs in L]
@@ -118,10 +118,10 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
     columns as there are dense cells (G_s is then not formed: None), or the dense G_s (B_s None). None when
     the dense part exceeds `max_dense` cells."""
     d_, shape, grams = len(U.domain), U.domain.shape, U.grams()
-    ij = [a for a in range(d_) if all(_is_IJ(t[a]) for t in grams)]
+    ij = [a for a in range(d_) if all(is_ij(t[a]) for t in grams)]
     dense = [a for a in range(d_) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
-    active = _active_patterns(shape, ij, _ij_eigs(grams, ij))
+    active = active_patterns(shape, ij, ij_eigs(grams, ij))
     if nB > max_dense or len(active) * nB**3 > 1 << 33:
         return None
     L, ranks = _term_factors(grams, dense)
@@ -132,7 +132,7 @@ def _symmetric_split(U: Union, max_dense: int) -> tuple | None:
             pats[s] = (s, dim, None, np.hstack([math.sqrt(c[t]) * kron_dense(L[t]) for t in act]))
         elif act:
             full.append((s, dim, c))
-    for s, dim, G in _helmert_patterns(shape, ij, dense, grams, full):
+    for s, dim, G in helmert_patterns(shape, ij, dense, grams, full):
         pats[s] = (s, dim, (G + G.T) / 2, None)
     return ij, dense, [pats[s] for s, _, _ in active if s in pats]
 
@@ -153,7 +153,7 @@ def symmetric_dual_bound(
     """Certified lower bound (tr(D^(1/2)GD^(1/2))^(1/2))^2 over the D uniform on the attributes
     whose factors all lie in span{I, J}, optimised over the rest by the dual fixed point. None when the dense
     part exceeds `max_dense` cells."""
-    _check_union(U, tol, max_dense=max_dense, iters=iters)
+    check_union(U, tol, max_dense=max_dense, iters=iters)
     split = _symmetric_split(U, max_dense)
     if split is None:
         return None
@@ -226,29 +226,29 @@ def _dual_fixed_point(pats, d, iters, tol, step: float = 3.0, single: bool = Tru
 def product_weights(
     U: Union,  # the workload
     tol: float = 1e-4,  # tolerance of the 1-D solves
-    cache: dict | None = None,  # 1-D solves already made (`_solve_1d`)
+    cache: dict | None = None,  # 1-D solves already made (`solve_1d`)
 ) -> list:
     """Per-attribute weights D_a, each summing to 1, for `product_dual_bound`: uniform on the attributes
     whose factors all lie in span{I, J}; elsewhere the terms' 1-D optimal dual weights, mixed in proportion to
     each term's own optimum prod_aopt(G_t,a). A heuristic: any weights give a valid bound."""
-    _check_union(U, tol)
+    check_union(U, tol)
     G, cache = U.grams(), {} if cache is None else cache
 
     def solve(g):  # (1-D optimal dual weights summing to 1, certified lower bound on the 1-D optimum)
         key = ('weights', tol, g.shape[0], g.tobytes())
         if key not in cache:
-            if _is_IJ(g):
-                M = _ij_optimum(g)
+            if is_ij(g):
+                M = ij_optimum(g)
                 cache[key] = (np.full(g.shape[0], 1.0 / g.shape[0]), trace_gram_pinv(g, M.T @ M))
             else:
-                r = _solve_1d(g, tol, cache)
+                r = solve_1d(g, tol, cache)
                 cache[key] = (r.weights / r.weights.sum(), r.lower)
         return cache[key]
 
     E = [math.prod(solve(g)[1] for g in t) for t in G]
     out = []
     for a, n in enumerate(U.domain.shape):
-        if all(_is_IJ(t[a]) for t in G):
+        if all(is_ij(t[a]) for t in G):
             out.append(np.full(n, 1.0 / n))
         else:
             w = sum(e * solve(t[a])[0] for e, t in zip(E, G))
@@ -267,7 +267,7 @@ def product_dual_bound(
     patterns; per pattern, the eigenvalues of D^(1/2)G_sD^(1/2) over the other cells or of
     K_s=B_s^T DB_s (per-term Kronecker factors, B_sB_s^T preceq G_s), whichever is smaller. None
     when a pattern needs an eigenvalue problem larger than `max_order`."""
-    _check_union(U, max_order=max_order)
+    check_union(U, max_order=max_order)
     shape, G = U.domain.shape, U.grams()
     w = None if weights is None else [np.asarray(x, float) for x in weights]
     if w is not None and (len(w) != len(shape) or any(x.shape != (n,) for x, n in zip(w, shape))):
@@ -275,12 +275,12 @@ def product_dual_bound(
     if w is not None and any(not np.all(np.isfinite(x)) or np.any(x < 0) or not x.sum() > 0 for x in w):
         raise ValueError("weights must be finite and nonnegative, with a positive sum on every attribute")
     flat = lambda x: x is None or float(x.max() - x.min()) <= 1e-12 * float(x.max())  # the default: uniform
-    ij = [a for a in range(len(shape)) if flat(None if w is None else w[a]) and all(_is_IJ(t[a]) for t in G)]
+    ij = [a for a in range(len(shape)) if flat(None if w is None else w[a]) and all(is_ij(t[a]) for t in G)]
     dense = [a for a in range(len(shape)) if a not in ij]
     nB, nI = math.prod(shape[a] for a in dense), math.prod(shape[a] for a in ij)
     L, ranks = _term_factors(G, dense)  # each distinct factor's pivoted Cholesky factor, once
     plan = []
-    for s, dim, c in _active_patterns(shape, ij, _ij_eigs(G, ij)):
+    for s, dim, c in active_patterns(shape, ij, ij_eigs(G, ij)):
         c = np.maximum(c, 0.0)
         act = [t for t in range(len(G)) if c[t] > 0 and ranks[t] > 0]
         if act:
@@ -314,11 +314,11 @@ def union_lower_bound(
     tol: float = 1e-4,  # tolerance of the 1-D bounds
     symmetric: float | None = None,  # a `symmetric_dual_bound` of U already computed (else computed here)
     max_order: int = 1024,  # largest eigenvalue problem of `product_dual_bound` (0: skip it)
-    cache: dict | None = None,  # 1-D solves already made (`_solve_1d`)
+    cache: dict | None = None,  # 1-D solves already made (`solve_1d`)
 ) -> tuple:
     """The largest of `superadditive_bound`, `commuting_bound`, `symmetric_dual_bound` and
     `product_dual_bound` (where they apply): (bound, which)."""
-    _check_union(U, tol, max_order=max_order)
+    check_union(U, tol, max_order=max_order)
     cands = [(superadditive_bound(U, tol, cache), 'superadditive over terms')]
     cands.append((commuting_bound(U), 'Li-Miklau spectrum (commuting factors)'))
     sym = symmetric_dual_bound(U) if symmetric is None else symmetric
@@ -378,19 +378,19 @@ class SymmetricStrategy(Operator):
         }
 
     def _matvec(self, h):
-        parts = _to_patterns(self.domain.shape, self.ij, h, self.R)
+        parts = to_patterns(self.domain.shape, self.ij, h, self.R)
         return np.concatenate([(Rs @ parts[s]).ravel() for s, Rs in self.R.items()])
 
     def _rmatvec(self, y):
         parts = self._parts(y)
-        return _from_patterns(self.domain.shape, self.ij, {s: Rs.T @ parts[s] for s, Rs in self.R.items()})
+        return from_patterns(self.domain.shape, self.ij, {s: Rs.T @ parts[s] for s, Rs in self.R.items()})
 
     def lstsq(self, y) -> np.ndarray:
         "Minimum-norm least squares M^+y, pattern by pattern (R_s^+)."
         if not hasattr(self, '_pinv'):
             self._pinv = {s: np.linalg.pinv(Rs, rcond=1e-10) for s, Rs in self.R.items()}
         parts = self._parts(y)
-        return _from_patterns(self.domain.shape, self.ij, {s: self._pinv[s] @ parts[s] for s in self.R})
+        return from_patterns(self.domain.shape, self.ij, {s: self._pinv[s] @ parts[s] for s in self.R})
 
 # %% ../nbs/97_kron_unions.ipynb #9614655e-b-m
 def _symmetric_weight(self: SymmetricStrategy, s, agree=None) -> float:
@@ -454,10 +454,10 @@ def _symmetric_error_constant(self: SymmetricStrategy, W) -> float | None:
     span{I, J}; None for any other workload."""
     if not (isinstance(W, Union) and W.domain.shape == self.domain.shape):
         return None
-    if not all(_is_IJ(t[a]) for t in W.grams() for a in self.ij):
+    if not all(is_ij(t[a]) for t in W.grams() for a in self.ij):
         return None
     tr = 0.0
-    for s, dim, G in _helmert_patterns(self.domain.shape, self.ij, self.rest, W.grams()):
+    for s, dim, G in helmert_patterns(self.domain.shape, self.ij, self.rest, W.grams()):
         if np.any(G):
             if s not in self.R:
                 raise ValueError(f"W is not in the row space of M: Helmert pattern {s} is never measured")
@@ -474,7 +474,7 @@ def symmetric_strategy(
     max_dense: int = 1024,  # largest dense part (cells of the attributes outside span{I, J})
     iters: int = 60,  # fixed-point steps at most
     tol: float = 1e-3,  # stop when the primal is within this fraction of the dual bound
-    cache: dict | None = None,  # 1-D solves already made (`_solve_1d`), filled for later calls
+    cache: dict | None = None,  # 1-D solves already made (`solve_1d`), filled for later calls
 ) -> tuple | None:
     """The optimum over all strategies, by the dual fixed point with D uniform on the span{I, J} attributes:
     X_s = D^(-1/2)(D^(1/2)G_sD^(1/2))^(1/2)D^(-1/2) at the best weights met, scaled to unit columns.
@@ -482,8 +482,8 @@ def symmetric_strategy(
     fixed-point steps), or None when
     the dense part exceeds `max_dense` cells, when every attribute is symmetric (`helmert_strategy` is then
     the optimum, measured from marginal tables) or beyond 2^24 cells."""
-    _check_union(U, tol, max_dense=max_dense, iters=iters)
-    all_ij = all(_is_IJ(t[a]) for t in U.grams() for a in range(len(U.domain)))
+    check_union(U, tol, max_dense=max_dense, iters=iters)
+    all_ij = all(is_ij(t[a]) for t in U.grams() for a in range(len(U.domain)))
     if all_ij or U.shape[1] > 1 << 24:  # all symmetric: the marginal family is this optimum, from tables
         return None
     split = _symmetric_split(U, max_dense)
@@ -511,7 +511,7 @@ def _splits(U: Union) -> list:
     marginal-type (every factor in span{I, J}), those together with each other term apart, or with
     all others together."""
     T = len(U.kterms)
-    ij = [t for t, G in enumerate(U.grams()) if all(_is_IJ(g) for g in G)]
+    ij = [t for t, G in enumerate(U.grams()) if all(is_ij(g) for g in G)]
     if T < 2 or len(ij) == T:  # one term, or marginal-type only: the product or marginal family is enough
         return []
     rest = [t for t in range(T) if t not in ij]
@@ -531,9 +531,9 @@ def union_optimal(
     and the stacked strategies of `_splits` (`stacked_strategy`), with the certified `union_lower_bound`.
     A larger `max_order` buys a tighter certificate where the symmetric dual does not apply (seconds at
     4096-7140)."""
-    _check_union(U, tol, max_order=max_order)
-    if (U := _nonzero_part(U)) is None:
-        raise ValueError(_ZERO)
+    check_union(U, tol, max_order=max_order)
+    if (U := nonzero_part(U)) is None:
+        raise ValueError(ZERO_WORKLOAD)
     with one_blas_thread():  # threaded BLAS stalls on shared cores (many small eigendecompositions)
         return _union_optimal(U, tol, max_order)
 
@@ -569,7 +569,7 @@ def _symmetric_rule(W, M):
     "Error constant of a `SymmetricStrategy` on a Union, without the dense Gram (None for anything else)."
     if not (isinstance(W, Union) and isinstance(M, SymmetricStrategy)):
         return None
-    W = _nonzero_part(W)  # zero terms add no error, and M reconstructs them
+    W = nonzero_part(W)  # zero terms add no error, and M reconstructs them
     return 0.0 if W is None else M.error_constant(W)
 
 

@@ -13,15 +13,13 @@ from .workloads import Marginals
 from .utils import check_memory, progress
 from .measurements import Measurement, measurement_list
 from .junction_trees import JunctionTree, GraphicalModel, potential_model, to_domain, domain_order
-from .junction_trees import fold_plan, sum_out, log_total, broadcast_table
+from .junction_trees import fold_plan, sum_out, log_total
 from .junction_trees import model_size, model_sizes, calibrate  # noqa: F401 (re-exported, see below)
 from .helptext import attach, document_names
 
-# dpnotes.mwem_kernels still imports these under their earlier private names from here
-_expand, _logz, _sorted, _sum_out = broadcast_table, log_total, domain_order, sum_out
-
 # %% auto #0
-__all__ = ['marginal_tables', 'marginal_measurements', 'estimate', 'MixtureModel', 'model_arrays', 'model_from_arrays']
+__all__ = ['marginal_tables', 'marginal_measurements', 'odometer_carry', 'odometer_jumps', 'walk_sum', 'estimate', 'MixtureModel',
+           'model_arrays', 'model_from_arrays']
 
 # %% ../nbs/17_models.ipynb #183061da
 def _checked(domain: Domain, attrs: tuple, y: np.ndarray, sigma: float) -> np.ndarray:
@@ -63,7 +61,10 @@ def marginal_measurements(
 
 # %% ../nbs/17_models.ipynb #e7d72a1b
 @njit(cache=True)
-def _carry(dig, dims):  # pragma: no cover (compiled)
+def odometer_carry(  # pragma: no cover (compiled)
+    dig,  # the digit of each axis, moved in place
+    dims,  # the size of each axis
+):
     """Odometer step on the digits of all axes but the last one.
 
     Returns the axis whose digit moved up (-1: done).
@@ -79,7 +80,10 @@ def _carry(dig, dims):  # pragma: no cover (compiled)
 
 
 @njit(cache=True)
-def _jumps(dims, stride):  # pragma: no cover (compiled)
+def odometer_jumps(  # pragma: no cover (compiled)
+    dims,  # the size of each axis
+    stride,  # the index's step per axis
+):
     """Change of the index sum_j digit_j * stride[j] when axis j's digit moves up and the later outer digits
     wrap to 0."""
     out = np.zeros(dims.shape[0], np.int64)
@@ -91,9 +95,16 @@ def _jumps(dims, stride):  # pragma: no cover (compiled)
 
 # %% ../nbs/17_models.ipynb #e7d72a1b-b
 @njit(cache=True)
-def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
+def walk_sum(  # pragma: no cover (compiled)
+    T,  # the flat array holding the table
+    t0,  # the table's first cell in T
+    dims,  # the table's shape
+    st,  # the output index's step per axis (0: the axis is summed out)
+    out,  # the flat output, added to in place
+    o0,  # the output's first cell in `out`
+):
     "out[o0 + j(x)] += T[t0 + x] over the cells x of a C-order table of shape `dims`, j(x) = Σ_k x_k st_k."
-    L, sl, jumps = dims[-1], st[-1], _jumps(dims, st)
+    L, sl, jumps = dims[-1], st[-1], odometer_jumps(dims, st)
     dig, j = np.zeros(dims.shape[0], np.int64), o0
     for base in range(t0, t0 + np.prod(dims), L):  # a row is the last axis: contiguous in T
         if sl == 0:
@@ -104,7 +115,7 @@ def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
         else:
             for c in range(L):
                 out[j + c * sl] += T[base + c]
-        k = _carry(dig, dims)
+        k = odometer_carry(dig, dims)
         j += jumps[k] if k >= 0 else 0
 
 
@@ -112,7 +123,7 @@ def _walk_sum(T, t0, dims, st, out, o0):  # pragma: no cover (compiled)
 def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
     """T[t0 + x] += S[s0 + j(x)] (or *= when `mul`) over the cells x of a C-order table of shape `dims`;
     (smallest, largest) cell of T after a product ((0, 0) after a sum)."""
-    L, sl, jumps = dims[-1], st[-1], _jumps(dims, st)
+    L, sl, jumps = dims[-1], st[-1], odometer_jumps(dims, st)
     dig, j, lo, hi = np.zeros(dims.shape[0], np.int64), s0, np.inf, 0.0
     for base in range(t0, t0 + np.prod(dims), L):
         if mul:
@@ -123,7 +134,7 @@ def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
         else:
             for c in range(L):
                 T[base + c] += S[j + c * sl]
-        k = _carry(dig, dims)
+        k = odometer_carry(dig, dims)
         j += jumps[k] if k >= 0 else 0
     return (lo, hi) if mul else (0.0, 0.0)
 
@@ -134,7 +145,7 @@ _FLOOR = 1e-290  # every cell of every table stays at or above this: normal floa
 @njit(cache=True)
 def _send(P, co, i, mi, mo, dims, st, buf, b0, b1):  # pragma: no cover (compiled)
     "Clique i's table summed onto a separator (walk mi) in buf[b0:b1], scaled to max 1; False if all zero."
-    _walk_sum(P, co[i], dims[mo[mi] : mo[mi + 1]], st[mo[mi] : mo[mi + 1]], buf, b0)
+    walk_sum(P, co[i], dims[mo[mi] : mo[mi + 1]], st[mo[mi] : mo[mi + 1]], buf, b0)
     top = buf[b0:b1].max()
     if not top > 0:
         return False
@@ -191,7 +202,7 @@ def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo
             return False, 0.0, none, none, none
     for e in range(edges.shape[0] - 1, -1, -1):  # root to leaves: the parent's belief over the upward message
         i, p, mc, mp = edges[e, 0], edges[e, 1], edges[e, 2], edges[e, 3]
-        _walk_sum(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], down, eo[e])
+        walk_sum(P, co[p], dims[mo[mp] : mo[mp + 1]], st[mo[mp] : mo[mp + 1]], down, eo[e])
         down[eo[e] : eo[e + 1]] /= up[eo[e] : eo[e + 1]]
         down[eo[e] : eo[e + 1]] /= down[eo[e] : eo[e + 1]].max()
         lo, hi = _walk_spread(P, co[i], dims[mo[mc] : mo[mc + 1]], st[mo[mc] : mo[mc + 1]], down, eo[e], True)
@@ -203,7 +214,7 @@ def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo
     for r in range(mus.shape[0]):  # larger sets first: (set, 0 from a set | 1 from a clique, source, map)
         s, kind, t, m = mus[r, 0], mus[r, 1], mus[r, 2], mus[r, 3]
         D, S = dims[mo[m] : mo[m + 1]], st[mo[m] : mo[m + 1]]
-        _walk_sum(mu if kind == 0 else P, so[t] if kind == 0 else co[t], D, S, mu, so[s])
+        walk_sum(mu if kind == 0 else P, so[t] if kind == 0 else co[t], D, S, mu, so[s])
     g, f = np.zeros(so[-1]), 0.0
     for j in range(len(terms)):  # one term per measurement: weight w, answers y
         s, w = terms[j], tw[j]

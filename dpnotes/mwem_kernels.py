@@ -12,8 +12,9 @@ from numba import njit
 from .workloads import Marginals
 from .models import JunctionTree, GraphicalModel, MixtureModel, potential_model
 from .models import model_size, model_sizes
-from .models import _expand, _logz, _sorted, _sum_out, calibrate
-from .models import _carry, _jumps, _walk_sum  # the compiled odometer walks
+from .models import calibrate
+from .junction_trees import broadcast_table, log_total, domain_order, sum_out
+from .models import odometer_carry, odometer_jumps, walk_sum  # the compiled odometer walks
 from .helptext import attach
 from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell limit and marginal engine
 
@@ -25,7 +26,7 @@ def _seg_marginal(p, dims, cstride, ncell):
     Cell = sum_j digit_j * cstride[j] (0 off the clique).
     """
     out = np.zeros(ncell)
-    _walk_sum(p, 0, dims, cstride, out, 0)
+    walk_sum(p, 0, dims, cstride, out, 0)
     return out
 
 # %% ../nbs/95_mwem_kernels.ipynb #faedc64f
@@ -35,13 +36,13 @@ def _seg_scale(p, dims, cstride, factor):
 
     Returns the mass before renormalising.
     """
-    inner, cin, jc = dims[-1], cstride[-1], _jumps(dims, cstride)
+    inner, cin, jc = dims[-1], cstride[-1], odometer_jumps(dims, cstride)
     dig, idx, total = np.zeros(dims.shape[0], np.int64), 0, 0.0
     for x0 in range(0, p.shape[0], inner):
         for r in range(inner):
             p[x0 + r] *= factor[idx + r * cin]
             total += p[x0 + r]
-        j = _carry(dig, dims)
+        j = odometer_carry(dig, dims)
         idx += jc[j] if j >= 0 else 0
     p *= 1.0 / total
     return total
@@ -53,13 +54,13 @@ def _seg_scale_cell(p, fdims, fstride, base, factor):
 
     Returns their old mass.
     """
-    inner, istr, jf = fdims[-1], fstride[-1], _jumps(fdims, fstride)
+    inner, istr, jf = fdims[-1], fstride[-1], odometer_jumps(fdims, fstride)
     dig, x, old = np.zeros(fdims.shape[0], np.int64), base, 0.0
     for o in range(np.prod(fdims[:-1])):
         for r in range(inner):
             old += p[x + r * istr]
             p[x + r * istr] *= factor
-        j = _carry(dig, fdims)
+        j = odometer_carry(dig, fdims)
         x += jf[j] if j >= 0 else 0
     return old
 
@@ -100,7 +101,7 @@ def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
     """In place p[u] *= fa[cellA(u)] (no renormalising), and in the same sweep the marginal of the result on
     clique B; returns (marginal, total)."""
     inner, ca, cb = dims[-1], csa[-1], csb[-1]
-    ja, jb = _jumps(dims, csa), _jumps(dims, csb)
+    ja, jb = odometer_jumps(dims, csa), odometer_jumps(dims, csb)
     out, dig, ia, ib, total = np.zeros(nb), np.zeros(dims.shape[0], np.int64), 0, 0, 0.0
     for x0 in range(0, p.shape[0], inner):
         for r in range(inner):
@@ -108,7 +109,7 @@ def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
             p[x0 + r] = v
             out[ib + r * cb] += v
             total += v
-        j = _carry(dig, dims)
+        j = odometer_carry(dig, dims)
         if j >= 0:
             ia, ib = ia + ja[j], ib + jb[j]
     return out, total
@@ -383,19 +384,19 @@ class _MWState:
         if self._b is not None:
             h = self.tree.home(key)
             self._refresh(h)
-            b = self._b[h] + _expand(self.domain, table, key, self.tree.cliques[h])
-            self._b[h] = b - _logz(b)
+            b = self._b[h] + broadcast_table(self.domain, table, key, self.tree.cliques[h])
+            self._b[h] = b - log_total(b)
             self._fresh = {h}
 
     def marginal(self, attrs: tuple) -> np.ndarray:
         "Marginal on `attrs`, flat in C order over `attrs` as given (beyond the cliques: by elimination)."
-        key = _sorted(self.domain, attrs)
+        key = domain_order(self.domain, attrs)
         h = self.tree.home(key)
         if h is None:
             return self.model.marginal(attrs)
         self._refresh(h)
-        t = _sum_out(self._b[h], self.tree.cliques[h], key)
-        return np.transpose(np.exp(t - _logz(t)), [key.index(a) for a in attrs]).ravel()
+        t = sum_out(self._b[h], self.tree.cliques[h], key)
+        return np.transpose(np.exp(t - log_total(t)), [key.index(a) for a in attrs]).ravel()
 
     @property
     def model(self) -> GraphicalModel:
@@ -426,8 +427,8 @@ def _mws_refresh(self, h: int):
     while prev[i] is not None:  # from the fresh clique i back to h
         k = prev[i]
         s = tuple(a for a in C[k] if a in C[i])
-        moved = _sum_out(self._b[i], C[i], s) - _sum_out(self._b[k], C[k], s)
-        self._b[k] = self._b[k] + _expand(self.domain, moved, s, C[k])
+        moved = sum_out(self._b[i], C[i], s) - sum_out(self._b[k], C[k], s)
+        self._b[k] = self._b[k] + broadcast_table(self.domain, moved, s, C[k])
         self._fresh.add(k)
         i = k
 
@@ -449,7 +450,7 @@ class ModelQueries:
         dom = self.domain = workload.domain
         self.workload, self.max_cells = workload, int(max_cells)
         self.cliques = [tuple(c) for c in workload.cliques]
-        self.keys = [_sorted(dom, c) for c in self.cliques]
+        self.keys = [domain_order(dom, c) for c in self.cliques]
         self.axes = [[c.index(a) for a in s] for c, s in zip(self.cliques, self.keys)]
         self.sizes = np.array([math.prod(dom[a] for a in c) for c in self.cliques], dtype=np.int64)
         self.offsets = np.concatenate([[0], np.cumsum(self.sizes)[:-1]]).astype(np.int64)

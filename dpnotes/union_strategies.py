@@ -12,15 +12,18 @@ from .counting import MAX_CELLS, Operator, helmert, kron_apply, kron_dense
 from .workloads import Marginals
 from .strategy_solvers import closure, optimize_gram, trace_gram_pinv
 from . import factorization as fz
-from .unions import Union, _check_union, _kept, _nonzero_part, _nonzero_terms, _ZERO
+from .unions import Union, check_union, kept_axes, nonzero_part, nonzero_terms, ZERO_WORKLOAD
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['LS_DENSE', 'kron_union_error', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy', 'helmert_strategy',
-           'StackedStrategy', 'stacked_strategy']
+__all__ = ['LS_DENSE', 'is_ij', 'ij_eigs', 'active_patterns', 'helmert_patterns', 'ij_optimum', 'to_patterns', 'from_patterns',
+           'kron_union_error', 'distinct_factors', 'optimize_kron', 'helmert_blocks', 'HelmertStrategy',
+           'helmert_strategy', 'StackedStrategy', 'solve_1d', 'stacked_strategy', 'union_rule']
 
 # %% ../nbs/23_union_strategies.ipynb #b1017c45
-def _is_IJ(G) -> bool:
+def is_ij(
+    G,  # a square matrix (a factor's Gram)
+) -> bool:
     "G = alpha I + beta J (a factor the Helmert blocks diagonalise)?"
     n = G.shape[0]
     if n == 1:
@@ -37,12 +40,19 @@ def _ij_eig(G) -> np.ndarray:
     return np.array([lam0, (np.trace(G) - lam0) / (n - 1) if n > 1 else 0.0])
 
 # %% ../nbs/23_union_strategies.ipynb #b1017c45-2
-def _ij_eigs(grams: list, ij: list) -> list:
+def ij_eigs(
+    grams: list,  # per term, one Gram matrix per attribute
+    ij: list,  # the attributes whose factors are all in span{I, J}
+) -> list:
     "Per term, per `ij` attribute, `_ij_eig` of its factor."
     return [[_ij_eig(t[a]) for a in ij] for t in grams]
 
 # %% ../nbs/23_union_strategies.ipynb #b1017c45-3
-def _active_patterns(shape, ij: list, eig: list) -> list:
+def active_patterns(
+    shape,  # the domain's shape, one size per attribute
+    ij: list,  # the attributes whose factors are all in span{I, J}
+    eig: list,  # per term, per `ij` attribute: eigenvalues on the constant vector and on the contrasts
+) -> list:
     """The Helmert patterns s over `ij` on which some term acts, in lexicographic order: (s, dim_s, the terms'
     coefficients prod_alambda_t,a[s_a]). `eig`: per term, per `ij` attribute, the eigenvalues on the
     constant vector and on the contrasts (`_ij_eig`). A term with a zero eigenvalue (the contrasts of a total)
@@ -63,22 +73,30 @@ def _active_patterns(shape, ij: list, eig: list) -> list:
     return [(tuple(int(x) for x in s), int(d), c) for s, d, c in zip(S, dims, C)]
 
 # %% ../nbs/23_union_strategies.ipynb #b1017c45-4
-def _helmert_patterns(shape, ij: list, dense: list, grams: list, active: list | None = None):
+def helmert_patterns(
+    shape,  # the domain's shape, one size per attribute
+    ij: list,  # the attributes whose factors are all in span{I, J}
+    dense: list,  # the other attributes
+    grams: list,  # per term, one Gram matrix per attribute
+    active: list | None = None,  # the terms' `active_patterns`, when already at hand
+):
     """For each pattern s over the span{I, J} attributes `ij` (0: constant part, 1: contrasts) on which some
     term acts: (dim_s, G_s), G_s the dense matrix over the `dense` attributes of
     sum_tbigotimes_a G_t,a restricted to s (`grams`: per term, one matrix per attribute, each in
-    span{I, J} on `ij`; `active`: their `_active_patterns`, when already at hand)."""
-    f = _distinct_factors(grams)
+    span{I, J} on `ij`; `active`: their `active_patterns`, when already at hand)."""
+    f = distinct_factors(grams)
     keys = [tuple(int(f[a][1][t]) for a in dense) for t in range(len(grams))]  # terms alike on `dense`
     rest = {k: kron_dense([f[a][0][i] for a, i in zip(dense, k)]) for k in dict.fromkeys(keys)}
-    for s, dim, c in _active_patterns(shape, ij, _ij_eigs(grams, ij)) if active is None else active:
+    for s, dim, c in active_patterns(shape, ij, ij_eigs(grams, ij)) if active is None else active:
         coef = {}
         for k, ct in zip(keys, c):
             coef[k] = coef.get(k, 0.0) + ct
         yield s, dim, sum(ct * rest[k] for k, ct in coef.items() if ct != 0)
 
 # %% ../nbs/23_union_strategies.ipynb #b1017c45-5
-def _ij_optimum(G) -> np.ndarray:
+def ij_optimum(
+    G,  # a Gram alpha I + beta J (`is_ij`)
+) -> np.ndarray:
     """Optimal 1-D strategy for G=alpha I+beta J in closed form,
     [sqrt(x) I; sqrt(1-x) 1^T], so X = xI + (1-x)J with unit columns.
 
@@ -115,7 +133,12 @@ def _helmert_axes(z, ij: list, transpose: bool = False) -> np.ndarray:
     return z
 
 
-def _to_patterns(shape, ij: list, v, patterns) -> dict:
+def to_patterns(
+    shape,  # the domain's shape, one size per attribute
+    ij: list,  # the attributes whose factors are all in span{I, J}
+    v,  # a vector over the cells of the domain (C order)
+    patterns,  # the patterns s wanted (0: constant part, 1: contrasts, per `ij` attribute)
+) -> dict:
     "v's Helmert coordinates on `ij`, per pattern s: a (cells of the other attributes, dim_s) matrix."
     dense = [a for a in range(len(shape)) if a not in ij]
     z = _helmert_axes(np.reshape(np.asarray(v, float), shape), ij)
@@ -123,8 +146,12 @@ def _to_patterns(shape, ij: list, v, patterns) -> dict:
     return {s: np.transpose(z[_pattern_index(shape, ij, s)], dense + ij).reshape(nB, -1) for s in patterns}
 
 
-def _from_patterns(shape, ij: list, parts: dict) -> np.ndarray:
-    "Inverse of `_to_patterns` (patterns absent from `parts` are zero)."
+def from_patterns(
+    shape,  # the domain's shape, one size per attribute
+    ij: list,  # the attributes whose factors are all in span{I, J}
+    parts: dict,  # pattern s -> its matrix, as `to_patterns` gives it
+) -> np.ndarray:
+    "Inverse of `to_patterns` (patterns absent from `parts` are zero)."
     dense = [a for a in range(len(shape)) if a not in ij]
     perm, z = dense + ij, np.zeros(shape)
     for s, p in parts.items():
@@ -139,15 +166,17 @@ def kron_union_error(
 ) -> float:
     """Error constant of bigotimes_a M_a:
     prod_a||M_a||_{1->2}^2sum_tprod_atr(G_t,aX_a^+)."""
-    _check_union(U)
-    if (U := _nonzero_part(U)) is None:  # every answer is 0, exactly
+    check_union(U)
+    if (U := nonzero_part(U)) is None:  # every answer is 0, exactly
         return 0.0
     X = [M.T @ M for M in mats]
-    tr = np.stack([_factor_traces(f, Xa) for f, Xa in zip(_distinct_factors(U.grams()), X)], axis=1)
+    tr = np.stack([_factor_traces(f, Xa) for f, Xa in zip(distinct_factors(U.grams()), X)], axis=1)
     return float(math.prod(np.max(np.diag(Xa)) for Xa in X) * np.prod(tr, axis=1).sum())
 
 
-def _distinct_factors(G: list) -> list:
+def distinct_factors(
+    G: list,  # per term, one Gram matrix per attribute
+) -> list:
     "Per attribute: (its distinct factor Grams over the terms, each term's index among them)."
     out = []
     for a in range(len(G[0])):
@@ -163,7 +192,7 @@ def _distinct_factors(G: list) -> list:
 
 
 def _factor_traces(f: tuple, Xa) -> np.ndarray:
-    "tr(G_t,aX_a^+) for every term t, once per distinct factor (`f` from `_distinct_factors`)."
+    "tr(G_t,aX_a^+) for every term t, once per distinct factor (`f` from `distinct_factors`)."
     return np.array([trace_gram_pinv(g, Xa) for g in f[0]])[f[1]]
 
 # %% ../nbs/23_union_strategies.ipynb #11491fdc
@@ -183,11 +212,11 @@ def optimize_kron(
     terms not all marginal-type ended within 2.73x of its first round's error and 1.13x of its second's.
     `polish` buys the last digits where the product is the best candidate: its error is then set by the 1-D
     tolerance, not by the rounds (2d-64 reaches its limit in two rounds)."""
-    _check_union(U, tol)
-    if (U := _nonzero_part(U)) is None:
-        raise ValueError(_ZERO)
+    check_union(U, tol)
+    if (U := nonzero_part(U)) is None:
+        raise ValueError(ZERO_WORKLOAD)
     G = U.grams()
-    F = _distinct_factors(G)  # a union of marginals repeats a few factors on each attribute
+    F = distinct_factors(G)  # a union of marginals repeats a few factors on each attribute
     mats = [np.eye(n) for n in U.domain.shape]
     tr = np.array([[np.trace(g) for g in t] for t in G])  # tr(G_ta X_a^+) at X_a = I
     its, duals = 0, [None] * len(mats) if d0 is None else list(d0)
@@ -197,8 +226,8 @@ def optimize_kron(
         for a in range(len(mats)):
             c = np.prod(np.delete(tr, a, axis=1), axis=1)
             Ga = sum(ct * t[a] for ct, t in zip(c, G))
-            if _is_IJ(Ga):  # closed form, in span{I, J}
-                mats[a] = _ij_optimum(Ga)
+            if is_ij(Ga):  # closed form, in span{I, J}
+                mats[a] = ij_optimum(Ga)
             else:  # warm start from this factor's dual weights of the last round (only the c_t moved)
                 res = optimize_gram(Ga, tol=tol_1d, d0=duals[a], max_iter=max_iter)
                 mats[a], its, duals[a] = res.strategy, its + res.iterations, res.weights
@@ -227,7 +256,7 @@ def helmert_blocks(
 ) -> tuple:
     """c_S = tr(P_S W^T W) and dim S for every attribute subset S, as arrays of shape
     (2,)*d (axis a: 0 = a not in S, 1 = a in S)."""
-    _check_union(U)
+    check_union(U)
     shape, G = U.domain.shape, U.grams()
     c = np.zeros((2,) * len(shape))
     for t in G if keep is None else [t for t, k in zip(G, keep) if k]:
@@ -264,7 +293,7 @@ def _marginal_answers(M, U: Union, y) -> np.ndarray:
     idx = {S: j for j, S in enumerate(M.subsets)}
     out = []
     for s, mats, _ in U.kterms:
-        C = _kept(mats)
+        C = kept_axes(mats)
         if math.prod(shape[a] for a in C) > MAX_CELLS:
             raise ValueError(f"a union term's table on positions {C} exceeds MAX_CELLS={MAX_CELLS} cells")
         est = np.zeros([shape[a] for a in C])
@@ -279,7 +308,7 @@ def _marginal_answers(M, U: Union, y) -> np.ndarray:
 def helmert_strategy(U: Union, keep=None) -> tuple:
     """Optimal weights mu_S propto sqrt(c_S/dim S) of the marginal family for U (or its terms
     `keep`): (strategy, error (sum_Ssqrt(c_Sdim S))^2/N)."""
-    _check_union(U)
+    check_union(U)
     c, dims = helmert_blocks(U, keep)
     keep = (c > 0) & (dims > 0)
     blocks = [tuple(S) for S in np.argwhere(keep)]  # C order, as c[keep]
@@ -436,7 +465,7 @@ def _stacked_tables(self: StackedStrategy) -> list | None:
         if isinstance(b, fz.MarginalStrategy):
             sets += [tuple(S) for S in b.subsets]
         else:
-            sets.append(_kept(b._mats))
+            sets.append(kept_axes(b._mats))
     sets = list(dict.fromkeys(sets))
     shape = self.union.domain.shape
     return None if any(math.prod(shape[a] for a in S) > MAX_CELLS for S in sets) else sets
@@ -450,7 +479,7 @@ def _stacked_measure_tables(self: StackedStrategy, tables: dict) -> np.ndarray:
         if isinstance(b, fz.MarginalStrategy):
             out.append(c * np.asarray(b.measure(tables), float))
         else:
-            S = _kept(b._mats)
+            S = kept_axes(b._mats)
             out.append(c * kron_apply([b._mats[a] for a in S], np.asarray(tables[S], float)))
     return np.concatenate(out)
 
@@ -462,11 +491,11 @@ def _stacked_reconstruct(self: StackedStrategy, workload, y) -> np.ndarray:
     "Answers of the union's rows: least squares over the stack, or each group from its own block."
     U = self.union
     if not _same_terms(U, workload):
-        part = _nonzero_part(workload) if isinstance(workload, Union) else None
+        part = nonzero_part(workload) if isinstance(workload, Union) else None
         if part is None or part is workload or not _same_terms(U, part):
             raise ValueError("a StackedStrategy answers only the union it was built for")
         out, ans = np.zeros(workload.shape[0]), self.reconstruct(part, y)  # zero terms answer 0
-        for j, t in enumerate(_nonzero_terms(workload)):
+        for j, t in enumerate(nonzero_terms(workload)):
             out[workload.rows[t] : workload.rows[t + 1]] = ans[part.rows[j] : part.rows[j + 1]]
         return out
     if self.least_squares:
@@ -504,7 +533,11 @@ def _stacked_answer_tables(self: StackedStrategy, y) -> np.ndarray:
 attach(StackedStrategy, reconstruct=_stacked_reconstruct, _answer_tables=_stacked_answer_tables)
 
 # %% ../nbs/23_union_strategies.ipynb #46e65036
-def _solve_1d(G, tol: float, cache: dict):
+def solve_1d(
+    G,  # one factor's Gram
+    tol: float,  # the solver's relative tolerance
+    cache: dict,  # (tol, n, bytes of G) -> solve, shared by the callers of one optimisation
+):
     """`optimize_gram(G, tol=tol)` of one factor's Gram, cached by content and tolerance: the single terms'
     strategies and the superadditive bound read the same solves."""
     key = (tol, G.shape[0], G.tobytes())
@@ -514,8 +547,8 @@ def _solve_1d(G, tol: float, cache: dict):
 
 # %% ../nbs/23_union_strategies.ipynb #46e65036-1
 def _term_product(U: Union, t: int, tol: float, cache: dict) -> tuple:
-    "Best product strategy of the single term t: each factor's certified 1-D optimum (`_solve_1d`)."
-    mats = [_ij_optimum(G) if _is_IJ(G) else _solve_1d(G, tol, cache).strategy for G in U.grams()[t]]
+    "Best product strategy of the single term t: each factor's certified 1-D optimum (`solve_1d`)."
+    mats = [ij_optimum(G) if is_ij(G) else solve_1d(G, tol, cache).strategy for G in U.grams()[t]]
     S = U.sub([t])
     return mats, kron_union_error(S, mats)
 
@@ -530,14 +563,14 @@ def stacked_strategy(
 ) -> tuple:
     """Each group measured by its better block (product or marginal family), weights
     c_g^2||M_g||_{1->2}^2proptosqrt(E_g): (StackedStrategy, its exact error constant)."""
-    _check_union(U, tol)
+    check_union(U, tol)
     cache = {} if cache is None else cache
     blocks, E = [], []
     for g in groups:
         S = U.sub(g)
         if len(g) == 1:
             mats, ek = _term_product(U, g[0], tol, cache)
-        elif all(_is_IJ(x) for t in S.grams() for x in t):  # marginal-type terms: the marginal family
+        elif all(is_ij(x) for t in S.grams() for x in t):  # marginal-type terms: the marginal family
             mats, ek = None, math.inf  # is the optimum over every strategy, no product can do better
         else:
             mats, ek = optimize_kron(S, tol=tol, give_up=give_up)[:2]
@@ -559,19 +592,19 @@ def _ls_blocks(M) -> dict | None:
     dense part exceeds LS_DENSE cells or the patterns are too many."""
     U, d, shape = M.union, len(M.union.domain), M.union.domain.shape
     kx = [[m.T @ m for m in b._mats] if isinstance(b, fz.KronStrategy) else None for b in M.blocks]
-    ij = [a for a in range(d) if all(_is_IJ(t[a]) for t in U.grams()) and all(_is_IJ(x[a]) for x in kx if x)]
+    ij = [a for a in range(d) if all(is_ij(t[a]) for t in U.grams()) and all(is_ij(x[a]) for x in kx if x)]
     dense = [a for a in range(d) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
     if nB > LS_DENSE:
         return None
-    if len(_active_patterns(shape, ij, _ij_eigs(U.grams(), ij))) * nB * nB > 1 << 26:
+    if len(active_patterns(shape, ij, ij_eigs(U.grams(), ij))) * nB * nB > 1 << 26:
         return None
     kd = lambda fs: kron_dense(fs) if fs else np.ones((1, 1))
     proj = lambda a, inside: (
         np.eye(shape[a]) * inside + (1 - 2 * inside) * np.full((shape[a],) * 2, 1 / shape[a])
     )
     blocks = {}
-    for s, dim, G in _helmert_patterns(shape, ij, dense, U.grams()):
+    for s, dim, G in helmert_patterns(shape, ij, dense, U.grams()):
         X = np.zeros((nB, nB))
         for c, b, x in zip(M.c, M.blocks, kx):
             if x is not None:
@@ -592,18 +625,21 @@ def _ls_trace(L: dict) -> float:
 def _ls_solve(L: dict, v) -> np.ndarray:
     "(M^T M)^+v block by block in the Helmert basis of the `ij` attributes."
     B = L['blocks']
-    parts = _to_patterns(L['shape'], L['ij'], v, B)
+    parts = to_patterns(L['shape'], L['ij'], v, B)
     if 'pinv' not in L:  # once per strategy
         L['pinv'] = {s: np.linalg.pinv(B[s][2], rcond=1e-10, hermitian=True) for s in B}
-    return _from_patterns(L['shape'], L['ij'], {s: L['pinv'][s] @ parts[s] for s in B})
+    return from_patterns(L['shape'], L['ij'], {s: L['pinv'][s] @ parts[s] for s in B})
 
 # %% ../nbs/23_union_strategies.ipynb #usr1
-def _union_rule(W, M):
+def union_rule(
+    W,  # a workload (the rule returns None unless it is a Union)
+    M,  # a strategy (None unless a product, marginal family or stacked one)
+):
     """Error constant of a product, marginal-family or stacked strategy on a Union, without the
     dense Gram."""
     if not isinstance(W, Union):
         return None
-    if (W := _nonzero_part(W)) is None:  # zero terms add no error, and M reconstructs them
+    if (W := nonzero_part(W)) is None:  # zero terms add no error, and M reconstructs them
         return 0.0
     if isinstance(M, StackedStrategy) and _same_terms(M.union, W):
         return M.error_constant()
@@ -620,7 +656,7 @@ def _union_rule(W, M):
     return None
 
 
-fz._STRUCTURED.insert(0, _union_rule)
+fz._STRUCTURED.insert(0, union_rule)
 
 # %% ../nbs/23_union_strategies.ipynb #2a090377
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

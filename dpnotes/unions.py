@@ -15,7 +15,7 @@ from . import factorization as fz
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['Union', 'union_spec']
+__all__ = ['ZERO_WORKLOAD', 'kept_axes', 'Union', 'check_union', 'nonzero_terms', 'nonzero_part', 'union_spec']
 
 # %% ../nbs/22_unions.ipynb #c428f78a
 def _factor(f: Workload) -> tuple:
@@ -32,7 +32,9 @@ def _summed(m) -> bool:
     return m.shape[0] == 1 and bool(np.all(m == 1.0))
 
 
-def _kept(mats) -> tuple:
+def kept_axes(
+    mats,  # a product's factors, one matrix per attribute
+) -> tuple:
     "Positions of the factors that do not sum their attribute out: the table a product reads."
     return tuple(a for a, m in enumerate(mats) if not _summed(m))
 
@@ -116,7 +118,7 @@ class Union(Workload):
         if self.shape[1] <= MAX_CELLS:
             return super().answer(data)
         self.check(data)
-        kept = [_kept(mats) for _, mats, _ in self.kterms]
+        kept = [kept_axes(mats) for _, mats, _ in self.kterms]
         tables = data.marginals([tuple(self.domain.attrs[a] for a in C) for C in kept])  # one pass
         return np.concatenate(
             [s * kron_apply([mats[a] for a in C], T) for (s, mats, _), C, T in zip(self.kterms, kept, tables)]
@@ -148,7 +150,7 @@ def _union_answer_roundings(self: Union) -> int:
     kept attribute, the term's scale)."""
     if self.shape[1] <= MAX_CELLS:
         return self.shape[1]
-    return fz.table_roundings(self.domain.shape, [_kept(mats) for _, mats, _ in self.kterms])
+    return fz.table_roundings(self.domain.shape, [kept_axes(mats) for _, mats, _ in self.kterms])
 
 
 attach(Union, sub=_union_sub, answer_roundings=_union_answer_roundings)
@@ -198,7 +200,11 @@ def _union_labels(self: Union) -> list:
 attach(Union, grams=_union_grams, gram=_union_gram, norm_1_2=_union_norm_1_2, labels=_union_labels)
 
 # %% ../nbs/22_unions.ipynb #72579f7e
-def _check_union(U, tol=None, **counts):
+def check_union(
+    U,  # the workload
+    tol=None,  # a relative tolerance, or None: none to check
+    **counts,  # name=value: integer counts (`iters` at least 1, the others at least 0)
+):
     """TypeError unless U is a `Union`; ValueError unless `tol` (when given) is in (0, 1) and each count a
     nonnegative integer (`iters` at least 1)."""
     if not isinstance(U, Union):
@@ -213,22 +219,26 @@ def _check_union(U, tol=None, **counts):
             raise ValueError(f"{k} must be an integer >= {int(k == 'iters')}, got {k}={v!r}")
 
 # %% ../nbs/22_unions.ipynb #c1d526d9
-def _nonzero_terms(U: Union) -> list:
+def nonzero_terms(
+    U: Union,  # a union of Kronecker products
+) -> list:
     "Positions of the terms of U with no all-zero factor."
     return [t for t, (_, m, _) in enumerate(U.kterms) if all(np.any(A) for A in m)]
 
 
-def _nonzero_part(U: Union) -> Union | None:
+def nonzero_part(
+    U: Union,  # a union of Kronecker products
+) -> Union | None:
     """U without its zero terms (a factor with no nonzero entry), None when every term is zero. A zero term
     adds nothing to any strategy's error and every strategy reconstructs it, but a product descent would fit
     a factor to it (its trace on another attribute then refuses a strategy that serves the others)."""
-    keep = _nonzero_terms(U)
+    keep = nonzero_terms(U)
     if len(keep) == len(U.kterms):
         return U
     return U.sub(keep) if keep else None
 
 
-_ZERO = "every term of the workload is zero (all its answers are 0): there is no strategy to optimise"
+ZERO_WORKLOAD = "every term of the workload is zero (all its answers are 0): there is no strategy to optimise"
 
 # %% ../nbs/22_unions.ipynb #81878228
 def union_spec(
