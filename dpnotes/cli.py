@@ -142,10 +142,10 @@ def _add_data(p):
 
 # %% ../nbs/07_cli.ipynb #ecd69a99
 def _solver_names() -> list:
-    "The projection mechanism's solvers, from its table `SOLVERS`, read from its source (nothing imported)."
+    "The projection mechanism's solvers, from the table `SOLVERS` of its solvers' source (nothing imported)."
     tables = [
         n.value
-        for n in _tree("projection", ("SOLVERS",)).body
+        for n in _tree("projection_solvers", ("SOLVERS",)).body
         if isinstance(n, ast.Assign) and any(getattr(t, "id", None) == "SOLVERS" for t in n.targets)
     ]
     return ["auto"] + sorted(k.value for t in tables for k in t.keys)
