@@ -4,33 +4,31 @@
 
 # %% ../nbs/93_strategy_solvers.ipynb #137318fb
 from __future__ import annotations
-import itertools, math, time, warnings
-from dataclasses import dataclass, field
+import math, time
 from fractions import Fraction
 import numpy as np
-import scipy.linalg as sla
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
 from numba import njit
 from .noise import ceil_sqrt
 from .workloads import Workload
-from .counting import Gram, Operator, column_diameter, column_norms_up, helmert, kron_dense
-from .data import as_domain
-from .utils import progress
+from .counting import column_norms_up, helmert, kron_dense
 
 # %% auto #0
-__all__ = ['STRUCTURED_RULES', 'tree_levels', 'tree_sums', 'tree_lstsq', 'dense_strategy', 'gram_of', 'trace_gram_pinv',
-           'closure', 'lambdas', 'helmert_spectrum', 'dual_eval', 'primal_strategy', 'OptimalStrategy', 'optimize_gram',
-           'interp_weights', 'matrix_diameter', 'disjoint_diameter', 'tree_diameter', 'marginal_diameter',
-           'kron_diameter', 'workload_gram', 'TreeStrategy', 'strategy_error', 'KronStrategy', 'kron_strategy',
-           'MarginalStrategy', 'marginal_strategy', 'svd_bound', 'optimal_strategy', 'optimize_strategy',
-           'cvxpy_optimal', 'gamma2_sdp', 'norm_1_2_up', 'measurement_error', 'table_roundings', 'strategy_diameter']
+__all__ = ['STRUCTURED_RULES', 'tree_levels', 'tree_sums', 'tree_lstsq', 'workload_gram', 'TreeStrategy', 'strategy_error',
+           'KronStrategy', 'kron_strategy', 'MarginalStrategy', 'marginal_strategy', 'svd_bound', 'optimal_strategy',
+           'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'norm_1_2_up', 'measurement_error', 'table_roundings',
+           'strategy_diameter']
 
 # %% ../nbs/93_strategy_solvers.ipynb #st-imports
 from .noise import ceil_float
 from .workloads import Identity, Prefix, AllRange, Marginals, Kron
 from .counting import KronOperator, block_offsets, kron_apply
 from .helptext import attach, document_names
+from .strategy_optimization import dense_strategy, gram_of, trace_gram_pinv, closure, lambdas
+from .strategy_optimization import OptimalStrategy, optimize_gram, interp_weights
+from .strategy_optimization import matrix_diameter, disjoint_diameter, tree_diameter
+from .strategy_optimization import marginal_diameter, kron_diameter
 
 # %% ../nbs/93_strategy_solvers.ipynb #cbb21368
 @njit(cache=True)
@@ -100,336 +98,6 @@ def tree_lstsq(y, N, b):
                 q = starts[l - 1] + c
                 x[q] = z[q] + s[q] / S * r
     return x[:N]
-
-# %% ../nbs/93_strategy_solvers.ipynb #c45d16d6
-def dense_strategy(M, N: int) -> np.ndarray:
-    "M as a dense (or sparse) matrix, validated against the number of cells N."
-    if isinstance(M, (LinearOperator, Operator)) and not sp.issparse(M):
-        if hasattr(M, 'matrix'):  # TreeStrategy: its sparse 0/1 matrix
-            M = M.matrix()
-        elif hasattr(M, 'dense'):
-            M = M.dense()
-        else:
-            M = M @ np.eye(M.shape[1])
-    if not (sp.issparse(M) or isinstance(M, np.ndarray)):
-        raise TypeError(
-            f"strategy M must be an ndarray, sparse matrix or LinearOperator, got {type(M).__name__}"
-        )
-    if M.ndim != 2:
-        raise ValueError(f"strategy M must be 2-D, got shape {M.shape}")
-    if M.shape[1] != N:
-        raise ValueError(f"strategy M has {M.shape[1]} columns but the workload acts on N={N} cells")
-    return M
-
-# %% ../nbs/93_strategy_solvers.ipynb #9ffae3f4
-def gram_of(M) -> np.ndarray:
-    "X = M^T M as a dense array, with zero columns refused."
-    X = M.T @ M
-    X = X.toarray() if sp.issparse(X) else np.asarray(X, float)
-    zero = np.flatnonzero(np.diag(X) <= 0)
-    if zero.size:
-        raise ValueError(
-            f"strategy M has {zero.size} zero column(s) (first: cell {zero[0]}): those cells are never "
-            "measured"
-        )
-    return X
-
-# %% ../nbs/93_strategy_solvers.ipynb #cf885d6e
-def trace_gram_pinv(G, X, tol: float = 1e-8) -> float:
-    "tr(G X^+), refusing G whose range leaves the range of X (W not reconstructible from M)."
-    try:
-        c, low = sla.cho_factor(X, lower=True, check_finite=False)
-        dg = np.abs(np.diag(c))
-        if dg.min() > 1e-7 * dg.max():
-            return float(np.trace(sla.cho_solve((c, low), G, check_finite=False)))
-    except np.linalg.LinAlgError:
-        pass
-    w, V = np.linalg.eigh(X)
-    keep = w > 1e-10 * w.max()
-    Vk = V[:, keep]
-    GV = G @ Vk
-    rel = np.linalg.norm(G - Vk @ (Vk.T @ G)) / max(np.linalg.norm(G), 1e-300)  # part of G outside range(X)
-    if rel > tol:
-        raise ValueError(
-            f"W is not in the row space of M (relative residual {rel:.2e} > {tol:g}): M cannot reconstruct W"
-        )
-    return float(np.sum(np.einsum('ik,ik->k', Vk, GV) / w[keep]))
-
-# %% ../nbs/93_strategy_solvers.ipynb #76774d13
-def closure(cliques) -> list:
-    "All subsets of the cliques (as sorted axis tuples), the empty set included."
-    out = set()
-    for c in cliques:
-        for r in range(len(c) + 1):
-            out.update(itertools.combinations(sorted(c), r))
-    return sorted(out, key=lambda s: (len(s), s))
-
-# %% ../nbs/93_strategy_solvers.ipynb #16cd5747
-def lambdas(shape, cliques, subsets) -> np.ndarray:
-    "Eigenvalue of G on each block S: sum over cliques C containing S of prod_{i not in C} n_i."
-    d = len(shape)
-    w = [math.prod(shape[i] for i in range(d) if i not in C) for C in cliques]  # exact ints
-    sets = [set(C) for C in cliques]
-    return np.array([sum(wc for wc, C in zip(w, sets) if C.issuperset(S)) for S in subsets], float)
-
-# %% ../nbs/93_strategy_solvers.ipynb #3be22c78
-def helmert_spectrum(
-    shape: tuple,  # sizes of the attributes (C order)
-    cliques: list,  # tuples of axis positions
-) -> np.ndarray:
-    "Diagonal of $F W^\\top W F^\\top$ over the N Helmert coefficients (C order): `lambdas` of each support."
-    subsets, strides = closure(cliques), [math.prod(shape[i + 1 :]) for i in range(len(shape))]
-    D = np.zeros(math.prod(shape))
-    for S, lam in zip(subsets, lambdas(shape, cliques, subsets)):
-        grid = np.zeros(1, dtype=np.int64)
-        for a in S:  # the non-constant Helmert rows 1..n_a-1 on each axis of S
-            grid = (grid[:, None] + np.arange(1, shape[a])[None, :] * strides[a]).ravel()
-        D[grid] = lam
-    return D
-
-# %% ../nbs/93_strategy_solvers.ipynb #39c8cc13
-def dual_eval(G, d, ridge):
-    "At dual weights d: certified lower bound, the two primal error constants, the next weights, and factors."
-    s = np.sqrt(d)
-    B = s[:, None] * G * s[None, :]
-    B[np.diag_indices_from(B)] += ridge * d
-    w, V = sla.eigh(B, driver='evd', check_finite=False)
-    lower = float(np.sum(np.sqrt(np.clip(w - ridge * d.max(), 0, None))) ** 2)
-    r = np.sqrt(np.clip(w, 1e-300, None))
-    S = r.sum()
-    y = (V * V) @ r  # diag(Y)
-    up1 = float(S * np.max(y / d))
-    EV = np.sqrt(y)[:, None] * V
-    up2 = float(np.sum(np.einsum('ik,ik->k', EV, G @ EV) / r))
-    return lower, up1, up2, y / S, (r, V, y, d)
-
-# %% ../nbs/93_strategy_solvers.ipynb #1c563bea
-def primal_strategy(parts, which: int) -> np.ndarray:
-    "Strategy M = Y^{1/2}-factor scaled by D^{-1/2} (which=1) or diag(Y)^{-1/2} (which=2), max column norm 1."
-    r, V, y, d = parts
-    M = np.sqrt(r)[:, None] * V.T * (1 / np.sqrt(d if which == 1 else y))[None, :]
-    return M / np.sqrt(np.max(np.sum(M * M, axis=0)))
-
-# %% ../nbs/93_strategy_solvers.ipynb #10f313bc
-@dataclass
-class OptimalStrategy:
-    "An optimised strategy with its certificate."
-
-    strategy: object  # M (ndarray or LinearOperator), scaled to max column norm 1
-    upper: float  # its error constant ||M||_{1->2}^2 ||W M^+||_F^2
-    lower: float  # certified lower bound on the error constant of every strategy
-    iterations: int  # solver iterations (eigendecompositions)
-    seconds: float  # wall-clock time
-    method: str  # how it was found
-    weights: np.ndarray | None = field(default=None, repr=False)  # dual weights D (diagonal, trace 1)
-
-    @property
-    def gap(self) -> float:
-        return self.upper / self.lower - 1.0
-
-    @property
-    def ratio(self) -> float:
-        return self.upper / self.lower
-
-# %% ../nbs/93_strategy_solvers.ipynb #9f2a7755
-def optimize_gram(
-    G,  # Gram matrix W^T W (N x N, symmetric PSD)
-    *,
-    tol: float = 1e-3,  # stop when upper <= (1 + tol) * lower
-    max_iter: int = 500,  # eigendecompositions at most; warns if the gap is still above tol
-    d0=None,  # starting dual weights (length N, positive), default uniform
-    ridge: float = 1e-10,  # relative ridge for rank-deficient G
-) -> OptimalStrategy:
-    """Minimise $\\operatorname{tr}(GX^{-1})$ s.t. $\\operatorname{diag}(X) \\le 1$ by the fixed point of the
-    diagonal dual."""
-    t0 = time.perf_counter()
-    G = np.asarray(G, float)
-    if G.ndim != 2 or G.shape[0] != G.shape[1]:
-        raise ValueError(f"G must be a square matrix, got shape {G.shape}")
-    N = G.shape[0]
-    if not np.all(np.isfinite(G)) or np.trace(G) <= 0:
-        raise ValueError("G must be finite with a positive trace (a nonzero workload)")
-    d = np.full(N, 1.0 / N) if d0 is None else np.maximum(np.asarray(d0, float), 1e-300)
-    d = d / d.sum()
-    eps = ridge * np.trace(G) / N
-    best, lower = (np.inf, None), 0.0
-    for it in progress(range(1, max_iter + 1), 'strategy fixed point', 'eig'):
-        lo, u1, u2, dn, parts = dual_eval(G, d, eps)
-        if lo > lower:
-            lower, dbest = lo, d
-        if min(u1, u2) < best[0]:
-            best = (min(u1, u2), primal_strategy(parts, 1 if u1 <= u2 else 2))
-        if best[0] <= (1 + tol) * lower:
-            break
-        d = np.maximum(dn, 1e-300)
-    else:
-        warnings.warn(
-            f"optimize_gram stopped at max_iter={max_iter} with gap {best[0] / lower - 1:.2e} > tol={tol:g}"
-        )
-    return OptimalStrategy(
-        best[1], best[0], lower, it, time.perf_counter() - t0, 'diagonal-dual fixed point', dbest
-    )
-
-# %% ../nbs/93_strategy_solvers.ipynb #23f8b132
-def interp_weights(dc, N: int) -> np.ndarray:
-    "Dual weights of a coarse 1-D solution, read as a density and interpolated onto N cells."
-    Nc = len(dc)
-    return np.interp((np.arange(N) + 0.5) / N, (np.arange(Nc) + 0.5) / Nc, dc * Nc)
-
-# %% ../nbs/93_strategy_solvers.ipynb #181de7b6
-class _MatrixColumns(Workload):
-    """A dense or sparse strategy matrix seen as a workload, so the certified column-diameter code of
-    `dpnotes.histograms` applies."""
-
-    def __init__(self, M, N: int):
-        self.M = M
-        super().__init__(as_domain(N), M.shape[0])
-
-    def _matvec(self, h):
-        return np.asarray(self.M @ np.ravel(h), float).ravel()
-
-    def _rmatvec(self, y):
-        return np.asarray(self.M.T @ np.ravel(y), float).ravel()
-
-    def gram(self):
-        def dense():
-            X = self.M.T @ self.M
-            return X.toarray() if sp.issparse(X) else np.asarray(X, float)
-
-        return Gram(self, dense=dense)
-
-    def norm_1_2(self):
-        return float(
-            np.max(column_norms_up(self.M if sp.issparse(self.M) else np.asarray(self.M, float)), initial=0.0)
-        )
-
-# %% ../nbs/93_strategy_solvers.ipynb #167d40b8
-def matrix_diameter(
-    A,  # dense or sparse matrix
-    N: int,  # its number of columns
-) -> float:
-    """The largest distance between two columns of A, rounded up, by the certified column scan of
-    `dpnotes.histograms`."""
-    return column_diameter(_MatrixColumns(A, N))
-
-# %% ../nbs/93_strategy_solvers.ipynb #0d3b2162
-def disjoint_diameter(M):
-    "Exact diameter when every row of M has at most one nonzero (disjoint column supports), else None."
-    if sp.issparse(M):
-        A = sp.csr_matrix(M, dtype=float)
-        A.eliminate_zeros()
-        if np.diff(A.indptr).max(initial=0) > 1:
-            return None
-        one = (
-            np.diff(sp.csc_matrix(A).indptr).max(initial=0) <= 1
-        )  # also one nonzero per column: norms are entries
-        norms = abs(A).max(axis=0).toarray().ravel() if one else column_norms_up(A)
-    else:
-        A = np.asarray(M, float)
-        nz = A != 0
-        if nz.sum(axis=1).max(initial=0) > 1:
-            return None
-        norms = (
-            np.abs(A).max(axis=0, initial=0.0) if nz.sum(axis=0).max(initial=0) <= 1 else column_norms_up(A)
-        )
-    if not np.isfinite(norms).all():
-        raise ValueError("strategy M has non-finite entries")
-    a, b = np.sort(norms)[-2:]  # ||Me_u - Me_v||^2 = ||Me_u||^2 + ||Me_v||^2
-    return ceil_sqrt(Fraction(float(a)) ** 2 + Fraction(float(b)) ** 2)
-
-# %% ../nbs/93_strategy_solvers.ipynb #b4252e10
-def tree_diameter(levels: int) -> float:
-    """sqrt(2 (L - 1)) for a tree of L levels.
-
-    Cells under different children of the root differ at every level but the root's.
-    """
-    return ceil_sqrt(2 * (levels - 1))
-
-# %% ../nbs/93_strategy_solvers.ipynb #c69b282a
-def marginal_diameter(M, max_attrs: int = 20, max_exact: int = 20000):
-    """max over attribute sets D of (2/N) sum_S mu_S (dim_S - prod_{i in S} a_i(D)), rounded up.
-
-    None beyond `max_attrs` attributes.
-    """
-    shape, N = M.domain.shape, M.domain.size()
-    blocks = [
-        (S, float(w), int(dm)) for S, w, dm in zip(M.subsets, M.mu, M.dims) if dm > 0
-    ]  # dim 0: the block is empty
-    rel = sorted({i for S, _, _ in blocks for i in S})  # attributes some block looks at (all n_i >= 2)
-    if not rel:
-        return 0.0  # only the total is measured: all columns equal
-    d = len(rel)
-    if d > max_attrs:
-        return None
-    e = math.frexp(max(w for _, w, _ in blocks))[1]  # weights scaled into (0, 1] exactly
-    bit = {a: d - 1 - j for j, a in enumerate(rel)}  # attribute rel[j] is bit d-1-j of a flat index
-    c = np.zeros(2**d)
-    np.add.at(
-        c,
-        np.array([sum(1 << bit[i] for i in S) for S, _, _ in blocks], np.int64),
-        np.ldexp([w for _, w, _ in blocks], -e),
-    )
-    c = c.reshape((2,) * d)  # axis j: 0 = rel[j] not in S, 1 = in S
-    for j, a in enumerate(rel):  # axis j becomes 0 = rel[j] not in D, 1 = in D
-        c0, c1 = np.take(c, 0, axis=j), np.take(c, 1, axis=j)
-        c = np.stack([c0 + (shape[a] - 1) * c1, c0 - c1], axis=j)
-    F = c.ravel()
-    T = F[0]  # F[D] = sum_S mu_S prod_{i in S} a_i(D)
-    if not np.isfinite(F).all():
-        return None
-    f = T - F  # f[D] >= 0, f[{}] = 0
-    fmax = float(f.max())
-    err = (4 * d + 8) * 2.0**-52 * T + 2.0**-1000
-    cand = np.flatnonzero(f >= fmax - 2 * err)  # the true maximiser is among these
-    if cand.size * len(blocks) <= max_exact:  # exact: Fraction sums at the candidates
-        best = Fraction(0)
-        for x in map(int, cand):
-            s = Fraction(0)
-            for S, w, dm in blocks:
-                p = math.prod(-1 if x >> bit[i] & 1 else shape[i] - 1 for i in S)
-                if p != dm:
-                    s += Fraction(w) * (dm - p)
-            best = max(best, s)
-    else:
-        best = Fraction(fmax + err) * (1 + Fraction(1, 2**50)) * Fraction(2) ** e
-    return ceil_sqrt(2 * best / N)
-
-# %% ../nbs/93_strategy_solvers.ipynb #0def61ba
-def kron_diameter(
-    factors: list,  # the factors M_j of M = (x) M_j, dense
-    chunk: int = 2**22,  # entries of G computed at once
-):
-    """max_{u<v} G_uu + G_vv - 2 G_uv for G = (x) M_j^T M_j, row block by row block, plus a bound on its
-    rounding; rounded up."""
-    mats, es = [], []
-    for A in factors:  # exact power-of-two scaling: entries < 1, max >= 1/2
-        e = int(np.frexp(np.max(np.abs(A)))[1])
-        mats.append(np.ldexp(A, -e))
-        es.append(e)
-    Gs = [A.T @ A for A in mats]
-    N = math.prod(A.shape[1] for A in factors)
-    r = len(mats)
-    idx = np.stack(
-        np.unravel_index(np.arange(N), [A.shape[1] for A in mats]), axis=1
-    )  # cell -> index in each factor
-    g = kron_dense([np.diag(Gj)[None, :] for Gj in Gs]).ravel()  # diagonal of G
-    rel = (
-        4 * (r * (max(A.shape[0] for A in mats) + 1) + 4) * 2.0**-52
-    )  # rounding of g_u + g_v - 2 G_uv, per unit of g_u + g_v
-    best, step = 0.0, max(1, chunk // N)
-    for s in range(0, N - 1, step):
-        u = np.arange(s, min(s + step, N - 1))
-        rows = np.ones((u.size, 1))
-        for j, Gj in enumerate(Gs):
-            rows = (rows[:, :, None] * Gj[idx[u, j]][:, None, :]).reshape(u.size, -1)  # G[u, :]
-        gs = g[u][:, None] + g[None, :]
-        est = gs * (1 + rel) - 2 * rows
-        est[np.arange(N)[None, :] <= u[:, None]] = -np.inf  # pairs u < v only
-        best = max(best, float(est.max()))
-    if not math.isfinite(best):
-        return None
-    slack = (r + 1) * math.prod(A.shape[0] for A in mats) * Fraction(1, 2**1070)  # underflowed products
-    return ceil_sqrt((Fraction(best) * (1 + Fraction(1, 2**50)) + slack) * Fraction(4) ** sum(es))
 
 # %% ../nbs/93_strategy_solvers.ipynb #4e0af7be
 from .workloads import prefix_gram, allrange_gram
