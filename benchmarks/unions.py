@@ -16,7 +16,7 @@ import numpy as np
 from dpnotes.data import Domain
 from dpnotes.workloads import Identity, Prefix, AllRange, Total, Kron
 from dpnotes.kron_unions import Union, union_optimal, kron_union_error, product_dual_bound
-from dpnotes.strategy_solvers import optimize_gram
+from dpnotes.strategy_optimization import optimize_gram
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 KIND = {'P': Prefix, 'I': Identity, 'T': Total, 'R': AllRange}

@@ -91,7 +91,7 @@ def postprocess(
     check_postprocess(kind, workload)
     a = np.asarray(answers, dtype=float)
     if kind == "simplex":
-        from dpnotes.projection_solvers import simplex_projection
+        from dpnotes.projection_operators import simplex_projection
 
         return np.concatenate([simplex_projection(b) for b in workload.blocks(a)])
     if kind == "consistent":

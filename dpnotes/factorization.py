@@ -33,7 +33,6 @@ from .strategy_solvers import optimal_strategy, optimize_strategy, cvxpy_optimal
 from .strategy_solvers import measurement_error, table_roundings, strategy_diameter
 from .strategy_solvers import norm_1_2_up, STRUCTURED_RULES
 
-_STRUCTURED = STRUCTURED_RULES  # the same list, extended by the union strategies (23, 97)
 _all_ = ['TreeStrategy', 'KronStrategy', 'MarginalStrategy', 'kron_strategy', 'marginal_strategy']
 _all_ += ['workload_gram', 'strategy_error', 'svd_bound', 'optimal_strategy', 'optimize_strategy']
 _all_ += ['cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'table_roundings', 'strategy_diameter']

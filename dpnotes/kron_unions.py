@@ -12,8 +12,9 @@ from scipy.linalg import eigh, lapack, solve_triangular
 from .noise import ceil_sqrt
 from .counting import MAX_CELLS, Operator, kron_dense
 from .data import Domain
-from .strategy_solvers import OptimalStrategy, trace_gram_pinv
+from .strategy_optimization import OptimalStrategy, trace_gram_pinv
 from . import factorization as fz
+from .strategy_solvers import STRUCTURED_RULES  # the rules strategy_error tries first
 from .sdp import one_blas_thread
 from .unions import Union, check_union, nonzero_part, ZERO_WORKLOAD
 from dpnotes.union_strategies import (
@@ -573,7 +574,7 @@ def _symmetric_rule(W, M):
     return 0.0 if W is None else M.error_constant(W)
 
 
-fz._STRUCTURED.insert(0, _symmetric_rule)
+STRUCTURED_RULES.insert(0, _symmetric_rule)
 
 
 def _optimal_strategy(

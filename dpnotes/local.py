@@ -25,7 +25,7 @@ from dpnotes.factorization import (
     strategy_error,
 )
 from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, project
-from .projection_solvers import simplex_projection
+from .projection_operators import simplex_projection
 from .local_solvers import LocalResult, as_tables, evaluate_duals, run_ascent, local_structure
 from .helptext import document_names
 

@@ -25,7 +25,8 @@ __all__ = ['MAX_UNIVERSE', 'NOISE_FRACTION', 'projection_measure', 'projection_e
            'project_measurements']
 
 # %% ../nbs/03_projection.ipynb #d1a00434
-from .projection_solvers import simplex_projection, helmert, MarginalOperator, DenseOperator
+from .projection_operators import simplex_projection, MarginalOperator, DenseOperator
+from .counting import helmert
 from .projection_solvers import ConvergenceWarning, ProjectionResult, SOLVERS, frank_wolfe
 from .projection_solvers import accelerated_projection, active_set_projection, cvxpy_projection
 

@@ -10,7 +10,7 @@ from scipy.sparse.csgraph import breadth_first_order, minimum_spanning_tree
 from .data import Dataset, Domain
 from .workloads import Marginals
 from .utils import check_memory, progress
-from .projection_solvers import simplex_projection
+from .projection_operators import simplex_projection
 from .helptext import document_names
 
 # %% auto #0

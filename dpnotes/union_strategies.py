@@ -10,8 +10,9 @@ import numpy as np
 from .noise import ceil_sqrt
 from .counting import MAX_CELLS, Operator, helmert, kron_apply, kron_dense
 from .workloads import Marginals
-from .strategy_solvers import closure, optimize_gram, trace_gram_pinv
+from .strategy_optimization import closure, optimize_gram, trace_gram_pinv
 from . import factorization as fz
+from .strategy_solvers import STRUCTURED_RULES  # the rules strategy_error tries first
 from .unions import Union, check_union, kept_axes, nonzero_part, nonzero_terms, ZERO_WORKLOAD
 from .helptext import attach, document_names
 
@@ -656,7 +657,7 @@ def union_rule(
     return None
 
 
-fz._STRUCTURED.insert(0, union_rule)
+STRUCTURED_RULES.insert(0, union_rule)
 
 # %% ../nbs/23_union_strategies.ipynb #2a090377
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
