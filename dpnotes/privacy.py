@@ -86,16 +86,9 @@ def gaussian_delta(
 # beyond, the terms of a = Delta/(2 sigma) - epsilon sigma/Delta (both ~ sqrt(epsilon/2)) cancel in doubles
 MAX_EPSILON = 1e6
 
-
-def gaussian_sigma(
-    sensitivity: float,  # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
-    epsilon: float,  # privacy parameter, in (0, MAX_EPSILON = 1e6], subnormal included
-    delta: float,  # privacy parameter, in (0, 1), a normal float (>= 2.2e-308)
-) -> float:  # noise scale in [1, 1 + 1e-8] times the exact minimum for (epsilon, delta)-DP
-    """Analytic Gaussian mechanism (Balle & Wang 2018).
-
-    Smallest sigma for (epsilon, delta)-DP up to a 1e-9 safety margin, replace-one neighbours.
-    """
+# %% ../nbs/00_privacy.ipynb #2afa291d
+def _gaussian_args(sensitivity, epsilon, delta):
+    "The arguments of `gaussian_sigma`, validated (refused with the package's message) and converted."
     sensitivity, epsilon = check_positive('sensitivity', sensitivity), check_positive('epsilon', epsilon)
     delta = check_delta(delta)
     if epsilon > MAX_EPSILON:
@@ -106,6 +99,19 @@ def gaussian_sigma(
         )
     if delta < MIN_NORMAL:
         raise ValueError(f"delta must be >= {MIN_NORMAL!r} (smallest normal float), got delta={delta!r}")
+    return sensitivity, epsilon, delta
+
+# %% ../nbs/00_privacy.ipynb #256e7722
+def gaussian_sigma(
+    sensitivity: float,  # l2 sensitivity Delta_2 of the query, > 0, a normal float (>= 2.2e-308)
+    epsilon: float,  # privacy parameter, in (0, MAX_EPSILON = 1e6], subnormal included
+    delta: float,  # privacy parameter, in (0, 1), a normal float (>= 2.2e-308)
+) -> float:  # noise scale in [1, 1 + 1e-8] times the exact minimum for (epsilon, delta)-DP
+    """Analytic Gaussian mechanism (Balle & Wang 2018).
+
+    Smallest sigma for (epsilon, delta)-DP up to a 1e-9 safety margin, replace-one neighbours.
+    """
+    sensitivity, epsilon, delta = _gaussian_args(sensitivity, epsilon, delta)
     s = safe_s(analytic_s(epsilon, delta), epsilon, delta)
     sigma = ceil_float(Fraction(sensitivity) * Fraction(s))  # the product rounded up, never below Delta * s
     if not math.isfinite(sigma):
@@ -136,7 +142,7 @@ def zcdp_sigma(
 # %% ../nbs/00_privacy.ipynb #8ca66946
 _ULP1 = 2.0**-52  # one ulp of 1.0
 
-
+# %% ../nbs/00_privacy.ipynb #b1a87766
 def zcdp_to_epsilon(
     rho: float,  # zCDP parameter, > 0
     delta: float,  # target delta, in (0, 1)
@@ -349,31 +355,43 @@ class Budget:
                 f"epsilon={self.epsilon!r}, delta={self.delta!r}, rho={self.rho!r}"
             )
 
-    @classmethod
-    def approx(cls, epsilon: float, delta: float) -> "Budget":
-        "An (epsilon, delta)-DP budget, delta in (0, 1) (`Budget.pure` for delta = 0)."
-        check_delta(delta)
-        return cls(epsilon=epsilon, delta=delta)
+# %% ../nbs/00_privacy.ipynb #a707c649
+def _budget_approx(cls, epsilon: float, delta: float) -> "Budget":
+    "An (epsilon, delta)-DP budget, delta in (0, 1) (`Budget.pure` for delta = 0)."
+    check_delta(delta)
+    return cls(epsilon=epsilon, delta=delta)
 
-    @classmethod
-    def pure(cls, epsilon: float) -> "Budget":
-        "A pure epsilon-DP budget (delta = 0)."
-        return cls(epsilon=epsilon, delta=0.0)
 
-    @classmethod
-    def zcdp(cls, rho: float) -> "Budget":
-        "A rho-zCDP budget."
-        return cls(rho=rho)
+attach(Budget, approx=classmethod(_budget_approx))
 
-    @property
-    def is_zcdp(self) -> bool:
-        "Whether this is a rho-zCDP budget."
-        return self.rho is not None
+# %% ../nbs/00_privacy.ipynb #1e3752a4
+def _budget_pure(cls, epsilon: float) -> "Budget":
+    "A pure epsilon-DP budget (delta = 0)."
+    return cls(epsilon=epsilon, delta=0.0)
 
-    @property
-    def is_pure(self) -> bool:
-        "Whether this is a pure epsilon-DP budget (delta = 0)."
-        return self.rho is None and self.delta == 0
+
+attach(Budget, pure=classmethod(_budget_pure))
+
+# %% ../nbs/00_privacy.ipynb #4e205f2c
+def _budget_zcdp(cls, rho: float) -> "Budget":
+    "A rho-zCDP budget."
+    return cls(rho=rho)
+
+
+attach(Budget, zcdp=classmethod(_budget_zcdp))
+
+# %% ../nbs/00_privacy.ipynb #887a24cf
+def _budget_is_zcdp(self: Budget) -> bool:
+    "Whether this is a rho-zCDP budget."
+    return self.rho is not None
+
+
+def _budget_is_pure(self: Budget) -> bool:
+    "Whether this is a pure epsilon-DP budget (delta = 0)."
+    return self.rho is None and self.delta == 0
+
+
+attach(Budget, is_zcdp=property(_budget_is_zcdp), is_pure=property(_budget_is_pure))
 
 # %% ../nbs/00_privacy.ipynb #budget-units
 def _budget_to_rho(self: Budget) -> float:
@@ -389,6 +407,9 @@ def _budget_to_rho(self: Budget) -> float:
     return r
 
 
+attach(Budget, to_rho=_budget_to_rho)
+
+# %% ../nbs/00_privacy.ipynb #728c4098
 def _budget_gaussian_sigma(self: Budget, sensitivity: float) -> float:
     """Noise scale of a Gaussian mechanism of l2 `sensitivity` spending the whole budget.
 
@@ -406,6 +427,9 @@ def _budget_gaussian_sigma(self: Budget, sensitivity: float) -> float:
     return gaussian_sigma(sensitivity, self.epsilon, self.delta)
 
 
+attach(Budget, gaussian_sigma=_budget_gaussian_sigma)
+
+# %% ../nbs/00_privacy.ipynb #966fe3c3
 def _budget_describe(self: Budget) -> str:
     "Short human-readable form."
     if self.is_zcdp:
@@ -415,7 +439,7 @@ def _budget_describe(self: Budget) -> str:
     return f"epsilon={self.epsilon:g}, delta={self.delta:g}"
 
 
-attach(Budget, to_rho=_budget_to_rho, gaussian_sigma=_budget_gaussian_sigma, describe=_budget_describe)
+attach(Budget, describe=_budget_describe)
 
 # %% ../nbs/00_privacy.ipynb #ad209772
 def zcdp_budget(budget: Budget, name: str) -> float:
@@ -468,10 +492,26 @@ class Accountant:
             'delta': Fraction(0),
         }  # exact sums of the spends
 
-    @property
-    def events(self) -> tuple:
-        "The recorded spends, oldest first (a tuple of frozen PrivacyEvent)."
-        return tuple(self._events)
+# %% ../nbs/00_privacy.ipynb #5e9507d3
+def _accountant_events(self: Accountant) -> tuple:
+    "The recorded spends, oldest first (a tuple of frozen PrivacyEvent)."
+    return tuple(self._events)
+
+
+attach(Accountant, events=property(_accountant_events))
+
+# %% ../nbs/00_privacy.ipynb #7167e2fd
+def _rho_cost(budget: Budget, rho, epsilon, delta):
+    "Validated cost of a spend given as `rho`, as (mode, rho, epsilon, delta); refused on a pure `budget`."
+    if epsilon is not None or delta is not None:
+        raise ValueError("give either rho, or epsilon (and delta), not both")
+    rho = check_positive('rho', rho)
+    if budget.is_pure:
+        raise ValueError(
+            f"a pure budget ({budget.describe()}) accepts only pure epsilon spends "
+            f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP"
+        )
+    return 'rho', rho, None, None
 
 # %% ../nbs/00_privacy.ipynb #acct-cost
 def _accountant_cost(self: Accountant, rho, epsilon, delta):
@@ -480,15 +520,7 @@ def _accountant_cost(self: Accountant, rho, epsilon, delta):
     A pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up.
     """
     if rho is not None:
-        if epsilon is not None or delta is not None:
-            raise ValueError("give either rho, or epsilon (and delta), not both")
-        rho = check_positive('rho', rho)
-        if self.budget.is_pure:
-            raise ValueError(
-                f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends "
-                f"(epsilon=..., delta=0), got rho={rho!r}: zCDP does not imply pure DP"
-            )
-        return 'rho', rho, None, None
+        return _rho_cost(self.budget, rho, epsilon, delta)
     if epsilon is None:
         raise ValueError("give the cost as rho=... or epsilon=... (with delta=...)")
     epsilon = check_positive('epsilon', epsilon)
@@ -508,6 +540,9 @@ def _accountant_cost(self: Accountant, rho, epsilon, delta):
     return 'basic', None, epsilon, delta
 
 
+attach(Accountant, _cost=_accountant_cost)
+
+# %% ../nbs/00_privacy.ipynb #75ad2b4e
 def _exact_cost(mode, r, e, d) -> dict:
     """The exact cost of a validated spend.
 
@@ -516,9 +551,6 @@ def _exact_cost(mode, r, e, d) -> dict:
     if mode == 'basic':
         return {'epsilon': Fraction(e), 'delta': Fraction(d)}
     return {'rho': Fraction(e) ** 2 / 2 if e is not None else Fraction(r)}
-
-
-attach(Accountant, _cost=_accountant_cost)
 
 # %% ../nbs/00_privacy.ipynb #acct-totals
 def _accountant_spent(self: Accountant) -> dict:
@@ -531,6 +563,9 @@ def _accountant_spent(self: Accountant) -> dict:
     return {'rho': float(self._total['rho'])}
 
 
+attach(Accountant, spent=property(_accountant_spent))
+
+# %% ../nbs/00_privacy.ipynb #97464980
 def _accountant_remaining(self: Accountant) -> dict:
     """What is left, rounded down to floats (spending it is always accepted), in the ledger's units (both
     for a fresh approx budget)."""
@@ -542,7 +577,7 @@ def _accountant_remaining(self: Accountant) -> dict:
     return r
 
 
-attach(Accountant, spent=property(_accountant_spent), remaining=property(_accountant_remaining))
+attach(Accountant, remaining=property(_accountant_remaining))
 
 # %% ../nbs/00_privacy.ipynb #acct-check
 def _accountant_check(
@@ -596,11 +631,14 @@ def _accountant_spend(
     return ev
 
 
+attach(Accountant, spend=_accountant_spend)
+
+# %% ../nbs/00_privacy.ipynb #d4b0aeff
 def _accountant_repr(self: Accountant) -> str:
     return f"Accountant({self.budget.describe()}, {len(self.events)} spends, remaining={self.remaining})"
 
 
-attach(Accountant, spend=_accountant_spend, __repr__=_accountant_repr)
+attach(Accountant, __repr__=_accountant_repr)
 
 # %% ../nbs/00_privacy.ipynb #2e6664a5
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
