@@ -229,6 +229,26 @@ def release_answers(
             [np.ravel(mechanism(data, workload, budget, rng=rng, **options).answers) for _ in range(trials)]
         )
 
+# %% ../nbs/08_audit.ipynb #21c427c4
+def _audit_args(mechanism, D, Dprime, trials, neighbours: str, options: dict) -> tuple:
+    "(the mechanism, its options): the audit's inputs checked, D and D' neighbours under the relation named."
+    fn = MECHANISMS[mechanism] if isinstance(mechanism, str) else mechanism
+    if not callable(fn):
+        raise TypeError(f"mechanism must be a registry name or a callable, got {type(mechanism).__name__}")
+    if neighbours == 'add-remove':
+        if D.domain != Dprime.domain or not _add_remove_one(D, Dprime):
+            raise ValueError("D and Dprime are not add/remove neighbours (one record more or less)")
+        options = dict(options, neighbours='add-remove')
+    elif neighbours != 'replace':
+        raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
+    elif D.n != Dprime.n or D.domain != Dprime.domain:
+        raise ValueError(f"neighbours share n and the domain, got n={D.n} and n={Dprime.n}")
+    elif not _replace_one(D, Dprime):
+        raise ValueError("D and Dprime differ in more than one record: not replace-one neighbours")
+    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 4:
+        raise ValueError(f"trials must be an integer >= 4, got trials={trials!r}")
+    return fn, options
+
 # %% ../nbs/08_audit.ipynb #21c427c5
 def audit_mechanism(
     mechanism,  # registry name, or a callable with the registry's signature
@@ -248,21 +268,7 @@ def audit_mechanism(
 ) -> Audit:
     """Release on neighbours D and D' `trials` times each, pick a threshold event on half the runs, bound
     epsilon on the other half."""
-    fn = MECHANISMS[mechanism] if isinstance(mechanism, str) else mechanism
-    if not callable(fn):
-        raise TypeError(f"mechanism must be a registry name or a callable, got {type(mechanism).__name__}")
-    if neighbours == 'add-remove':
-        if D.domain != Dprime.domain or not _add_remove_one(D, Dprime):
-            raise ValueError("D and Dprime are not add/remove neighbours (one record more or less)")
-        options = dict(options, neighbours='add-remove')
-    elif neighbours != 'replace':
-        raise ValueError(f"neighbours must be 'replace' or 'add-remove', got neighbours={neighbours!r}")
-    elif D.n != Dprime.n or D.domain != Dprime.domain:
-        raise ValueError(f"neighbours share n and the domain, got n={D.n} and n={Dprime.n}")
-    elif not _replace_one(D, Dprime):
-        raise ValueError("D and Dprime differ in more than one record: not replace-one neighbours")
-    if isinstance(trials, bool) or not isinstance(trials, (int, np.integer)) or trials < 4:
-        raise ValueError(f"trials must be an integer >= 4, got trials={trials!r}")
+    fn, options = _audit_args(mechanism, D, Dprime, trials, neighbours, options)
     eps, delta = claimed_epsilon(budget, delta)
     t0 = time.perf_counter()
     a, a_prime = workload.answer(D), workload.answer(Dprime)
