@@ -21,6 +21,7 @@ from pathlib import Path
 import numpy as np
 from dpnotes.privacy import Budget
 from dpnotes.data import Dataset, Domain
+from dpnotes.ingest import read_csv
 from dpnotes.workloads import Marginals, rmse, max_error
 from dpnotes.releases import MECHANISMS
 import dpnotes.boosting, dpnotes.relaxation, dpnotes.projection  # noqa: F401 (register the mechanisms)
@@ -157,7 +158,7 @@ def main():
     ]
     nl_csv = a.data / 'nltcs' / 'nltcs.csv'
     if nl_csv.exists():
-        nl = Dataset.from_csv(nl_csv, a.data / 'nltcs' / 'nltcs-domain.json')
+        nl = read_csv(nl_csv, a.data / 'nltcs' / 'nltcs-domain.json')
         wl = Marginals.all_kway(nl.domain, 2)
         MECHANISMS['boosting'](nl, wl, b, rng=np.random.default_rng(0), rounds=1)  # jit warm-up
         table("NLTCS all 2-way", nl, wl, b, a.seeds, lines, res)
@@ -176,7 +177,7 @@ def main():
         lines += ["NLTCS: data not found, skipped", ""]
     ad_csv = a.data / 'adult' / 'adult.csv'
     if ad_csv.exists():
-        ad = binarise_median(Dataset.from_csv(ad_csv, a.data / 'adult' / 'adult-domain.json'))
+        ad = binarise_median(read_csv(ad_csv, a.data / 'adult' / 'adult-domain.json'))
         table(
             "ADULT median-binarised all 2-way", ad, Marginals.all_kway(ad.domain, 2), b, a.seeds, lines, res
         )

@@ -5,10 +5,10 @@ Usage: python benchmarks/ingest.py [--n 5000000] [--d 16] [--k 3] [--dir /work/s
 
 Generates (once) an n x d CSV in --dir (not committed), then runs each method in its own process, so that
 peak RSS (ru_maxrss of the child) is the method's own: read the file and count every k-way marginal.
-  csv_module the reader Dataset.from_csv used before this change (csv module, whole file as Python lists,
+  csv_module the CSV reader before read_csv (csv module, whole file as Python lists,
              copied below) + Dataset.marginals: the "today" of the issue
   pandas     pandas.read_csv(dtype=int64) + numpy array + Dataset.marginals (same numba counting)
-  from_csv   Dataset.from_csv now: dpnotes.ingest.read_csv (chunked numba parser, records kept)
+  from_csv   dpnotes.ingest.read_csv (chunked numba parser, records kept; once Dataset.from_csv)
              + Dataset.marginals
   count_csv  dpnotes.ingest.count_csv (chunk by chunk, counts only, table-by-table chunk counting)
 Every method's counts are checked equal to the first method's. Warm-up (numba cache load) is done in each
@@ -39,7 +39,7 @@ def make_csv(path, n, d, seed=0, rows_per_block=1_000_000):
 
 
 def csv_module_reader(path, dom):
-    "The whole-file reader Dataset.from_csv was before the chunked one (error handling left out)."
+    "The whole-file CSV reader before the chunked one (error handling left out)."
     from dpnotes.counting import check_columns, coerce_column
     from dpnotes.data import Dataset
 
@@ -68,7 +68,7 @@ def child(method, csv, k, out):
     if method == 'csv_module':
         counts = csv_module_reader(csv, dom).marginals(cliques, normalize=False)
     elif method == 'from_csv':
-        counts = Dataset.from_csv(csv, dom).marginals(cliques, normalize=False)
+        counts = read_csv(csv, dom).marginals(cliques, normalize=False)
     elif method == 'pandas':
         import pandas as pd
 

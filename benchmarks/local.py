@@ -32,6 +32,7 @@ import numpy as np
 
 from dpnotes.cli import postprocess
 from dpnotes.data import Dataset, default_dataset
+from dpnotes.ingest import read_csv
 from dpnotes.data import Domain
 from dpnotes.local import choose_base, factorization_spread, local_projection
 from dpnotes.local_solvers import TIGHT, cvxpy_local_projection
@@ -48,7 +49,7 @@ NAMES = ['gaussian', 'simplex', 'factorization', 'projection', 'local', 'local/n
 def load(data_dir, name):
     "adult or nltcs from the shared data folder, or None when the files are missing."
     csv, dom = data_dir / name / f'{name}.csv', data_dir / name / f'{name}-domain.json'
-    return Dataset.from_csv(csv, dom) if csv.exists() and dom.exists() else None
+    return read_csv(csv, dom) if csv.exists() and dom.exists() else None
 
 
 def run(name, data, wl, budget, seed):

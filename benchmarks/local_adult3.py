@@ -18,7 +18,7 @@ from pathlib import Path
 import numpy as np
 
 from dpnotes.cli import postprocess
-from dpnotes.data import Dataset
+from dpnotes.ingest import read_csv
 from dpnotes.privacy import Budget
 from dpnotes.projection import ConvergenceWarning
 from dpnotes.releases import MECHANISMS
@@ -35,7 +35,7 @@ def main():
     csv, dom = args.data / 'adult' / 'adult.csv', args.data / 'adult' / 'adult-domain.json'
     if not (csv.exists() and dom.exists()):
         raise SystemExit(f"adult not found under {args.data}")
-    data = Dataset.from_csv(csv, dom)
+    data = read_csv(csv, dom)
     wl, budget = Marginals.all_kway(data.domain, 3), Budget.approx(1.0, 1e-9)
     truth = wl.answer(data)
     print(f"adult all 3-way: {len(wl.cliques)} tables, {wl.shape[0]} cells, n={data.n}, eps=1, delta=1e-9, replace-one")

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dpnotes.data import Dataset
+from dpnotes.ingest import read_csv
 from dpnotes.local_solvers import _ascent, evaluate_duals, local_structure
 from dpnotes.workloads import Marginals
 
@@ -35,7 +35,7 @@ def main():
     ap.add_argument('--evals', type=int, default=5)
     ap.add_argument('--iters', type=int, default=10)
     args = ap.parse_args()
-    data = Dataset.from_csv(args.data / 'adult' / 'adult.csv', args.data / 'adult' / 'adult-domain.json')
+    data = read_csv(args.data / 'adult' / 'adult.csv', args.data / 'adult' / 'adult-domain.json')
     wl = Marginals.all_kway(data.domain, 3)
     t = time.perf_counter()
     S = local_structure(data.domain, wl.cliques)

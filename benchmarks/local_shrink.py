@@ -18,7 +18,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dpnotes.data import Dataset
+from dpnotes.ingest import read_csv
 from dpnotes.measurements import Measurement
 from dpnotes.privacy import Budget
 from dpnotes.projection import ConvergenceWarning
@@ -44,7 +44,7 @@ def main():
     csv, dom = args.data / 'adult' / 'adult.csv', args.data / 'adult' / 'adult-domain.json'
     if not (csv.exists() and dom.exists()):
         raise SystemExit(f"adult not found under {args.data}")
-    data = Dataset.from_csv(csv, dom)
+    data = read_csv(csv, dom)
     W = Marginals.all_kway(data.domain, args.degree)
     truth, budget = W.answer(data), Budget.approx(args.eps, 1e-9)
     print(f"adult all {args.degree}-way: {len(W.cliques)} tables, {W.shape[0]} cells, eps={args.eps}, delta=1e-9, "

@@ -7,7 +7,7 @@ Timings on a shared machine are noisy: compare the ratios measured in the same r
 import argparse, json, math, os, subprocess, sys, tempfile, time
 from pathlib import Path
 import numpy as np
-from dpnotes.data import Dataset
+from dpnotes.ingest import read_csv
 from dpnotes.workloads import Marginals, rmse, max_error
 from dpnotes.releases import MECHANISMS
 from dpnotes.privacy import Budget, exponential_mechanism
@@ -20,8 +20,8 @@ DATA = Path('/work/shared/data')
 ADULT_ATTRS = ['workclass', 'education-num', 'marital-status', 'occupation', 'relationship', 'race', 'sex', 'income>50K']
 
 def load(name):
-    if name == 'nltcs': return Dataset.from_csv(DATA / 'nltcs/nltcs.csv', DATA / 'nltcs/nltcs-domain.json')
-    d = Dataset.from_csv(DATA / 'adult/adult.csv', DATA / 'adult/adult-domain.json')
+    if name == 'nltcs': return read_csv(DATA / 'nltcs/nltcs.csv', DATA / 'nltcs/nltcs-domain.json')
+    d = read_csv(DATA / 'adult/adult.csv', DATA / 'adult/adult-domain.json')
     return d.project(ADULT_ATTRS)   # 1,814,400 cells <= 2^22
 
 # ---------------------------------------------------------------- plain numpy reference (lecture MWEM)
@@ -148,7 +148,7 @@ def snsynth(args, out):
             if res.returncode != 0:
                 out.append(f"| {eps} | smartnoise-synth | failed: {res.stderr.strip().splitlines()[-1][:120]} | | | |"); break
             info = json.loads(res.stdout.strip().splitlines()[-1])
-            syn = Dataset.from_csv(csv, DATA / 'nltcs/nltcs-domain.json')
+            syn = read_csv(csv, DATA / 'nltcs/nltcs-domain.json')
             a = W.answer(syn); sn_err.append(rmse(a, h)); sn_max.append(max_error(a, h)); sn_sec.append(info['seconds'])
         if not sn_sec: continue
         ours, ours_syn, ours_sec = [], [], []

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dpnotes.data import Dataset
+from dpnotes.ingest import read_csv
 from dpnotes.privacy import Budget
 from dpnotes.workloads import Marginals
 from dpnotes.releases import MECHANISMS
@@ -57,7 +57,7 @@ MAX_RECORDS = 1_000_000
 
 def load(name):
     folder, csv, dom, attrs, k = DATASETS[name]
-    data = Dataset.from_csv(DATA / folder / csv, DATA / folder / dom)
+    data = read_csv(DATA / folder / csv, DATA / folder / dom)
     if attrs:
         data = data.project(attrs)
     return data, Marginals.all_kway(data.domain, k)

@@ -12,7 +12,7 @@ from itertools import combinations
 from pathlib import Path
 import numpy as np
 from dpnotes.privacy import Budget
-from dpnotes.data import Dataset
+from dpnotes.ingest import read_csv
 from dpnotes.workloads import Marginals, rmse, max_error
 from dpnotes.histograms import gaussian_mechanism
 from dpnotes.projection import MarginalOperator, project, cvxpy_projection, projection_mechanism, ConvergenceWarning
@@ -34,7 +34,7 @@ def noisy_instance(d, rng, n=20000, eps=1.0, delta=1e-9):
 
 
 def nltcs(data_dir, lines, seeds=5):
-    data = Dataset.from_csv(data_dir / 'nltcs' / 'nltcs.csv', data_dir / 'nltcs' / 'nltcs-domain.json')
+    data = read_csv(data_dir / 'nltcs' / 'nltcs.csv', data_dir / 'nltcs' / 'nltcs-domain.json')
     wl = Marginals.all_kway(data.domain, 3); truth = wl.answer(data)
     projection_mechanism(data, wl, Budget.approx(1.0, 1e-9), rng=np.random.default_rng(0))  # compile the kernels outside the timings
     lines += [f"## NLTCS: n={data.n}, |X|={wl.shape[1]}, all 3-way marginals (k={wl.shape[0]}), delta=1e-9, {seeds} seeds", "",

@@ -23,6 +23,7 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE))
 from peers import DATA, DELTA, MAX_RECORDS, SUB7, load, score  # noqa: E402
 from dpnotes.data import Dataset  # noqa: E402
+from dpnotes.ingest import read_csv  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
 from dpnotes.records import fit_records  # noqa: E402
 from dpnotes.releases import MECHANISMS  # noqa: E402
@@ -35,7 +36,7 @@ def dataset(name):
     if name in ('sub7', 'nltcs', 'adult2', 'adult3'):
         return load(name)
     if name == 'hd2':
-        data = Dataset.from_csv(DATA / 'adult_hd' / 'adult.csv', DATA / 'adult_hd' / 'adult-domain.json')
+        data = read_csv(DATA / 'adult_hd' / 'adult.csv', DATA / 'adult_hd' / 'adult-domain.json')
         return data, Marginals.all_kway(data.domain, 2)
     if name == 'small2k':
         data, W = load('sub7')

@@ -25,6 +25,7 @@ from pathlib import Path
 import numpy as np
 from dpnotes.privacy import Budget
 from dpnotes.histograms import Dataset, Domain, Marginals, rmse, gaussian_mechanism
+from dpnotes.ingest import read_csv
 from dpnotes.relaxation import (TupleMap, parity_answers, relaxed_parities, width_bound, relaxation_mechanism,
                                 marginals_from_parities, MixingOracle)
 from dpnotes.releases import MECHANISMS
@@ -58,7 +59,7 @@ def nltcs(data_dir, seeds, lines, ks=(2, 3), epsilons=(0.1, 1.0)):
     path = data_dir / 'nltcs' / 'nltcs.csv'
     if not path.exists():
         lines += ["## NLTCS: data not found, skipped", ""]; return
-    data = Dataset.from_csv(path, data_dir / 'nltcs' / 'nltcs-domain.json')
+    data = read_csv(path, data_dir / 'nltcs' / 'nltcs-domain.json')
     lines += [f"## NLTCS: n={data.n}, d={len(data.domain)}, delta=1e-9, {seeds} seeds (noise seeds 0..{seeds - 1})", "",
               "Default options (fully corrective Frank-Wolfe, warm-started MixingOracle, tol=0.1). RMSE over the marginal "
               "cells, the same `rmse` for every column; the Gaussian mechanism answers the cells directly (replace-one, same budget).", "",
@@ -85,7 +86,7 @@ def example(data_dir):
     path = data_dir / 'nltcs' / 'nltcs.csv'
     if not path.exists():
         print("NLTCS not found: example skipped"); return
-    data = Dataset.from_csv(path, data_dir / 'nltcs' / 'nltcs-domain.json')
+    data = read_csv(path, data_dir / 'nltcs' / 'nltcs-domain.json')
     wl, b = Marginals.all_kway(data.domain, 3), Budget.approx(1.0, 1e-9)
     rel = relaxation_mechanism(data, wl, b, rng=np.random.default_rng(0))
     gau = gaussian_mechanism(data, wl, b, rng=np.random.default_rng(0))
@@ -146,11 +147,11 @@ def compare(data_dir, seeds, lines, eps=1.0, delta=1e-9, ns=(500, 2000, 8000, 0)
               "Registered mechanisms, default options, replace-one neighbours, n public; noise seeds 0..{}; RMSE and max "
               "error over the marginal cells (`dpnotes.workloads.rmse`, `max_error`); seconds of one release (wall "
               "clock, shared 2-core machine).".format(seeds - 1), ""]
-    nl = Dataset.from_csv(data_dir / 'nltcs' / 'nltcs.csv', data_dir / 'nltcs' / 'nltcs-domain.json')
+    nl = read_csv(data_dir / 'nltcs' / 'nltcs.csv', data_dir / 'nltcs' / 'nltcs-domain.json')
     MECHANISMS['relaxation'](nl, Marginals.all_kway(nl.domain, 2), b, rng=np.random.default_rng(0))  # jit warm-up
     for k in (2, 3):
         compare_rows(f"NLTCS all {k}-way", nl, Marginals.all_kway(nl.domain, k), b, seeds, lines)
-    ad = binarise_median(Dataset.from_csv(data_dir / 'adult' / 'adult.csv', data_dir / 'adult' / 'adult-domain.json'))
+    ad = binarise_median(read_csv(data_dir / 'adult' / 'adult.csv', data_dir / 'adult' / 'adult-domain.json'))
     for k in adult_k:
         compare_rows(f"ADULT binarised (median split), all {k}-way", ad, Marginals.all_kway(ad.domain, k), b, seeds, lines)
     d = 64

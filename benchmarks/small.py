@@ -27,7 +27,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from peers import DATA, DELTA, MAX_RECORDS, SUB7, score  # noqa: E402
-from dpnotes.data import Dataset  # noqa: E402
+from dpnotes.ingest import read_csv  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
 from dpnotes.projection import ConvergenceWarning  # noqa: E402
 from dpnotes.releases import MECHANISMS  # noqa: E402
@@ -143,7 +143,7 @@ def main():
             for size in args.sizes:
                 for seed in args.seeds:
                     csv, dom = sample(name, size, seed, tmp)
-                    data = Dataset.from_csv(csv, dom)
+                    data = read_csv(csv, dom)
                     W = Marginals.all_kway(data.domain, 2)
                     jobs.append((name, size, seed, csv, dom, W.answer(data), data, W))
         todo = [(j, p) for j in jobs for p in peers if key(dict(set=j[0], size=j[1], seed=j[2], system=p)) not in done]

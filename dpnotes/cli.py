@@ -58,7 +58,7 @@ def load_mechanisms(
     for name in mechanism_modules():
         if plugins_only and (name in index["syms"] or name in sys.modules):
             continue
-        try:
+        try:  # a real need: the names are found at run time (plugins included), not known when written
             importlib.import_module(name)
         except (
             ModuleNotFoundError
@@ -74,6 +74,7 @@ def _tree(
     starts: tuple,  # the beginnings of the top-level lines wanted, e.g. ('@register(',)
 ) -> ast.Module:
     "The top-level statements of `dpnotes.<module>` beginning with `starts`, read from its source."
+    # a real need: the module is named by the caller, and its source is read without importing it
     return _parsed(importlib.util.find_spec(f"dpnotes.{module}").origin, starts)
 
 
@@ -481,25 +482,22 @@ def _ledger_parser(sub, info: dict):
         metavar="{new,show}",
         help="new: create a ledger; show: print one",
     )
-    new = cmds.add_parser(
-        "new",
-        help="create a ledger with its total: --rho R, or --epsilon E with --delta D",
-        description=textwrap.fill(
-            "Create the ledger FILE with a total budget for one dataset; refused if FILE exists.", 78
+    for name, what, description, file_help in (
+        (
+            "new",
+            "create a ledger with its total: --rho R, or --epsilon E with --delta D",
+            "Create the ledger FILE with a total budget for one dataset; refused if FILE exists.",
+            "the ledger to create (JSON; FILE.lock is made beside it)",
         ),
-        formatter_class=_HelpFormatter,
-    )
-    new.add_argument("file", metavar="FILE", help="the ledger to create (JSON; FILE.lock is made beside it)")
-    _add_budget(new)
-    show = cmds.add_parser(
-        "show",
-        help="print the total, what is spent and left, and the releases",
-        description=textwrap.fill(
-            "Print the ledger's total, the composed spend, what is left and one line per release.", 78
+        (
+            "show",
+            "print the total, what is spent and left, and the releases",
+            "Print the ledger's total, the composed spend, what is left and one line per release.",
+            "a ledger written by dpnotes ledger new",
         ),
-        formatter_class=_HelpFormatter,
-    )
-    show.add_argument("file", metavar="FILE", help="a ledger written by dpnotes ledger new")
+    ):
+        _subparser(cmds, name, what, description).add_argument("file", metavar="FILE", help=file_help)
+    _add_budget(cmds.choices["new"])  # the total of a new ledger
 
 # %% ../nbs/07_cli.ipynb #a9c4e6b2
 def _interrupted(
@@ -557,7 +555,7 @@ def _needs(
         require(module, feature)
         return
     try:
-        importlib.import_module(module)
+        importlib.import_module(module)  # a real need: the package is named by the caller
     except ImportError:
         raise ImportError(f"{feature} needs {top}, which is not installed: pip install {top}") from None
 

@@ -11,12 +11,11 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from .counting import MAX_CELLS, check_columns, coerce_column, marginal_counts
+from .counting import MAX_CELLS, coerce_column, marginal_counts
 from .helptext import attach
 
 # %% auto #0
-__all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'Dataset', 'frame_codes', 'require', 'default_dataset', 'as_domain',
-           'sample_records']
+__all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'Dataset', 'require', 'default_dataset', 'as_domain', 'sample_records']
 
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -194,34 +193,6 @@ def _dataset_from_array(cls: type, arr, domain: Domain) -> Dataset:
     return cls(arr, domain)
 
 
-def _dataset_from_dataframe(
-    cls: type,
-    df,  # pandas or polars DataFrame
-    domain=None,  # domain of integer-coded columns (any order); None when `spec` is given
-    *,
-    spec=None,  # encoding spec (mapping or JSON path) for raw columns
-) -> Dataset:
-    "Dataset from a DataFrame: integer codes checked against `domain`, or raw columns encoded by `spec`."
-    return frame_codes(df, domain) if spec is None else _reader('sources', 'from_frame')(df, domain, spec)
-
-
-def _dataset_from_csv(
-    cls: type,
-    csv_path,  # CSV with a header row naming the columns (any order)
-    domain_path,  # private-pgm style domain JSON, or a `Domain`
-) -> Dataset:
-    """Dataset from a UTF-8 CSV file (a byte-order mark is skipped) with a header and a domain JSON:
-    columns must match the domain exactly; read in chunks by `dpnotes.ingest.read_csv`, memory checked
-    first."""
-    return _reader('ingest', 'read_csv')(csv_path, domain_path)
-
-
-def _dataset_from_parquet(cls: type, path, domain=None, *, spec=None) -> Dataset:
-    """Dataset from a Parquet file or folder (needs pyarrow): integer codes over `domain`, or raw columns
-    encoded by `spec` (`dpnotes.sources.read_parquet`)."""
-    return _reader('sources', 'read_parquet')(path, domain, spec)
-
-
 def _dataset_to_dataframe(self: Dataset):
     "The records as a pandas DataFrame (needs pandas: `dpnotes[frames]`)."
     pd = require('pandas', 'Dataset.to_dataframe')
@@ -229,38 +200,7 @@ def _dataset_to_dataframe(self: Dataset):
     return pd.DataFrame(self.records, columns=list(self.domain.attrs))
 
 
-attach(
-    Dataset,
-    from_array=classmethod(_dataset_from_array),
-    from_dataframe=classmethod(_dataset_from_dataframe),
-    from_csv=classmethod(_dataset_from_csv),
-    from_parquet=classmethod(_dataset_from_parquet),
-    to_dataframe=_dataset_to_dataframe,
-)
-
-# %% ../nbs/10_data.ipynb #framecodes1
-def frame_codes(
-    df,  # pandas or polars DataFrame of integer codes, a column per attribute (any order)
-    domain: Domain,  # the domain (or a mapping attribute -> size)
-) -> Dataset:
-    "The records of a DataFrame of integer codes, each column checked against its attribute's size."
-    if domain is None:
-        raise TypeError("give the domain of the integer-coded columns (or spec= for raw columns)")
-    if isinstance(domain, Mapping):
-        domain = Domain.from_dict(domain)
-    check_columns(list(df.columns), domain.attrs)
-    cols = [coerce_column(df[a].to_numpy(), a, s) for a, s in zip(domain.attrs, domain.shape)]
-    return Dataset._trusted(np.column_stack(cols) if cols else np.zeros((len(df), 0), np.int64), domain)
-
-# %% ../nbs/10_data.ipynb #reader1
-_READERS = {'ingest': {'read_csv'}, 'sources': {'from_frame', 'read_parquet'}}  # the readers above this page
-
-
-def _reader(module: str, name: str):
-    "The reader `name` of `dpnotes.<module>` (one of `_READERS`), imported on its first call."
-    if name not in _READERS.get(module, ()):
-        raise ValueError(f"{module}.{name} is not a reader of data (see _READERS)")
-    return getattr(importlib.import_module(f'dpnotes.{module}'), name)
+attach(Dataset, from_array=classmethod(_dataset_from_array), to_dataframe=_dataset_to_dataframe)
 
 # %% ../nbs/10_data.ipynb #require1
 EXTRAS = {
@@ -279,7 +219,7 @@ def require(
 ):
     "The imported `module`, or an ImportError that names the feature and the extra installing the package."
     try:
-        return importlib.import_module(module)
+        return importlib.import_module(module)  # a real need: the package is named by the caller
     except ImportError:
         extra = EXTRAS.get(module.split('.')[0], 'all')
         raise ImportError(
@@ -302,10 +242,8 @@ def _marginal(
     attrs: Sequence[str],  # attributes of the marginal, in the order of its axes
     normalize: bool = True,  # divide by n (frequencies) or keep counts
 ) -> np.ndarray:
-    "Marginal on `attrs` as a flat array (C order over `attrs`), without building the full histogram."
-    if isinstance(attrs, str):
-        attrs = (attrs,)
-    return _marginals(self, [tuple(attrs)], normalize)[0]
+    "Marginal on `attrs` as a flat array (C order over `attrs`), the one entry of `marginals([attrs])`."
+    return self.marginals([(attrs,) if isinstance(attrs, str) else tuple(attrs)], normalize)[0]
 
 # %% ../nbs/10_data.ipynb #1d1f8a01
 def _marginals_method(self: Dataset, cliques: Sequence, normalize: bool = True) -> list:

@@ -63,13 +63,14 @@ def _frozen_counts(c, size: int, clique) -> np.ndarray:
     return c
 
 # %% ../nbs/15_ingest.ipynb #930a07dd
-def _mc_marginal(
-    self: MarginalCounts,
-    attrs: Sequence[str],  # attributes of the marginal, in the order of its axes
-    normalize: bool = True,  # divide by n (frequencies) or keep counts
-) -> np.ndarray:
-    "Marginal on `attrs` (C order over `attrs`), summed out of the smallest counted clique that contains it."
-    attrs = as_clique(attrs)
+def _mc_marginals(self: MarginalCounts, cliques: Sequence, normalize: bool = True) -> list:
+    """Marginals on each attribute set in `cliques` (C order over each), summed out of the smallest counted
+    clique that contains it: frequencies, or counts if not `normalize`."""
+    return [_summed_out(self, as_clique(c), normalize) for c in cliques]
+
+
+def _summed_out(self: MarginalCounts, attrs: tuple, normalize: bool) -> np.ndarray:
+    "The marginal on `attrs` from the smallest counted clique that contains it."
     self.domain.axes(attrs)  # validates names and repeats
     have = [j for j, c in enumerate(self.cliques) if set(attrs) <= set(c)]
     if not have:
@@ -82,12 +83,6 @@ def _mc_marginal(
     return out / self.n if normalize else out
 
 # %% ../nbs/15_ingest.ipynb #5c9fc4ed
-def _mc_marginals(self: MarginalCounts, cliques: Sequence, normalize: bool = True) -> list:
-    """Marginals on each attribute set in `cliques` (see `marginal`): frequencies, or counts if not
-    `normalize`."""
-    return [self.marginal(c, normalize) for c in cliques]
-
-
 def _mc_datavector(self: MarginalCounts, normalize: bool = True) -> np.ndarray:
     """Histogram over the full domain (needs the whole domain among the counted cliques): frequencies, or
     counts if not `normalize`."""
@@ -98,7 +93,7 @@ def _mc_records(self: MarginalCounts):
     "Not available: counts hold no records (a ValueError says what to load instead)."
     raise ValueError(
         f"only marginal counts were read ({len(self.cliques)} cliques), not records; this needs the "
-        "records: load a Dataset (Dataset.from_csv, read_parquet) or use a mechanism that works on marginals"
+        "records: load a Dataset (read_csv, read_parquet) or use a mechanism that works on marginals"
     )
 
 # %% ../nbs/15_ingest.ipynb #6e3a68da
@@ -116,7 +111,7 @@ def _mc_repr(self: MarginalCounts) -> str:
 
 
 MarginalCounts.marginal, MarginalCounts.marginals, MarginalCounts.datavector = (
-    _mc_marginal,
+    Dataset.marginal,  # one `marginal` for both: the first entry of `marginals([attrs])`
     _mc_marginals,
     _mc_datavector,
 )
@@ -270,7 +265,7 @@ def read_csv(
     domain,  # domain JSON path or `Domain`
     chunk_bytes: int = 2**23,  # bytes parsed at a time
 ) -> Dataset:
-    "A `Dataset` from a CSV, parsed in chunks (what `Dataset.from_csv` calls), memory checked first."
+    "A `Dataset` from a CSV whose header names the domain's attributes, read in chunks, memory checked first."
     domain = domain if isinstance(domain, Domain) else Domain.from_json(domain)
     check_memory(
         4 * os.path.getsize(csv_path),

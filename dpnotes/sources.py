@@ -11,7 +11,7 @@ from typing import Mapping, Sequence
 import numpy as np
 
 from .counting import check_columns, coerce_column
-from .data import Dataset, Domain, frame_codes
+from .data import Dataset, Domain
 from .ingest import MarginalCounts, as_clique, exact_chunk, read_header, parse_chunk, shift_rows
 from .ingest import chunk_counts, count_chunks, count_csv
 from .utils import check_memory
@@ -171,7 +171,8 @@ def _columns(names, get, n: int, domain: Domain | None, spec, where: str) -> tup
         dom = spec_domain(spec)
         cols = [encode_column(get(a), a, rules[a], where) for a in dom.attrs]
     else:
-        dom = domain if isinstance(domain, Domain) else Domain.from_json(domain)
+        dom = Domain.from_dict(domain) if isinstance(domain, Mapping) else domain
+        dom = dom if isinstance(dom, Domain) else Domain.from_json(dom)
         check_columns(names, dom.attrs, where)
         cols = [coerce_column(get(a), a, s, where) for a, s in zip(dom.attrs, dom.shape)]
     if n == 0:  # the empty dataset
