@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 
 from dpnotes.ingest import read_csv
+from runner_args import driver_args, parse_runs
 from dpnotes.privacy import Budget
 from dpnotes.workloads import Marginals
 from dpnotes.releases import MECHANISMS
@@ -140,16 +141,8 @@ def main():
     ap.add_argument('--only-peers', action='store_true')
     ap.add_argument('--only-dpnotes', action='store_true')
     ap.add_argument('--timeout', type=float, default=1800)
-    ap.add_argument('--jobs', type=int, default=1)
-    ap.add_argument('--resume', action='store_true', help='skip runs already in the JSON')
-    ap.add_argument('--pgm-python', default='/work/venv-pgm/bin/python')
-    ap.add_argument('--pgm-src', default='/work/peers-src')
     ap.add_argument('--sn-python', default='/work/venv-snsynth/bin/python')
-    ap.add_argument('--json', default=str(HERE / 'results_peers.json'))
-    ap.add_argument('--table', action='store_true', help='rebuild the markdown table from the JSON and exit')
-    args = ap.parse_args()
-    path = Path(args.json)
-    runs = json.loads(path.read_text()) if path.exists() else []
+    args, path, runs = parse_runs(driver_args(ap, HERE / 'results_peers.json'))
     if args.table:
         write_table(runs, path.with_suffix('.md'))
         return

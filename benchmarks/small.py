@@ -27,6 +27,7 @@ import pandas as pd
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from peers import DATA, DELTA, MAX_RECORDS, SUB7, score  # noqa: E402
+from runner_args import driver_args, parse_runs  # noqa: E402
 from dpnotes.ingest import read_csv  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
 from dpnotes.projection import ConvergenceWarning  # noqa: E402
@@ -112,15 +113,7 @@ def main():
     ap.add_argument('--variants', nargs='*', default=['default'])
     ap.add_argument('--peers', nargs='*', default=PEERS)
     ap.add_argument('--no-peers', action='store_true')
-    ap.add_argument('--jobs', type=int, default=1)
-    ap.add_argument('--resume', action='store_true', help='skip runs already in the JSON')
-    ap.add_argument('--pgm-python', default='/work/venv-pgm/bin/python')
-    ap.add_argument('--pgm-src', default='/work/peers-src')
-    ap.add_argument('--json', default=str(HERE / 'results_small.json'))
-    ap.add_argument('--table', action='store_true', help='rebuild the markdown table from the JSON and exit')
-    args = ap.parse_args()
-    path = Path(args.json)
-    runs = json.loads(path.read_text()) if path.exists() else []
+    args, path, runs = parse_runs(driver_args(ap, HERE / 'results_small.json'))
     if args.table:
         return write_table(runs, path.with_suffix('.md'))
     command = 'python benchmarks/small.py ' + ' '.join(sys.argv[1:])
