@@ -4,8 +4,7 @@
 
 # %% ../nbs/10_data.ipynb #24804045
 from __future__ import annotations
-import csv, importlib, json, math
-from fractions import Fraction
+import importlib, json, math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
