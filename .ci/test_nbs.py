@@ -34,12 +34,17 @@ the cells `QUICK_SKIP` lists by notebook and cell id (heavy cells of notebooks t
 directive when the tier was introduced; a listed id the notebook no longer has is reported as a note). A
 heavy cell is a long check (statistical audits, cvxpy references, size sweeps with plots) whose names no
 later cell needs; a cell that later cells depend on cannot be heavy, and `--quick` must still pass.
-`--quick --slow` is refused: slow cells may use what heavy cells define. `--quick` also runs each notebook
-process with one BLAS thread (`OPENBLAS_NUM_THREADS`, `OMP_NUM_THREADS` and `MKL_NUM_THREADS` set to 1
-unless already set): with two notebooks at once on two cores shared with other work, threaded OpenBLAS
-spins; on 02_factorization and 97_kron_unions together it took 152 s of wall time (149 s CPU) against 28 s
-(25 s CPU) with one thread, at load 3 (2026-11-28). The default run keeps the environment as given, as CI
-and users run it; floating-point results of BLAS may then differ from the quick tier's in the last bits.
+`--quick --slow` is refused: slow cells may use what heavy cells define. Threads. Each notebook process gets the machine's cores shared out among the notebooks running at once
+(`os.cpu_count() // DPNOTES_TEST_WORKERS`, at least 1) as its numba and BLAS threads (`NUMBA_NUM_THREADS`,
+`OPENBLAS_NUM_THREADS`, `OMP_NUM_THREADS`, `MKL_NUM_THREADS`), unless the caller set them; in every tier. Two
+notebooks each starting two threads on two cores spin against each other: with threaded OpenBLAS, 02_factorization
+and 97_kron_unions together took 152 s of wall time (149 s CPU) against 28 s (25 s CPU) with one thread, at load 3
+(2026-11-28); a numba parallel loop started on a handful of cells per iteration cost `local` 160-314 ms of thread
+start-up a release (08_audit, 2026-12-06). Floating-point results of BLAS may differ from a run with more threads
+in the last bits; no check may depend on them.
+
+The order. Notebooks start longest first, by `EXPECTED_SECONDS` (measured; the others after, in name order), so
+that the longest does not start last; the results are printed in the order given all the same.
 
 A failing cell stops its notebook: it counts as failed (a test cell or not: a definition that raises is a
 failure), and the notebook's later cells are neither run nor counted as passed or failed; they are reported
@@ -61,7 +66,7 @@ else 0.
 
 Usage: python .ci/test_nbs.py [--quick | --slow] [--durations=N] [--classify] [NOTEBOOK ...]
   NOTEBOOK ...      notebook paths (default: every nbs/*.ipynb not starting with `_`)
-  --quick           skip `#| heavy` cells and those of QUICK_SKIP, one BLAS thread (a developer's loop)
+  --quick           skip `#| heavy` cells and those of QUICK_SKIP (a developer's loop)
   --slow            also run cells flagged `#| slow`
   --durations=N     print the N slowest cells
   --classify        print each code cell as test / other / skip (reason); run nothing
@@ -102,7 +107,10 @@ root = Path(__file__).resolve().parent.parent
 # edited elsewhere when the quick tier was introduced. Move each to a `#| heavy` line in its notebook when it is free.
 QUICK_SKIP = {
 }
-BLAS_THREADS = ("OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")   # set to 1 by --quick
+THREAD_VARS = ("NUMBA_NUM_THREADS", "OPENBLAS_NUM_THREADS", "OMP_NUM_THREADS", "MKL_NUM_THREADS")  # see "Threads"
+# seconds of the longest notebooks in the fresh-clone CI of 2026-12-06 (two at once): started first
+EXPECTED_SECONDS = {"08_audit": 1321, "19_local": 246, "07_cli": 64, "00_privacy": 60, "02_factorization": 41,
+                    "05_relaxation": 41, "09_api": 35, "01_histograms": 34}
 SOURCE_LINES = 6    # lines of a failing cell's source shown
 TB_LINES = 12       # lines of the end of a failing cell's traceback shown
 
@@ -295,7 +303,7 @@ def _failure_report(path, ev, why=None) -> str:
     return "\n".join(lines)
 
 
-def run_one(path:Path, slow:bool, timeout, quick:bool=False):
+def run_one(path:Path, slow:bool, timeout, quick:bool=False, threads:int=1):
     "Run notebook `path` in its own Python process; return its summary."
     t0 = time.time()
     with tempfile.TemporaryDirectory() as d:
@@ -305,8 +313,8 @@ def run_one(path:Path, slow:bool, timeout, quick:bool=False):
         crash = None
         try:
             env = dict(os.environ)
-            if quick:   # one BLAS thread per notebook process (see the docstring), unless the caller chose
-                for var in BLAS_THREADS: env.setdefault(var, "1")
+            for var in THREAD_VARS:   # the cores shared out among the notebooks at once (see "Threads")
+                env.setdefault(var, str(threads))
             proc = subprocess.run(cmd, cwd=root, capture_output=True, text=True, timeout=timeout, env=env)
             if proc.returncode != 0:
                 crash = f"the notebook's process exited with status {proc.returncode}"
@@ -416,7 +424,10 @@ def main():
     times, untested = [], []
     t0 = time.time()
     with ThreadPoolExecutor(max_workers=max(1, workers)) as ex:   # each thread drives one notebook process
-        futures = [ex.submit(run_one, p, slow, timeout, quick) for p in nbs]
+        threads = max(1, (os.cpu_count() or 1) // max(1, workers))
+        first = sorted(nbs, key=lambda p: -EXPECTED_SECONDS.get(p.stem, 0))   # stable: name order after
+        started = {p: ex.submit(run_one, p, slow, timeout, quick, threads) for p in first}
+        futures = [started[p] for p in nbs]
         for fut in futures:   # printed in the order given, each as soon as it and those before it are done
             r = fut.result()
             empty = not r["skip_notebook"] and not r["failed"] and r["passed"] == 0

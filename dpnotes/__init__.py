@@ -32,7 +32,7 @@ _NAMES = {  # public name -> its module (name there, if another), imported when 
     'local_mechanism': 'local',
     **dict.fromkeys('sdp_max bilinear_max'.split(), 'sdp'),
     **dict.fromkeys('bit_code BitCode'.split(), 'encoding'),
-    **dict.fromkeys('MarginalCounts count_csv'.split(), 'ingest'),
+    **dict.fromkeys('MarginalCounts count_csv read_csv'.split(), 'ingest'),
     **dict.fromkeys('count_marginals from_frame read_parquet'.split(), 'sources'),
 }
 MECHANISM_MODULES = {  # registry name -> the module whose import registers it

@@ -548,7 +548,7 @@ def _needs(
 ):
     """ImportError unless `module` imports: the extra that installs it for an optional package (`require`),
     else the package to install."""
-    from dpnotes.data import EXTRAS, require
+    from dpnotes.utils import EXTRAS, require
 
     top = module.split(".")[0]
     if top in EXTRAS:

@@ -4,7 +4,7 @@
 
 # %% ../nbs/10_data.ipynb #24804045
 from __future__ import annotations
-import importlib, json, math
+import json, math
 from dataclasses import dataclass
 from typing import Mapping, Sequence
 
@@ -12,9 +12,10 @@ import numpy as np
 
 from .counting import MAX_CELLS, coerce_column, marginal_counts
 from .helptext import attach
+from .utils import require
 
 # %% auto #0
-__all__ = ['EXTRAS', 'DEFAULT_DOMAIN', 'Domain', 'Dataset', 'require', 'default_dataset', 'as_domain', 'sample_records']
+__all__ = ['DEFAULT_DOMAIN', 'Domain', 'Dataset', 'default_dataset', 'as_domain', 'sample_records']
 
 # %% ../nbs/10_data.ipynb #1572fb93
 @dataclass(frozen=True)
@@ -200,31 +201,6 @@ def _dataset_to_dataframe(self: Dataset):
 
 
 attach(Dataset, from_array=classmethod(_dataset_from_array), to_dataframe=_dataset_to_dataframe)
-
-# %% ../nbs/10_data.ipynb #require1
-EXTRAS = {
-    'pandas': 'frames',
-    'ipywidgets': 'widgets',
-    'pyarrow': 'scale',
-    'dask': 'scale',
-    'distributed': 'scale',
-    'cvxpy': 'solvers',
-}
-
-
-def require(
-    module: str,  # the optional package, e.g. 'pandas'
-    feature: str,  # what needs it, e.g. 'Release.to_frame'
-):
-    "The imported `module`, or an ImportError that names the feature and the extra installing the package."
-    try:
-        return importlib.import_module(module)  # a real need: the package is named by the caller
-    except ImportError:
-        extra = EXTRAS.get(module.split('.')[0], 'all')
-        raise ImportError(
-            f"{feature} needs {module}, which is not installed: "
-            f"pip install 'dpnotes[{extra}]' (or 'dpnotes[all]')"
-        ) from None
 
 # %% ../nbs/10_data.ipynb #29c1866c
 def _marginals(data: Dataset, cliques, normalize=True) -> list:

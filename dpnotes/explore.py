@@ -8,7 +8,8 @@ import warnings
 
 import numpy as np
 
-from .data import default_dataset, require
+from .data import default_dataset
+from .utils import require
 from .privacy import Budget
 from .workloads import Marginals, rmse
 from .releases import MECHANISMS

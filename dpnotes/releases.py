@@ -16,7 +16,8 @@ from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable 
 from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
 from .measurements import ADD_REMOVE, Meter, Relation, charge_call, charged_on_noise, mass_bound
 from .samplers import noise_source
-from .data import Domain, Dataset, require, sample_records
+from .data import Domain, Dataset, sample_records
+from .utils import require
 from .ingest import MarginalCounts
 from .files import label_chunks, write_files, write_release_csv  # importable from here too
 from dpnotes.bounds import (

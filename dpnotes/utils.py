@@ -7,7 +7,7 @@ from __future__ import annotations
 import os, time
 
 # %% auto #0
-__all__ = ['available_memory', 'check_memory', 'progress']
+__all__ = ['EXTRAS', 'available_memory', 'check_memory', 'progress', 'require']
 
 # %% ../nbs/86_utils.ipynb #bb82dfe3
 _MEMINFO = [-1.0, 0]  # (monotonic time of the last reading, bytes it reported)
@@ -93,6 +93,33 @@ class _Quiet:
 
     def __exit__(self, *exc):
         return False
+
+# %% ../nbs/86_utils.ipynb #require1
+import importlib
+
+EXTRAS = {
+    'pandas': 'frames',
+    'ipywidgets': 'widgets',
+    'pyarrow': 'scale',
+    'dask': 'scale',
+    'distributed': 'scale',
+    'cvxpy': 'solvers',
+}
+
+
+def require(
+    module: str,  # the optional package, e.g. 'pandas'
+    feature: str,  # what needs it, e.g. 'Release.to_frame'
+):
+    "The imported `module`, or an ImportError that names the feature and the extra installing the package."
+    try:
+        return importlib.import_module(module)  # a real need: the package is named by the caller
+    except ImportError:
+        extra = EXTRAS.get(module.split('.')[0], 'all')
+        raise ImportError(
+            f"{feature} needs {module}, which is not installed: "
+            f"pip install 'dpnotes[{extra}]' (or 'dpnotes[all]')"
+        ) from None
 
 # %% ../nbs/86_utils.ipynb #f223f811
 from .helptext import document_names
