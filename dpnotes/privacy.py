@@ -517,7 +517,8 @@ def _rho_cost(budget: Budget, rho, epsilon, delta):
 def _accountant_cost(self: Accountant, rho, epsilon, delta):
     """Validated cost as (mode, rho, epsilon, delta).
 
-    A pure spend on a zCDP budget shows rho = epsilon^2/2 rounded up.
+    A pure spend on a zCDP budget, or on a ledger that already accounts in rho (an (epsilon, delta) budget
+    spent through zCDP), shows rho = epsilon^2/2 rounded up: pure epsilon-DP implies (epsilon^2/2)-zCDP.
     """
     if rho is not None:
         return _rho_cost(self.budget, rho, epsilon, delta)
@@ -530,7 +531,7 @@ def _accountant_cost(self: Accountant, rho, epsilon, delta):
             f"a pure budget ({self.budget.describe()}) accepts only pure epsilon spends (delta=0), "
             f"got delta={delta!r} > 0"
         )
-    if self.budget.is_zcdp:
+    if self.budget.is_zcdp or (self._mode == 'rho' and delta == 0):
         if delta > 0:
             raise ValueError(
                 f"a zCDP budget accepts rho or pure epsilon spends, got delta={delta!r} > 0: give the call "
