@@ -110,4 +110,17 @@ def _jit(self: Kernels, name: str):
     return self.space('jit')[name]
 
 
+def _both(self: Kernels, name: str, *args) -> tuple:
+    """((result, args), (result, args)) of the Python and the compiled version of kernel `name`, each run on
+    its own copy of `args` (kernels write in place): what a test compares."""
+    import copy
+
+    runs = []
+    for version in (self.python(name), self.jit(name)):
+        mine = copy.deepcopy(args)
+        runs.append((version(*mine), mine))
+    return tuple(runs)
+
+
 Kernels.space, Kernels.version, Kernels.python, Kernels.jit = _space, _version, _python, _jit
+Kernels.both = _both
