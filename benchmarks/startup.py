@@ -70,7 +70,7 @@ def main():
         clean = lambda: [p.unlink() for p in Path(d).glob("answers.csv*")]
         for cmd in cmds.values():  # warm numba's caches, the bytecode caches and the OS file cache
             timed(cmd, env)
-        clean()
+            clean()  # the releases share one --out, and a release never replaces a file unasked
         times = {k: [] for k in cmds}
         for _ in range(args.runs):
             for k, cmd in cmds.items():

@@ -6,7 +6,7 @@
 from __future__ import annotations
 import functools, itertools, math, time
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 from .privacy import Budget, zcdp_budget
 from .noise import gaussian_plan
 from .measurements import Measurement, Meter, select_cost
@@ -79,7 +79,11 @@ class _Run:
         self.model = estimate(self.meas, self.dom, iters=iters, tol=1e-7, warm_start=self.model)
 
 # %% ../nbs/18_adaptive.ipynb #e17bc3e1
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def _l1(a, b) -> float:  # pragma: no cover (compiled)
     "Σ|a - b| in one pass (the selection scores' only pass over the largest tables)."
     out = 0.0

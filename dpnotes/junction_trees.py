@@ -6,7 +6,7 @@
 from __future__ import annotations
 import math
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 from scipy.special import logsumexp
 from .data import Domain, as_domain
 from .workloads import Marginals
@@ -45,7 +45,11 @@ def _bits(m: int):
 _CAP = 1 << 62  # cell counts compare saturated here: no model that large is ever built
 
 # %% ../nbs/21_junction_trees.ipynb #f2b4f624-1
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS(work=lambda nb, size, left: size.shape[0] ** 3)  # nodes x nodes x neighbours
 def _eliminate_greedy(nb, size, left):  # pragma: no cover (compiled)
     "Elimination cliques (bit masks) of the greedy order over the nodes in `left`; `nb` gains the fill edges."
     n, k = len(size), 0
@@ -163,7 +167,7 @@ def model_size(domain, cliques) -> int:
     return sum(math.prod(domain[a] for a in c) for c in triangulate(domain, cliques))
 
 # %% ../nbs/21_junction_trees.ipynb #sizesbatch
-@njit(cache=True)
+@_KERNELS(work=lambda nb, size, left, cands: cands.shape[0] * size.shape[0] ** 3)
 def _sizes_batch(nb, size, left, cands):  # pragma: no cover (compiled)
     """Per candidate mask: the cells (saturated at _CAP) of the maximal elimination cliques of the graph `nb`
     over the nodes `left`, with the candidate's nodes and edges added."""

@@ -7,15 +7,16 @@ from __future__ import annotations
 import functools, types
 
 # %% auto #0
-__all__ = ['PY_BUDGET', 'Kernel', 'Kernels']
+__all__ = ['PY_BUDGET', 'prange', 'Kernel', 'Kernels']
 
 # %% ../nbs/89_kernels.ipynb #9b638d52
 class Kernel:
     "A kernel of a `Kernels` group: calling it runs its Python or its compiled version (the group decides)."
 
-    def __init__(self, f, group, work=None):  # group: the `Kernels` it belongs to
+    def __init__(self, f, group, work=None, options=None):  # group: the `Kernels` it belongs to
         functools.update_wrapper(self, f)  # name, docstring, signature of the plain function
         self.py_func, self.group, self.work = f, group, work
+        self.options = dict(options or {})  # numba's options for its compiled version (fastmath, parallel)
 
     def __call__(self, *args):
         return self.group.version(self, args)(*args)
@@ -35,6 +36,7 @@ def _by_name(module: str, name: str):
 
 # %% ../nbs/89_kernels.ipynb #22e4480d
 PY_BUDGET = 4  # a group compiles once its calls have done this many `small`s of work in Python
+prange = range  # numba's parallel range in a kernel: `range` in Python, `numba.prange` once compiled
 
 
 class Kernels:
@@ -47,12 +49,14 @@ class Kernels:
     ):
         self.small, self.kernels, self._spaces, self.py_work = small, {}, {}, 0
 
-    def __call__(self, f=None, *, work=None):
-        """Decorator: `@group` or `@group(work=fn)`, fn(*args) -> the call's work (its arguments'
-        array elements by default)."""
+    def __call__(self, f=None, *, work=None, **options):
+        """Decorator: `@group` or `@group(work=fn, **options)`, fn(*args) -> the call's work (its arguments'
+        array elements by default), `options` numba's for the compiled version (`fastmath=`, `parallel=`)."""
+        if 'cache' in options:
+            raise ValueError("a kernel is always compiled with cache=True: do not pass cache=")
         if f is None:
-            return lambda g: self(g, work=work)
-        k = Kernel(f, self, work)
+            return lambda g: self(g, work=work, **options)
+        k = Kernel(f, self, work, options)
         self.kernels[f.__name__] = k
         self._spaces.clear()  # built again with it (a notebook defines kernels between calls)
         return k
@@ -72,12 +76,16 @@ def _space(self: Kernels, kind: str) -> dict:
         if isinstance(v, Kernel) and v.group is not self:
             ns[name] = v.group.space(kind)[v.__name__]
     if kind == 'jit':
-        from numba import njit
+        import numba
+
+        for name, v in list(ns.items()):  # `prange` (imported from here, so `range`): numba's
+            if v is prange:
+                ns[name] = numba.prange
     for name, k in self.kernels.items():
         f = k.py_func
         g = types.FunctionType(f.__code__, ns, name, f.__defaults__, f.__closure__)
         g.__qualname__, g.__doc__, g.__module__ = f.__qualname__, f.__doc__, f.__module__
-        ns[name] = njit(cache=True)(g) if kind == 'jit' else g
+        ns[name] = numba.njit(cache=True, **k.options)(g) if kind == 'jit' else g
     self._spaces[kind] = ns
     return ns
 
@@ -102,4 +110,17 @@ def _jit(self: Kernels, name: str):
     return self.space('jit')[name]
 
 
+def _both(self: Kernels, name: str, *args) -> tuple:
+    """((result, args), (result, args)) of the Python and the compiled version of kernel `name`, each run on
+    its own copy of `args` (kernels write in place): what a test compares."""
+    import copy
+
+    runs = []
+    for version in (self.python(name), self.jit(name)):
+        mine = copy.deepcopy(args)
+        runs.append((version(*mine), mine))
+    return tuple(runs)
+
+
 Kernels.space, Kernels.version, Kernels.python, Kernels.jit = _space, _version, _python, _jit
+Kernels.both = _both

@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools, math, time
 from dataclasses import dataclass
 import numpy as np
-from numba import njit, prange
+from .kernels import Kernels, prange
 from .data import Domain, as_domain
 from .utils import check_memory, progress
 from .measurements import Measurement
@@ -133,7 +133,11 @@ def local_structure(
     return LocalStructure(list(cliques), seps, shapes, arrays, _incidence_scales(cliques, seps, inc, size))
 
 # %% ../nbs/87_local_solvers.ipynb #c06d9535
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def _tau_from(v, lo, hi, t):  # pragma: no cover (compiled)
     "Newton on phi from t: (root, last Newton value); a last value below t means t was right of the root."
     while True:
@@ -150,7 +154,7 @@ def _tau_from(v, lo, hi, t):  # pragma: no cover (compiled)
         t = tn
 
 # %% ../nbs/87_local_solvers.ipynb #01be346b
-@njit(cache=True)
+@_KERNELS
 def _shift(v, lo, hi, s, vmax, taus, c):  # pragma: no cover (compiled)
     "The simplex shift of v[lo:hi] (sum s, largest entry vmax), warm-started from and stored in taus[c]."
     low = max((s - 1.0) / (hi - lo), vmax - 1.0)  # phi(low) >= 0: left of the root
@@ -163,7 +167,7 @@ def _shift(v, lo, hi, s, vmax, taus, c):  # pragma: no cover (compiled)
     return t
 
 
-@njit(cache=True)
+@_KERNELS
 def _shift_pre(v, lo, hi, s, vmax, taus, c, sm, k):  # pragma: no cover (compiled)
     """`_shift` given the sum sm and count k of the entries above taus[c] (its warm start's first Newton pass,
     made by the caller while it wrote v): the same shift, one pass over v fewer."""
@@ -181,7 +185,7 @@ def _shift_pre(v, lo, hi, s, vmax, taus, c, sm, k):  # pragma: no cover (compile
     return t
 
 
-@njit(cache=True)
+@_KERNELS
 def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
     "out[lo:hi] = projection of v[lo:hi] onto the simplex, warm-started from and storing taus[c]."
     s, vmax = 0.0, -np.inf
@@ -193,7 +197,7 @@ def _simplex_into(v, out, lo, hi, taus, c):  # pragma: no cover (compiled)
         out[i] = max(v[i] - t, 0.0)
 
 # %% ../nbs/87_local_solvers.ipynb #e8e2912e
-@njit(cache=True)
+@_KERNELS
 def _next_row(idx, base, shp, istr, c, j0, j1):  # pragma: no cover (compiled)
     "One row on in table c: the odometer idx over all axes but the last, the incidences' row offsets base."
     k = shp.shape[1] - 2
@@ -209,7 +213,7 @@ def _next_row(idx, base, shp, istr, c, j0, j1):  # pragma: no cover (compiled)
         k -= 1
 
 
-@njit(cache=True)
+@_KERNELS
 def _table_margins(x, S, c, ioff, r):  # pragma: no cover (compiled)
     "r_(c,s) = M_cs x_c on table c's incidences ioff[c]..ioff[c+1] (incidences are listed table by table)."
     coff, inc_c, inc_s, loff, shp, istr, soff = S
@@ -225,7 +229,7 @@ def _table_margins(x, S, c, ioff, r):  # pragma: no cover (compiled)
         _next_row(idx, base, shp, istr, c, j0, j1)
 
 
-@njit(cache=True)
+@_KERNELS
 def _centre(S, a, r):  # pragma: no cover (compiled)
     "r_(c,s) minus the a-weighted mean of r_(c',s) over the cliques with s (a: per incidence), in place."
     coff, inc_c, inc_s, loff, shp, istr, soff = S
@@ -240,7 +244,7 @@ def _centre(S, a, r):  # pragma: no cover (compiled)
             r[loff[j] + i] -= mean[soff[inc_s[j]] + i]
 
 
-@njit(cache=True)
+@_KERNELS
 def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
     "r_(c,s) = M_cs x_c minus the a-weighted mean of the sub-marginals on s of the cliques containing s."
     nc = S[0].shape[0] - 1
@@ -250,7 +254,7 @@ def _centred_margins(x, S, a, r):  # pragma: no cover (compiled)
     _centre(S, a, r)
 
 # %% ../nbs/87_local_solvers.ipynb #91fce615
-@njit(cache=True, parallel=True)
+@_KERNELS(parallel=True)
 def evaluate_duals(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
     coff, inc_c, inc_s, loff, shp, istr, soff = S
@@ -291,7 +295,7 @@ def evaluate_duals(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     return f
 
 # %% ../nbs/87_local_solvers.ipynb #2557594e
-@njit(cache=True)
+@_KERNELS
 def _dot(a, b):  # pragma: no cover (compiled)
     "Plain loop for a . b: numpy's dot goes through BLAS, whose threads cost milliseconds on a busy machine."
     s = 0.0
@@ -300,7 +304,7 @@ def _dot(a, b):  # pragma: no cover (compiled)
     return s
 
 # %% ../nbs/87_local_solvers.ipynb #2464f63d
-@njit(cache=True)
+@_KERNELS
 def _nesterov(lam, prev, mu, r, steps, t):  # pragma: no cover (compiled)
     "lam <- mu + steps * r (old lam in prev), mu <- the momentum point; the new weight t (1 after a restart)."
     prev[:] = lam
@@ -313,7 +317,7 @@ def _nesterov(lam, prev, mu, r, steps, t):  # pragma: no cover (compiled)
     return t1
 
 # %% ../nbs/87_local_solvers.ipynb #2675aec3
-@njit(cache=True)
+@_KERNELS(work=lambda y, w, S, a, steps, tol, it, stop, *rest: (stop - it) * (y.size + rest[0].size))
 def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no cover (compiled)
     """Restarted accelerated ascent on the dual, iterations it+1 .. stop at most, resumable: lam, the
     momentum point mu and the simplex shifts taus are updated in place; (converged, it, t) resume it."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import math
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 from .data import Dataset, Domain
 from .workloads import Marginals
 from .utils import check_memory, progress
@@ -60,7 +60,11 @@ def marginal_measurements(
     return [Measurement(c, b, sigma) for c, b in zip(workload.cliques, workload.blocks(answers))]
 
 # %% ../nbs/17_models.ipynb #e7d72a1b
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def odometer_carry(  # pragma: no cover (compiled)
     dig,  # the digit of each axis, moved in place
     dims,  # the size of each axis
@@ -79,7 +83,7 @@ def odometer_carry(  # pragma: no cover (compiled)
     return j
 
 
-@njit(cache=True)
+@_KERNELS
 def odometer_jumps(  # pragma: no cover (compiled)
     dims,  # the size of each axis
     stride,  # the index's step per axis
@@ -94,7 +98,7 @@ def odometer_jumps(  # pragma: no cover (compiled)
     return out
 
 # %% ../nbs/17_models.ipynb #e7d72a1b-b
-@njit(cache=True)
+@_KERNELS
 def walk_sum(  # pragma: no cover (compiled)
     T,  # the flat array holding the table
     t0,  # the table's first cell in T
@@ -119,7 +123,7 @@ def walk_sum(  # pragma: no cover (compiled)
         j += jumps[k] if k >= 0 else 0
 
 
-@njit(cache=True)
+@_KERNELS
 def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
     """T[t0 + x] += S[s0 + j(x)] (or *= when `mul`) over the cells x of a C-order table of shape `dims`;
     (smallest, largest) cell of T after a product ((0, 0) after a sum)."""
@@ -142,7 +146,7 @@ def _walk_spread(T, t0, dims, st, S, s0, mul):  # pragma: no cover (compiled)
 _FLOOR = 1e-290  # every cell of every table stays at or above this: normal floats, products exact to rounding
 
 
-@njit(cache=True)
+@_KERNELS
 def _send(P, co, i, mi, mo, dims, st, buf, b0, b1):  # pragma: no cover (compiled)
     "Clique i's table summed onto a separator (walk mi) in buf[b0:b1], scaled to max 1; False if all zero."
     walk_sum(P, co[i], dims[mo[mi] : mo[mi + 1]], st[mo[mi] : mo[mi + 1]], buf, b0)
@@ -153,7 +157,7 @@ def _send(P, co, i, mi, mo, dims, st, buf, b0, b1):  # pragma: no cover (compile
     return True
 
 
-@njit(cache=True)
+@_KERNELS
 def _floored(P, a, b, lo, hi):  # pragma: no cover (compiled)
     "True when the smallest cell `lo` of P[a:b] is at least _FLOOR; rescaled to maximum 1 when `hi` < 1e-100."
     if not lo >= _FLOOR:
@@ -163,7 +167,7 @@ def _floored(P, a, b, lo, hi):  # pragma: no cover (compiled)
     return True
 
 
-@njit(cache=True)
+@_KERNELS
 def _fold_pass(phi, mo, dims, st, so, co, folds):  # pragma: no cover (compiled)
     "Clique log-potentials θ of flat set potentials φ: each set added into its fold target, smaller first."
     theta, acc = np.zeros(co[-1]), phi.copy()
@@ -174,7 +178,7 @@ def _fold_pass(phi, mo, dims, st, so, co, folds):  # pragma: no cover (compiled)
     return theta
 
 # %% ../nbs/17_models.ipynb #77cd76b6-b
-@njit(cache=True)
+@_KERNELS
 def _fit_pass(phi, y, mo, dims, st, so, co, folds, edges, eo, mus, terms, tw, yo):  # pragma: no cover
     """One evaluation of the fit on flat arrays: (ok, loss, clique marginals, measured marginals, gradient).
     ok is False when a cell would fall below `_FLOOR` (the caller then goes to log space)."""

@@ -8,7 +8,7 @@ __all__ = ['CODE_CACHE_BYTES', 'cell_codes', 'MarginalQueries', 'ModelQueries', 
 # %% ../nbs/95_mwem_kernels.ipynb #dc2b86f7
 import math
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 from .workloads import Marginals
 from .models import JunctionTree, GraphicalModel, MixtureModel, potential_model
 from .models import model_size, model_sizes
@@ -19,7 +19,11 @@ from .helptext import attach
 from .counting import MAX_CELLS, MarginalPlan, sorted_gather  # the one cell limit and marginal engine
 
 # %% ../nbs/95_mwem_kernels.ipynb #5e716570
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def _seg_marginal(p, dims, cstride, ncell):
     """Marginal of `p` viewed as C-order array of shape `dims`.
 
@@ -30,7 +34,7 @@ def _seg_marginal(p, dims, cstride, ncell):
     return out
 
 # %% ../nbs/95_mwem_kernels.ipynb #faedc64f
-@njit(cache=True)
+@_KERNELS
 def _seg_scale(p, dims, cstride, factor):
     """In place: p[u] *= factor[cell(u)] over the same view; then renormalise.
 
@@ -48,7 +52,7 @@ def _seg_scale(p, dims, cstride, factor):
     return total
 
 # %% ../nbs/95_mwem_kernels.ipynb #0ab68871
-@njit(cache=True)
+@_KERNELS
 def _seg_scale_cell(p, fdims, fstride, base, factor):
     """In place: multiply p[base + sum_j digit_j * fstride[j]] (all digits of the free dims) by factor.
 
@@ -96,7 +100,7 @@ def _segments(shape, axes):
     return dims, _run_strides(dims, flags), xstride, np.array(flags), sorted_gather(shape, axes)
 
 # %% ../nbs/95_mwem_kernels.ipynb #48b8f7cd
-@njit(cache=True)
+@_KERNELS
 def _seg_scale_marginal(p, dims, csa, fa, csb, nb):
     """In place p[u] *= fa[cellA(u)] (no renormalising), and in the same sweep the marginal of the result on
     clique B; returns (marginal, total)."""
@@ -141,7 +145,7 @@ def cell_codes(
     return np.broadcast_to(c, shape).astype(_code_dtype(math.prod([shape[a] for a in axes]))).ravel()
 
 # %% ../nbs/95_mwem_kernels.ipynb #98aee69b
-@njit(cache=True, fastmath={'reassoc', 'contract'})
+@_KERNELS(fastmath={'reassoc', 'contract'})
 def _code_scale_marginal(p, ca, fa, cb, nb):
     """`_seg_scale_marginal` through per-cell codes: p[u] *= fa[ca[u]], marginal on cb.
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 import numpy as np
 import scipy.sparse as sp
-from numba import njit
+from .kernels import Kernels
 from .workloads import Workload, Marginals
 from .counting import block_offsets, helmert  # the one Helmert basis (constant first row)
 from .strategy_optimization import helmert_spectrum
@@ -17,7 +17,11 @@ from .helptext import attach
 __all__ = ['simplex_projection', 'MarginalOperator', 'DenseOperator', 'as_operator']
 
 # %% ../nbs/81_projection_operators.ipynb #d4bf191a
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def _simplex_tau(v):
     n = v.shape[0]
     s = 0.0
@@ -50,7 +54,7 @@ def _simplex_tau(v):
     return tau
 
 # %% ../nbs/81_projection_operators.ipynb #bc1fda0c
-@njit(cache=True)
+@_KERNELS
 def _shift_clip(v, tau):
     out = np.empty_like(v)
     for i in range(v.shape[0]):
@@ -71,7 +75,7 @@ def simplex_projection(
     return _shift_clip(v, _simplex_tau(v))
 
 # %% ../nbs/81_projection_operators.ipynb #a3f0a3fb
-@njit(cache=True)
+@_KERNELS(work=lambda x, B, pre, m, post, out: out.size * m)
 def _axis_apply(x, B, pre, m, post, out):
     for a in range(pre):
         base = a * m * post
@@ -87,7 +91,7 @@ def _axis_apply(x, B, pre, m, post, out):
                         out[o + b] += c * x[s + b]
 
 # %% ../nbs/81_projection_operators.ipynb #e9c6f987
-@njit(cache=True)
+@_KERNELS
 def _axis_butterfly(x, pre, post, out):
     r = 1 / math.sqrt(2.0)
     for a in range(pre):
@@ -99,7 +103,7 @@ def _axis_butterfly(x, pre, post, out):
             out[base + post + b] = r * (u - v)
 
 # %% ../nbs/81_projection_operators.ipynb #c03dc8d9
-@njit(cache=True)
+@_KERNELS(work=lambda x, sizes, *rest: x.size * int(sizes.sum()))
 def _tensor_transform(x, sizes, axes, Bpack, Boff):
     "Apply matrix `Bpack[axes[t]]` along axis t (of size sizes[t]) of the C-ordered tensor x, for every t."
     N = x.shape[0]
@@ -120,7 +124,7 @@ def _tensor_transform(x, sizes, axes, Bpack, Boff):
     return cur
 
 # %% ../nbs/81_projection_operators.ipynb #f566a04e
-@njit(cache=True)
+@_KERNELS(work=lambda v, offsets, nax, cl_sizes, *rest: v.size * int(cl_sizes.sum(1).max(initial=1)))
 def _blocks_transform(v, offsets, nax, cl_sizes, cl_axes, Bpack, Boff, scale):
     "Per-table small transforms of a concatenation of tables, each block scaled by scale[q]."
     out = np.empty_like(v)
@@ -132,7 +136,7 @@ def _blocks_transform(v, offsets, nax, cl_sizes, cl_axes, Bpack, Boff, scale):
     return out
 
 # %% ../nbs/81_projection_operators.ipynb #a5c1a8b9
-@njit(cache=True)
+@_KERNELS
 def _gather(x, idx):
     out = np.empty(idx.shape[0])
     for i in range(idx.shape[0]):
@@ -140,7 +144,7 @@ def _gather(x, idx):
     return out
 
 # %% ../nbs/81_projection_operators.ipynb #2edb1d22
-@njit(cache=True)
+@_KERNELS(work=lambda idx, shape, nax, *rest: idx.size * (shape.size + int(nax.sum())))
 def _table_codes(idx, shape, nax, cl_sizes, cl_axes):
     "codes[i, q] = position of universe element idx[i] inside table q (C order over the table's attributes)."
     d = shape.shape[0]
@@ -159,7 +163,7 @@ def _table_codes(idx, shape, nax, cl_sizes, cl_axes):
     return out
 
 # %% ../nbs/81_projection_operators.ipynb #20239665
-@njit(cache=True)
+@_KERNELS(work=lambda a, b: a.shape[0] * b.size)
 def _agree_counts(a, b):
     "out[i, j] = number of positions q with a[i, q] == b[j, q] (entries of W^T W for marginals)."
     out = np.zeros((a.shape[0], b.shape[0]))
@@ -173,7 +177,7 @@ def _agree_counts(a, b):
     return out
 
 # %% ../nbs/81_projection_operators.ipynb #6d1dea87
-@njit(cache=True)
+@_KERNELS
 def _scatter_add(v, idx, n):
     out = np.zeros(n)
     for i in range(idx.shape[0]):

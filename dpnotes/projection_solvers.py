@@ -7,7 +7,7 @@ from __future__ import annotations
 import dataclasses, math, time, warnings
 from dataclasses import dataclass
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 from .workloads import Workload
 from .counting import helmert  # re-exported: the projection lecture imports it from here
 from .projection_operators import simplex_projection, as_operator
@@ -21,7 +21,11 @@ __all__ = ['SOLVERS', 'fw_oracle', 'simplex_qp', 'ConvergenceWarning', 'Projecti
            'project_measurements']
 
 # %% ../nbs/94_projection_solvers.ipynb #52ac7b45
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def fw_oracle(g, p):
     "Index of the smallest gradient entry and the Frank-Wolfe gap <g, p> - min g."
     s = 0
@@ -35,7 +39,7 @@ def fw_oracle(g, p):
     return s, gp - gs
 
 # %% ../nbs/94_projection_solvers.ipynb #83cc6133
-@njit(cache=True, fastmath={'reassoc', 'contract'})  # reassociation lets the dot products vectorise
+@_KERNELS(fastmath={'reassoc', 'contract'})  # reassociation lets the dot products vectorise
 def _fwd(L, n, b):
     x = np.empty(n)
     for i in range(n):
@@ -46,7 +50,7 @@ def _fwd(L, n, b):
     return x
 
 # %% ../nbs/94_projection_solvers.ipynb #2a2e0c74
-@njit(cache=True, fastmath={'reassoc', 'contract'})
+@_KERNELS(fastmath={'reassoc', 'contract'})
 def _bwd(L, n, b):
     x = b[:n].copy()
     for i in range(n - 1, -1, -1):
@@ -56,7 +60,7 @@ def _bwd(L, n, b):
     return x
 
 # %% ../nbs/94_projection_solvers.ipynb #3e054119
-@njit(cache=True, fastmath={'reassoc', 'contract'})
+@_KERNELS(fastmath={'reassoc', 'contract'})
 def _chol_add(L, n, g, gjj):
     "Append a row to the n x n lower factor L for a new column with cross-products g; False if dependent."
     l = _fwd(L, n, g)
@@ -69,7 +73,7 @@ def _chol_add(L, n, g, gjj):
     return True
 
 # %% ../nbs/94_projection_solvers.ipynb #04596b50
-@njit(cache=True)
+@_KERNELS
 def _chol_delete(L, n, i):
     "Remove row and column i from the n x n lower factor L in place (shift, then a rank-one update)."
     x = L[i + 1 : n, i].copy()
@@ -92,7 +96,7 @@ def _chol_delete(L, n, i):
             x[t] = cc * x[t] - s * L[i + t, i + k]
 
 # %% ../nbs/94_projection_solvers.ipynb #42d4cc82
-@njit(cache=True, fastmath={'reassoc', 'contract'})
+@_KERNELS(fastmath={'reassoc', 'contract'})
 def _qp_lowest(G, c, P, nP, inP, z):
     "The cell outside the free set with the lowest gradient (G w - c)_i, w = z on P; -1 if none."
     gmin = np.inf
@@ -109,7 +113,7 @@ def _qp_lowest(G, c, P, nP, inP, z):
     return j, gmin
 
 # %% ../nbs/94_projection_solvers.ipynb #d185bbff
-@njit(cache=True, fastmath={'reassoc', 'contract'})
+@_KERNELS(fastmath={'reassoc', 'contract'})
 def _qp_enter(G, c, L, P, inP, nP, yc, y1, j):
     "Cell j joins the free set: a row of the factor and an entry of each forward solve; False if dependent."
     g = np.empty(nP)
@@ -129,7 +133,7 @@ def _qp_enter(G, c, L, P, inP, nP, yc, y1, j):
     return True
 
 # %% ../nbs/94_projection_solvers.ipynb #bd1315f2
-@njit(cache=True, fastmath={'reassoc', 'contract'})
+@_KERNELS(fastmath={'reassoc', 'contract'})
 def _qp_back(w, z, P, nP, inP, L, last):
     "Walk from w towards z until a weight hits 0 and drop zero weights: the new size of P, -1 if stuck."
     alpha = 1.0
@@ -159,7 +163,7 @@ def _qp_back(w, z, P, nP, inP, L, last):
     return nP
 
 # %% ../nbs/94_projection_solvers.ipynb #6fc3d95e
-@njit(cache=True, fastmath={'reassoc', 'contract'})
+@_KERNELS(work=lambda G, c, *rest: G.size * min(rest[2], c.shape[0]), fastmath={'reassoc', 'contract'})
 def simplex_qp(G, c, w, L0, max_steps, eps):
     """Primal active set for min 1/2 w'Gw - c'w on the simplex.
 

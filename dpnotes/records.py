@@ -5,7 +5,7 @@
 # %% ../nbs/26_records.ipynb #rc02
 from __future__ import annotations
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 from scipy.sparse.csgraph import breadth_first_order, minimum_spanning_tree
 from .data import Dataset, Domain
 from .workloads import Marginals
@@ -58,12 +58,11 @@ def table_arrays(
     return kept, cols, strides, sizes, offsets, attr_ptr, attr_tables
 
 # %% ../nbs/26_records.ipynb #rc12
-@njit(cache=True)
-def _seed(s):  # pragma: no cover (compiled): the compiled code's own generator, seeded from the caller's
-    np.random.seed(s)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
 
 
-@njit(cache=True)
+@_KERNELS
 def _cell(row, cols, strides, sizes, offsets, e):  # pragma: no cover (compiled)
     x = offsets[e]
     for j in range(sizes[e]):
@@ -71,7 +70,7 @@ def _cell(row, cols, strides, sizes, offsets, e):  # pragma: no cover (compiled)
     return x
 
 
-@njit(cache=True)
+@_KERNELS
 def _sumsq(v):  # pragma: no cover (compiled): sum of squares without a temporary the size of the tables
     s = 0.0
     for i in range(v.shape[0]):
@@ -79,7 +78,7 @@ def _sumsq(v):  # pragma: no cover (compiled): sum of squares without a temporar
     return s
 
 
-@njit(cache=True)
+@_KERNELS
 def _counts(R, cols, strides, sizes, offsets):  # pragma: no cover (compiled)
     out = np.zeros(offsets[-1])
     for r in range(R.shape[0]):
@@ -88,17 +87,17 @@ def _counts(R, cols, strides, sizes, offsets):  # pragma: no cover (compiled)
     return out
 
 # %% ../nbs/26_records.ipynb #rc13
-@njit(cache=True)
-def _improve(R, cols, strides, sizes, offsets, attr_ptr, attr_tables, over, proposals):  # pragma: no cover
-    "Run `proposals` copy proposals on R in place, keeping `over` = counts - targets; return the kept."
+@_KERNELS
+def _improve(R, cols, strides, sizes, offsets, attr_ptr, attr_tables, over, u):  # pragma: no cover
+    "Run len(u) // 3 copy proposals (u: uniforms) on R in place, keeping `over` = counts - targets; the kept."
     m, d = R.shape
     T = sizes.size
     mark, stamp = np.zeros(T, np.int64), 0
     hit, old, new = np.empty(T, np.int64), np.empty(T, np.int64), np.empty(T, np.int64)
     row = np.empty(d, np.int64)
     kept = 0
-    for _ in range(proposals):
-        r, s, c = int(np.random.random() * m), int(np.random.random() * m), int(np.random.random() * T)
+    for k in range(0, u.shape[0] - 2, 3):
+        r, s, c = int(u[k] * m), int(u[k + 1] * m), int(u[k + 2] * T)
         stamp += 1
         nh = 0
         for j in range(d):
@@ -233,7 +232,7 @@ def fit_records(
     if not (isinstance(max_sweeps, (int, np.integer)) and max_sweeps >= 0):
         raise ValueError(f"max_sweeps must be a non-negative integer, got {max_sweeps!r}")
     dom = workload.domain
-    check_memory(rows * len(dom) * 8 * 2, f"{rows:,} synthetic records", "ask for fewer rows")
+    check_memory(rows * (len(dom) * 8 * 2 + 24), f"{rows:,} synthetic records", "ask for fewer rows")
     rng = np.random.default_rng(rng)
     if start is None:
         R = tree_records(workload, tables, rows, rng)
@@ -244,12 +243,14 @@ def fit_records(
     kept_tables, *arrs = table_arrays(workload)
     tgt = np.concatenate([tables[i] for i in kept_tables] or [np.zeros(0)]) * rows
     over = _counts(R, *arrs[:4]) - tgt
-    _seed(int(rng.integers(2**62)))
+    mt = np.random.RandomState(
+        int(rng.integers(2**62)) & 0xFFFFFFFF
+    )  # the proposals' uniforms, a sweep at once
     losses, kept, sweeps = [_sumsq(over)], 0, 0
     for _ in progress(range(max_sweeps), 'fitting records', 'sweep', delay=2.0):
         if not len(kept_tables) or losses[-1] == 0:
             break
-        kept += _improve(R, *arrs, over, rows)
+        kept += _improve(R, *arrs, over, mt.random_sample(3 * rows))
         sweeps += 1
         losses.append(_sumsq(over))
         if losses[-2] - losses[-1] < tol * losses[-2]:
@@ -262,7 +263,7 @@ def fit_records(
         sweeps=sweeps,
         proposals=sweeps * rows,
         kept=int(kept),
-        objective=(losses[0], losses[-1]),
+        objective=(float(losses[0]), float(losses[-1])),
     )
     return out
 

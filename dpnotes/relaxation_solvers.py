@@ -7,7 +7,7 @@ from __future__ import annotations
 import itertools
 from fractions import Fraction
 import numpy as np
-from numba import njit
+from .kernels import Kernels
 from .utils import progress as bar
 from .noise import gaussian_plan, ceil_float, ceil_sqrt
 from .measurements import parity_query
@@ -52,7 +52,11 @@ def record_masks(
     return out
 
 # %% ../nbs/99_relaxation_solvers.ipynb #rs000008
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS(work=lambda rec, masks: rec.shape[0] * masks.size)
 def mask_parity_means(rec, masks):
     "Mean over the rows of `rec` of (-1)^|x & T| for each row T of `masks` (both uint64 bit masks)."
     out = np.zeros(masks.shape[0])
@@ -138,7 +142,7 @@ def fw_steps(
     return bar(range(last + 1), desc, 'step', delay=1.0, show=progress)  # `dpnotes.utils.progress`
 
 # %% ../nbs/99_relaxation_solvers.ipynb #rs000024
-@njit(cache=True)
+@_KERNELS(work=lambda G, lam, g, tol, max_steps: G.size + lam.size * min(max_steps, 10 * lam.size))
 def pairwise_steps(G, lam, g, tol, max_steps):
     """Pairwise Frank-Wolfe steps minimising (1/2) lam' G lam - b' lam over the simplex, in place.
 

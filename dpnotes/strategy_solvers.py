@@ -9,7 +9,7 @@ from fractions import Fraction
 import numpy as np
 import scipy.sparse as sp
 from scipy.sparse.linalg import LinearOperator
-from numba import njit
+from .kernels import Kernels
 from .noise import ceil_sqrt
 from .workloads import Workload
 from .counting import column_norms_up, helmert, kron_dense
@@ -31,7 +31,11 @@ from .strategy_optimization import matrix_diameter, disjoint_diameter, tree_diam
 from .strategy_optimization import marginal_diameter, kron_diameter
 
 # %% ../nbs/93_strategy_solvers.ipynb #cbb21368
-@njit(cache=True)
+# the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
+_KERNELS = Kernels()
+
+
+@_KERNELS
 def tree_levels(N, b):
     "Start offset and node count of each level of the b-ary tree over N leaves (leaves first)."
     L = 1
@@ -50,7 +54,7 @@ def tree_levels(N, b):
     return starts, sizes
 
 # %% ../nbs/93_strategy_solvers.ipynb #d51b0826
-@njit(cache=True)
+@_KERNELS
 def tree_sums(h, b):
     "Totals of all tree nodes over the leaf values h, level by level, root last."
     starts, sizes = tree_levels(h.shape[0], b)
@@ -65,7 +69,7 @@ def tree_sums(h, b):
     return out
 
 # %% ../nbs/93_strategy_solvers.ipynb #f482818d
-@njit(cache=True)
+@_KERNELS
 def _child_sums(z, s, first, lo, hi):
     "Sums of z and of s over the children lo..hi-1 of a node (their level starts at `first`)."
     sz = 0.0
@@ -76,7 +80,7 @@ def _child_sums(z, s, first, lo, hi):
     return sz, S
 
 # %% ../nbs/93_strategy_solvers.ipynb #f500d230
-@njit(cache=True)
+@_KERNELS
 def tree_lstsq(y, N, b):
     "Least-squares leaf values from noisy node totals y (equal variances): up pass, then down pass."
     starts, sizes = tree_levels(N, b)
