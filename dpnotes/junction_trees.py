@@ -7,7 +7,6 @@ from __future__ import annotations
 import math
 import numpy as np
 from .kernels import Kernels
-from scipy.special import logsumexp
 from .data import Domain, as_domain
 from .workloads import Marginals
 from .utils import check_memory
@@ -318,8 +317,8 @@ def log_total(
 ) -> float:
     "log Σ exp over every entry of t, shifted by the maximum (-inf for an all -inf table)."
     m = float(np.max(t))
-    if not math.isfinite(m):
-        return m if m == -math.inf else float(logsumexp(t))
+    if not math.isfinite(m):  # -inf: every entry is; +inf: so is the sum; nan: nan
+        return m
     return math.log(float(np.exp(t - m).sum())) + m
 
 # %% ../nbs/21_junction_trees.ipynb #662f7c4a-2
