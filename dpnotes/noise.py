@@ -289,15 +289,22 @@ def _gridded(plan: NoisePlan, values) -> np.ndarray:
         raise ValueError(f"expected {plan.k} values, got {v.size}")
     if not np.isfinite(v).all():
         raise ValueError("values must be finite, got a NaN or infinite entry")
+    # in place where it can be: two float arrays of k at a time, then the int64 result
     if plan.n is not None:
         c = v * plan.n
         v = np.rint(c)
-        if v.size and np.max(np.abs(c - v)) > 0.25:
+        np.abs(np.subtract(c, v, out=c), out=c)
+        if v.size and c.max() > 0.25:
             raise RuntimeError(
                 "answers declared as counts / n are not within 1/4 count of an integer: a numerical "
                 "error upstream; refusing to release"
             )
-    return np.rint(np.clip(np.ldexp(v, -plan.exponent), -Q_CAP, Q_CAP)).astype(np.int64)
+        del c
+        w = np.ldexp(v, -plan.exponent, out=v)  # v is our own array here
+    else:
+        w = np.ldexp(v, -plan.exponent)  # a new array: `values` stays as given
+    np.clip(w, -Q_CAP, Q_CAP, out=w)
+    return np.rint(w, out=w).astype(np.int64)
 
 # %% ../nbs/90_noise.ipynb #858eeb7f
 def add_noise(
@@ -315,8 +322,14 @@ def add_noise(
     z = src.run(
         fill, np.empty(q.size, np.int64), np.array(plan.params, np.int64)
     )  # (t, s) Laplace, (t, A, m) Gaussian
-    out = np.ldexp((q + z).astype(float), plan.exponent)
-    return out / plan.n if plan.n is not None else out
+    q += z  # in place: at most two int64 arrays of k, then the float result
+    del z
+    out = q.astype(float)
+    del q
+    np.ldexp(out, plan.exponent, out=out)
+    if plan.n is not None:
+        np.divide(out, plan.n, out=out)
+    return out
 
 # %% ../nbs/90_noise.ipynb #3d260ca5
 def gaussian_noise(values, sensitivity: float, rho: float, *, rng=None, **plan_options) -> tuple:
