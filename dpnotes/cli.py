@@ -23,8 +23,8 @@ from . import MECHANISMS, __version__
 from .cli_output import NOT_PRIVATE, POSTPROCESS, error_text
 
 # %% auto #0
-__all__ = ['WORKLOAD_HELP', 'mechanism_modules', 'load_mechanisms', 'registered_docs', 'mechanism_info', 'mechanism_help',
-           'build_parser', 'add_encode_parser', 'main']
+__all__ = ['WORKLOAD_HELP', 'M_MMAP_THRESHOLD', 'MMAP_THRESHOLD', 'mechanism_modules', 'load_mechanisms', 'registered_docs',
+           'mechanism_info', 'mechanism_help', 'build_parser', 'add_encode_parser', 'fixed_mmap_threshold', 'main']
 
 # %% ../nbs/07_cli.ipynb #29edaef3
 import pkgutil
@@ -599,6 +599,20 @@ def add_encode_parser(sub, info: dict | None = None):
     )
     _add_force(e, "the --out and --domain-out files")
 
+# %% ../nbs/07_cli.ipynb #269e701e
+M_MMAP_THRESHOLD = -3  # glibc's mallopt parameter number
+MMAP_THRESHOLD = 128 * 1024  # bytes: glibc's starting value, kept (it no longer rises after a free)
+
+
+def fixed_mmap_threshold() -> bool:
+    "Fix glibc's mmap threshold at `MMAP_THRESHOLD` in this process; False without glibc's `mallopt`."
+    import ctypes
+
+    try:
+        return bool(ctypes.CDLL(None).mallopt(M_MMAP_THRESHOLD, MMAP_THRESHOLD))
+    except (OSError, AttributeError):  # not glibc (macOS, Windows): its allocator keeps its own rules
+        return False
+
 # %% ../nbs/07_cli.ipynb #fcfe2231
 def main(argv=None) -> int:
     """Entry point of the `dpnotes` console script. Bad input: the whole message on one line of stderr, exit
@@ -610,6 +624,7 @@ def main(argv=None) -> int:
         with _sigterm_unwinds():
             args = build_parser().parse_args(argv, namespace=args)
             _check_packages(args)
+            fixed_mmap_threshold()  # freed tables go back to the system (see its docstring)
             from dpnotes import cli_commands  # the numerics, once the command is known
 
             with warnings.catch_warnings():  # a warning is one line, as errors are: no source line under it
