@@ -121,13 +121,13 @@ def _public_signature(sig: inspect.Signature) -> inspect.Signature:
     return sig.replace(parameters=ps[:at] + extra + ps[at:])
 
 # %% ../nbs/12_releases.ipynb #6844ee7c
-def _registry_note(add_remove: bool, metered: bool = False) -> str:
+def _registry_note(add_remove: bool) -> str:
     "The keywords the registry adds to every mechanism, for its help()."
     note = "\n\n    Through the registry: accountant= (an Accountant) is charged the call's budget, before"
     note += " any noise."
-    if metered:  # the registry's meter draws the noise: rng= and neighbours= are the registry's keywords
-        note += "\n    rng=None draws secure noise (os.urandom); a numpy Generator makes it reproducible, for"
-        note += "\n    experiments only. neighbours='replace' (the default) keeps n public."
+    # the registry's meter draws the noise: rng= and neighbours= are the registry's keywords
+    note += "\n    rng=None draws secure noise (os.urandom); a numpy Generator makes it reproducible, for"
+    note += "\n    experiments only. neighbours='replace' (the default) keeps n public."
     if add_remove:
         note += "\n    neighbours='add-remove' keeps n private (a noisy count first); max_records= declares"
         note += "\n    the public bound on the number of records that answers other than exact counts need."
@@ -147,10 +147,9 @@ def _needs(needs_bound, workload) -> bool:
 def _checker(name: str, fn, add_remove: bool, strict: bool, check, needs_bound):
     "`check_call` of a registered `fn`: its checks of the public inputs, made before any noise."
     sig = inspect.signature(fn)
-    metered = 'meter' in sig.parameters  # it draws through the Meter it is given (which knows the relation)
     wants_bound = check is not None and 'max_records' in inspect.signature(check).parameters
     known = [p.name for p in sig.parameters.values() if p.kind == p.KEYWORD_ONLY and p.name != 'meter']
-    known += ['rng'] if metered else []  # the registry's: the meter's noise source
+    known += ['rng']  # the registry's: the meter's noise source
     known += ['max_records', 'total_share'] if add_remove else []  # add_remove_call's own
 
     def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
@@ -164,11 +163,8 @@ def _checker(name: str, fn, add_remove: bool, strict: bool, check, needs_bound):
             mass_bound(None, name)  # MissingMaxRecords, before the count is drawn (it was drawn first)
         if check is not None:  # the mechanism's own checks of its public inputs, before any noise
             own = {k: v for k, v in kwargs.items() if k not in ('max_records', 'total_share')}
-            if 'neighbours' in sig.parameters:
-                own['neighbours'] = neighbours
-            if metered:  # a preview of the call's meter: public numbers only (n_hat is not drawn yet)
-                own.pop('rng', None)
-                own['meter'] = Meter(budget, None, _preview_relation(data, neighbours, kwargs))
+            own.pop('rng', None)  # a preview of the call's meter: public numbers only (n_hat not drawn yet)
+            own['meter'] = Meter(budget, None, _preview_relation(data, neighbours, kwargs))
             bound = sig.bind(data, workload, budget, *args, **own)
             bound.apply_defaults()
             extra = {'max_records': kwargs.get('max_records')} if wants_bound else {}  # public too
@@ -190,17 +186,11 @@ def _checker(name: str, fn, add_remove: bool, strict: bool, check, needs_bound):
 # %% ../nbs/12_releases.ipynb #6844ee7e
 def _runner(name: str, fn, check_call):
     "The registered call of `fn`: its checks, then the relation's run, charged on noise, its answers checked."
-    metered = 'meter' in inspect.signature(fn).parameters
 
     @functools.wraps(fn)
     def mechanism(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
         check_call(data, workload, budget, *args, accountant=accountant, neighbours=neighbours, **kwargs)
-        if neighbours == 'add-remove':
-            call = functools.partial(add_remove_call, fn)
-        elif metered:
-            call = functools.partial(_metered_call, fn)
-        else:
-            call = fn
+        call = functools.partial(add_remove_call if neighbours == 'add-remove' else _metered_call, fn)
         with charged_on_noise(accountant, budget, name):
             rel = call(data, workload, budget, *args, **kwargs)
             if not np.isfinite(np.asarray(rel.answers, float)).all():  # never a silent wrong answer
@@ -219,9 +209,10 @@ def register(
     check=None,  # called with fn's arguments (defaults filled in) before any noise: public-input checks
     needs_bound=False,  # True: under add/remove it needs max_records (refused first without); or fn(workload)
 ):
-    """Decorator adding a mechanism `fn(data, workload, budget, *, rng, **options) -> Release` to
-    `MECHANISMS`; its releases carry their workload, an `accountant=` keyword charges the call's budget to a
-    caller's ledger (also when the call fails after drawing noise, see `measurements.charged_on_noise`), and
+    """Decorator adding a mechanism `fn(data, workload, budget, *, meter, **options) -> Release` to
+    `MECHANISMS` (users call it with `rng=` and `neighbours=`: the registry builds the meter); its releases
+    carry their workload, an `accountant=` keyword charges the call's budget to a caller's ledger (also when
+    the call fails after drawing noise, see `measurements.charged_on_noise`), and
     `neighbours='add-remove'` runs it with n private (see `add_remove_call`;
     `max_records=` declares the public bound on the number of records that answers other than exact counts
     need). With `strict=True` an option the function's signature does not name is refused before anything
@@ -246,17 +237,17 @@ def register(
             raise ValueError(
                 f"mechanism name {name!r} is already registered to {old.__module__}.{old.__qualname__}"
             )
+        sig = inspect.signature(fn)
+        if 'meter' not in sig.parameters or sig.parameters['meter'].kind != inspect.Parameter.KEYWORD_ONLY:
+            raise TypeError(
+                f"mechanism {name!r}: a registered function takes a keyword-only `meter` (the call's noise, "
+                f"ledger and neighbouring relation: dpnotes.measurements.Meter), got {fn.__name__}{sig}"
+            )
         check_call = _checker(name, fn, add_remove, strict, check, needs_bound)
         mechanism = _runner(name, fn, check_call)
         mechanism.add_remove, mechanism.check_call = add_remove, check_call
-        if (
-            'meter' in inspect.signature(fn).parameters
-        ):  # users call it with rng= and neighbours=, not a meter
-            mechanism.__signature__ = _public_signature(inspect.signature(fn))
-        metered = 'meter' in inspect.signature(fn).parameters
-        mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(
-            add_remove, metered
-        )  # help() names them
+        mechanism.__signature__ = _public_signature(sig)  # users call it with rng= and neighbours=
+        mechanism.__doc__ = (fn.__doc__ or '').rstrip() + _registry_note(add_remove)  # help() names them
         MECHANISMS[name] = mechanism
         return mechanism
 
@@ -327,14 +318,8 @@ def add_remove_call(
     n_hat = max(1, int(round(float(noisy[0]))))
     relation = Relation.add_remove(n_hat, max_records)
     view = relation.view(data)
-    if (
-        'meter' in inspect.signature(fn).parameters
-    ):  # the mechanism's meter: the rest of the budget, and n_hat
-        run = functools.partial(fn, meter=Meter(inner, src, relation))
-    else:
-        run = functools.partial(fn, rng=src, neighbours='add-remove')
-    try:
-        rel = run(view, workload, inner, *args, **kwargs)
+    try:  # the mechanism's meter: the rest of the budget, and n_hat
+        rel = fn(view, workload, inner, *args, meter=Meter(inner, src, relation), **kwargs)
     except Exception:  # a refusal known only now (MissingMaxRecords, a bad option): nothing released
         rewind()  # and a reproducible generator as before the call
         raise
