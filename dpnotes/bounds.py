@@ -69,6 +69,10 @@ _NOT_A_PROJECTION = (
     "is not a linear map of its measurements nor a Euclidean projection onto a set known to hold the true "
     "answers"
 )
+_SHIFT_HOW = (  # the add/remove term of a projection's bound (see `_count_shift`), each part at beta / 2
+    "; under add/remove the record count's error moves the true tables off the set by at most "
+    "(count bound + 1) / n_hat sqrt(tables), each probability beta / 2"
+)
 _NO_BOUND = {  # mechanism -> why its estimate has no bound from the noise scales here
     'mwem': f"MWEM's multiplicative-weights estimate {_NOT_A_PROJECTION}",
     'mwem-hlm': f"MWEM's multiplicative-weights estimate {_NOT_A_PROJECTION}",
@@ -100,6 +104,30 @@ def _noise_bound(m, noise, beta: float):
     t = laplace_max_bound(noise['scale'], noise['grid'], k, beta) + slack
     return t, t  # the RMS of k numbers is at most their largest
 
+# %% ../nbs/27_bounds.ipynb #0a1401c4
+def _count_shift(release, beta: float):
+    """Under add/remove: with probability >= 1 - beta, a bound on ||h - u||_2, h the true tables over the
+    released n_hat and u = h n_hat / n the true tables over n (a point of the set projected onto, which h need
+    not be): |n - n_hat| / n_hat ||u||_2, with ||u||_2 <= sqrt(T) for T tables each summing to 1 and
+    |n - n_hat| <= the count's noise bound + 1 (the rounding to a count >= 1). Or why there is none."""
+    total, tables = release.info.get('total'), getattr(release.workload, 'cliques', None)
+    if not tables:
+        return "under add/remove the true counts over n_hat need not lie in the set projected onto"
+    noise = total.get('noise') if isinstance(total, dict) else None
+    n_hat = total.get('n_hat') if isinstance(total, dict) else None
+    if not (isinstance(noise, dict) and _positive(noise.get('scale')) and _positive(noise.get('grid'))):
+        return "the record count's noise is not recorded"
+    if not (isinstance(n_hat, int) and n_hat >= 1):
+        return "the released record count is not recorded"
+    if noise.get('kind') == 'discrete_gaussian':
+        off = gaussian_max_bound(noise['scale'], 1, beta)
+    elif noise.get('kind') == 'discrete_laplace':
+        off = laplace_max_bound(noise['scale'], noise['grid'], 1, beta)
+    else:
+        return "the record count's noise is not recorded"
+    off += 0.0 if noise.get('exact_grid') else noise['grid'] / 2
+    return (off + 1) / n_hat * math.sqrt(len(tables))
+
 # %% ../nbs/27_bounds.ipynb #errbd05d
 def _estimate_bound(release, mx: float, rms: float, beta: float):
     "(max, rmse, how) of the answers the mechanism estimated from its one measurement; or why none."
@@ -114,19 +142,17 @@ def _estimate_bound(release, mx: float, rms: float, beta: float):
             how = "discrete Laplace tail, union bound (max); RMSE <= max"
         return mx, rms, how
     if name == 'projection':
-        if release.neighbours == ADD_REMOVE:
-            return "under add/remove the true counts over n_hat need not lie in the set projected onto"
+        shift = _count_shift(release, beta) if release.neighbours == ADD_REMOVE else 0.0
+        if isinstance(shift, str):
+            return shift
         if release.distribution is None or not all(
             isinstance(info.get(x), float) for x in ('gap', 'objective')
         ):
             return "beyond 2^24 cells the estimate is a graphical model fit, not a Euclidean projection"
         solve = math.sqrt(2 * max(min(info['gap'], info['objective']), 0.0) / k)  # the solver's distance
-        rmse = rms + solve
-        return (
-            math.sqrt(k) * rmse,
-            rmse,
-            "Euclidean projection: the RMSE bound carries over; max <= sqrt(k) RMSE",
-        )
+        rmse = rms + solve + 2 * shift / math.sqrt(k)  # to the point of K over n, and back to n_hat
+        how = "Euclidean projection: the RMSE bound carries over; max <= sqrt(k) RMSE"
+        return math.sqrt(k) * rmse, rmse, how + (_SHIFT_HOW if release.neighbours == ADD_REMOVE else '')
     if name == 'factorization':
         m, e = release.measurements[0], info.get('expected_rmse')  # e = sigma ||W M^+||_F / sqrt(k)
         if m.noise == 'none' or m.sigma == 0:
@@ -148,8 +174,9 @@ def _local_bound(release, beta: float):
     """(max, rmse, how) of `local`'s answers: its tables' noise bound, their public shift to the targets, the
     projection's certificate (markdown above); or why none."""
     info, k = release.info, int(np.size(release.answers))
-    if release.neighbours == ADD_REMOVE:
-        return "under add/remove the true counts over n_hat need not lie in the set projected onto"
+    count = _count_shift(release, beta) if release.neighbours == ADD_REMOVE else 0.0
+    if isinstance(count, str):
+        return count
     y, shift, fit = info.get('noisy_answers'), info.get('target_shift'), info.get('target_fit')
     if y is None or not all(isinstance(v, float) and math.isfinite(v) for v in (shift, fit)):
         return "the distances of the projected tables from the measured ones are not recorded"
@@ -170,7 +197,7 @@ def _local_bound(release, beta: float):
     got = got if isinstance(got, str) else _estimate_bound(meas, *got, beta)
     if isinstance(got, str):
         return got
-    far = shift + math.sqrt(k) * got[1]  # ||s - h||_2 <= ||s - y||_2 + ||y - h||_2
+    far = shift + math.sqrt(k) * got[1] + count  # ||s - u||_2 <= ||s - y||_2 + ||y - h||_2 + ||h - u||_2
     gap, obj = info.get('gap'), info.get('objective')
     if not (isinstance(gap, float) and isinstance(obj, float)):
         return "the projection's certificate (its gap and objective) is not recorded"
@@ -185,6 +212,8 @@ def _local_bound(release, beta: float):
     else:
         return "the set projected onto is not recorded"
     how = f"{got[2]} for the measured tables; their shift to the targets; {how}; max <= sqrt(k) RMSE"
+    if release.neighbours == ADD_REMOVE:  # err bounds ||x - u||_2; ||x - h||_2 <= it + ||h - u||_2
+        err, how = err + count, how + _SHIFT_HOW
     return err, err / math.sqrt(k), how
 
 # %% ../nbs/27_bounds.ipynb #errbd05f
@@ -215,14 +244,19 @@ def error_bound(
         scales = [dict(label='', noise='gaussian', sigma=float(release.sigma))]
     out = dict(beta=beta, confidence=1 - beta, max=None, rmse=None, of=_OF[release.neighbours == ADD_REMOVE])
     out.update(how=None, reason=None, noise=scales)
+    b = (
+        beta / 2
+        if release.neighbours == ADD_REMOVE and release.mechanism in ('local', 'projection')
+        else beta
+    )
     if release.mechanism == 'local':
-        got = _local_bound(release, beta)
+        got = _local_bound(release, b)
     elif release.mechanism in _NO_BOUND or len(ms) != 1:
         why = _NO_BOUND.get(release.mechanism, f"{release.mechanism} answers from {len(ms)} measurements")
         return {**out, 'reason': why}
     else:
-        got = _noise_bound(ms[0], release.noise, beta)
-        got = got if isinstance(got, str) else _estimate_bound(release, *got, beta)
+        got = _noise_bound(ms[0], release.noise, b)
+        got = got if isinstance(got, str) else _estimate_bound(release, *got, b)
     if isinstance(got, str):
         return {**out, 'reason': got}
     return {**out, 'max': float(got[0]), 'rmse': float(got[1]), 'how': got[2]}
