@@ -300,7 +300,7 @@ def _converge(run, check, tol, max_iter, every):
     `every`: a check's cost in sweeps. Checks come when the estimated distance halves, at least 2 `every`
     sweeps apart; while there is no estimate, at sweeps 4 `every`, then doubling.
     """
-    vals, s, it = np.empty(max_iter), np.array([tol / 8, 4.0 * every, 0.0, math.inf]), 0
+    vals, s, it = np.empty(max(0, max_iter)), np.array([tol / 8, 4.0 * every, 0.0, math.inf]), 0
     while it < max_iter:
         it, due = run(vals, it, s)
         if (t := check()) is not None:
