@@ -58,7 +58,9 @@ def _median_time(f, repeats):
 def sweeps(repeats=5):
     "Lines of the sweep table: seconds of one sweep each way, and their ratio."
     from threadpoolctl import threadpool_limits
-    from dpnotes.sdp import _half, _sweep
+    from dpnotes.sdp import _KERNELS, _half
+
+    _sweep = _KERNELS.jit('_sweep')  # the compiled coordinate loop (a Kernels group)
 
     rows = ["| what | n | r | this way (s) | other way (s) | ratio |", "|---|---|---|---|---|---|"]
     p, r = 2048, 92  # r = ceil(sqrt(2n)) + 1 for n = 2p

@@ -10,10 +10,10 @@ import math, time, warnings
 from dataclasses import dataclass
 import numpy as np
 import scipy.linalg as sla
-from numba import njit
 from scipy.sparse.linalg import lobpcg
 from threadpoolctl import ThreadpoolController
 from .helptext import document_names
+from .kernels import Kernels
 
 _BLAS = []  # the thread-pool controller, built on first use (scanning the loaded libraries costs ~1-9 ms)
 
@@ -24,8 +24,12 @@ def one_blas_thread():
         _BLAS.append(ThreadpoolController())
     return _BLAS[0].limit(limits=1, user_api='blas')
 
+
+# the sweeps: plain Python written for numba, compiled together when a call is not tiny (see 89_kernels)
+_KERNELS = Kernels()
+
 # %% ../nbs/96_sdp.ipynb #sdp06a
-@njit(cache=True)
+@_KERNELS
 def _sweep(M, U, G):
     "One mixing-method sweep in place: u_i <- normalise(G_i - M_ii u_i) for i = 0..n-1, keeping G = M U."
     n, r = U.shape
@@ -58,6 +62,67 @@ def _half(C, X, Y) -> float:
         ok = norms > 0
         Y[ok] = G[ok] / norms[ok, None]
     return math.fsum(norms)
+
+# %% ../nbs/96_sdp.ipynb #sdp06c
+@_KERNELS
+def _fsum(x) -> float:
+    "`math.fsum` of a 1-D array of finite floats: Shewchuk's exact partials, rounded once as CPython does."
+    p, n = np.empty(x.shape[0] + 1), 0  # the nonzero partials, increasing magnitude
+    for v in x:
+        i = 0
+        for j in range(n):
+            y = p[j]
+            if abs(v) < abs(y):
+                v, y = y, v
+            hi = v + y
+            lo = y - (hi - v)
+            if lo != 0.0:
+                p[i] = lo
+                i += 1
+            v = hi
+        n = i
+        if v != 0.0:
+            p[n] = v
+            n += 1
+    hi, lo = 0.0, 0.0
+    if n > 0:
+        n -= 1
+        hi = p[n]
+        while n > 0:  # from the top, until a sum is inexact
+            v = hi
+            n -= 1
+            hi = v + p[n]
+            lo = p[n] - (hi - v)
+            if lo != 0.0:
+                break
+        if n > 0 and ((lo < 0.0 and p[n - 1] < 0.0) or (lo > 0.0 and p[n - 1] > 0.0)):
+            y = lo * 2.0  # half-even rounding across the partials left
+            v = hi + y
+            if y == v - hi:
+                hi = v
+    return hi
+
+
+@_KERNELS
+def _half_rows(C, X, Y, g, norms) -> float:
+    "`_half` by loops: Y <- the rows of C X normalised (a zero row keeps Y's row); the norms' sum (fsum)."
+    m, k = C.shape
+    r = X.shape[1]
+    for i in range(m):
+        for c in range(r):
+            g[c] = 0.0
+        for j in range(k):
+            a = C[i, j]
+            for c in range(r):
+                g[c] += a * X[j, c]
+        s = 0.0
+        for c in range(r):
+            s += g[c] * g[c]
+        norms[i] = math.sqrt(s)
+        if norms[i] > 0.0:
+            for c in range(r):
+                Y[i, c] = g[c] / norms[i]
+    return _fsum(norms[:m])
 
 # %% ../nbs/96_sdp.ipynb #sdp08a
 _U = np.finfo(np.float64).eps / 2  # unit roundoff
@@ -203,37 +268,75 @@ def _every(n, r) -> int:
     return max(1, math.ceil(n / (3 * r)))
 
 # %% ../nbs/96_sdp.ipynb #sdp19a
-def _remaining(vals) -> float:
-    "Estimated relative distance to the optimum from the last increments, at a linear rate rho."
-    if len(vals) < 7:
+@_KERNELS
+def _remaining(vals, it) -> float:
+    "Estimated relative distance to the optimum from the increments of vals[:it], at a linear rate rho."
+    if it < 7:
         return math.inf
-    d1, d0 = vals[-1] - vals[-2], vals[-6] - vals[-7]
+    d1, d0 = vals[it - 1] - vals[it - 2], vals[it - 6] - vals[it - 7]
     if not 0 < d1 < d0:
         return math.inf
     rho = (d1 / d0) ** 0.2  # geometric mean of the last five increment ratios
-    return d1 * rho / (1 - rho) / abs(vals[-1])
+    return d1 * rho / (1 - rho) / abs(vals[it - 1])
 
 
-def _converge(step, check, tol, max_iter, every):
-    """Sweep (`step` returns the value) until `check` proves gap <= tol: (sweeps, proved shift or None).
+@_KERNELS
+def _due(vals, it, s) -> int:
+    """After sweep `it` (values vals[:it]): 2 when the value stalled, 1 when a check is due (or the sweep is
+    the last, `it` = len(vals)), else 0. s = [target, due, calm, estimate], the schedule."""
+    est = _remaining(vals, it)
+    s[3] = est
+    if it > 1 and vals[it - 1] - vals[it - 2] <= 1e-15 * abs(vals[it - 1]):
+        return 2
+    if it == len(vals) or (it >= s[2] and (est <= s[0] or (est == math.inf and it >= s[1]))):
+        return 1
+    return 0
+
+
+def _converge(run, check, tol, max_iter, every):
+    """Sweep until `check` proves gap <= tol: (sweeps, proved shift or None). `run(vals, it, s)` sweeps on
+    from sweep `it`, storing the values, until `_due` answers nonzero, and returns (sweeps done, the answer).
 
     `every`: a check's cost in sweeps. Checks come when the estimated distance halves, at least 2 `every`
     sweeps apart; while there is no estimate, at sweeps 4 `every`, then doubling.
     """
-    vals, target, due, calm = [], tol / 8, 4 * every, 0
-    while len(vals) < max_iter:
-        vals.append(step())
-        it, est = len(vals), _remaining(vals)
-        stalled = it > 1 and vals[-1] - vals[-2] <= 1e-15 * abs(vals[-1])
-        ready = it >= calm and (est <= target or (est == math.inf and it >= due))
-        if stalled or it == max_iter or ready:
-            if (t := check()) is not None:
-                return it, t
-            if stalled:
-                break
-            target, calm = min(target, est) / 2, it + 2 * every
-            due = max(due, 2 * it) if it >= due else due
-    return len(vals), None
+    vals, s, it = np.empty(max(0, max_iter)), np.array([tol / 8, 4.0 * every, 0.0, math.inf]), 0
+    while it < max_iter:
+        it, due = run(vals, it, s)
+        if (t := check()) is not None:
+            return it, t
+        if due == 2:  # stalled
+            break
+        s[0], s[2] = min(s[0], s[3]) / 2, it + 2 * every
+        s[1] = max(s[1], 2 * it) if it >= s[1] else s[1]
+    return it, None
+
+
+def _stepper(step):
+    "A `run` for `_converge` from `step()`: one sweep (in Python, by BLAS), returning the value."
+
+    def run(vals, it, s):
+        due = 0
+        while not due:
+            vals[it], it = step(), it + 1
+            due = _due(vals, it, s)
+        return it, due
+
+    return run
+
+# %% ../nbs/96_sdp.ipynb #sdp19b
+@_KERNELS
+def _block_sweeps(C, CT, F, vals, it, s, g, norms):
+    """`bilinear_max`'s sweeps on F = [U; V] (U: one row per row of C), compiled: from sweep `it` until `_due`
+    answers nonzero; returns (sweeps done, the answer). g, norms: work arrays (r and max(p, q) entries)."""
+    p, due = C.shape[0], 0
+    U, V = F[:p], F[p:]
+    while due == 0:
+        _half_rows(C, V, U, g, norms)
+        vals[it] = _half_rows(CT, U, V, g, norms)  # = <C, U V^T>, the value
+        it += 1
+        due = _due(vals, it, s)
+    return it, due
 
 # %% ../nbs/96_sdp.ipynb #sdp17c
 def _result(name, M, U, G, it, t_cap, tol, t0, tight, split=None) -> SDPResult:
@@ -250,6 +353,18 @@ def _result(name, M, U, G, it, t_cap, tol, t0, tight, split=None) -> SDPResult:
         rel = (upper - value) / abs(upper)
         warnings.warn(f"{name}: relative gap {rel:.2e} > tol = {tol:g} after {it} sweeps", RuntimeWarning)
     return SDPResult(value, U, upper, upper - value, it, time.perf_counter() - t0, split)
+
+# %% ../nbs/96_sdp.ipynb #sdp17d
+def _mix(name, M, F, run, grad, tol, max_iter, t0, tight, split=None) -> SDPResult:
+    "Both solvers' loop: sweeps by `run` (see `_converge`), a check at G = grad() = M F when due, the result."
+    G = [None]  # the gradient of the last check: its multipliers are the proved ones
+
+    def check():
+        G[0] = grad()
+        return _proved_within(M, F, G[0], tol)
+
+    it, t_cap = _converge(run, check, tol, max_iter, _every(*F.shape))
+    return _result(name, M, F, G[0] if t_cap is not None else grad(), it, t_cap, tol, t0, tight, split)
 
 # %% ../nbs/96_sdp.ipynb #sdp18a
 def sdp_max(
@@ -273,14 +388,16 @@ def sdp_max(
             _sweep(M, U, G)
             return float(np.vdot(G, U))
 
-        def check():
+        def grad():
             G[:] = M @ U  # refresh the running G (rounding drift)
-            return _proved_within(M, U, G, tol)
+            return G
 
-        it, t_cap = _converge(step, check, tol, max_iter, _every(*U.shape))
-        return _result('sdp_max', M, U, G if t_cap is not None else M @ U, it, t_cap, tol, t0, tight)
+        return _mix('sdp_max', M, U, _stepper(step), grad, tol, max_iter, t0, tight)
 
 # %% ../nbs/96_sdp.ipynb #sdp20a
+_LOOPS = 4096  # up to this many entries of C, `bilinear_max` sweeps in compiled loops
+
+
 def bilinear_max(
     C,  # p x q real matrix
     *,
@@ -296,23 +413,19 @@ def bilinear_max(
     _check_tol(tol)
     (p, q), F = C.shape, _start(sum(C.shape), rank, init, rng)
     U, V, M = F[:p], F[p:], bilinear_matrix(C)  # views of F; M only for the certificate
-    with one_blas_thread():
-        grad = lambda: np.vstack([C @ V, C.T @ U]) / 2  # M F without M's zero blocks
+    if C.size <= _LOOPS:  # every sweep compiled: no Python between sweeps
+        CT, g, norms = np.ascontiguousarray(C.T), np.empty(F.shape[1]), np.empty(max(p, q))
+        run = lambda vals, it, s: _block_sweeps(C, CT, F, vals, it, s, g, norms)
+    else:
 
         def step():
             _half(C, V, U)  # the u_s do not interact: one block update is a whole half-sweep
             return _half(C.T, U, V)  # = <C, U V^T>, the value
 
-        G = [None]  # the gradient of the last check: its multipliers are the proved ones
-
-        def check():
-            G[0] = grad()
-            return _proved_within(M, F, G[0], tol)
-
-        it, t_cap = _converge(step, check, tol, max_iter, _every(*F.shape))
-        return _result(
-            'bilinear_max', M, F, G[0] if t_cap is not None else grad(), it, t_cap, tol, t0, tight, p
-        )
+        run = _stepper(step)
+    with one_blas_thread():
+        grad = lambda: np.vstack([C @ V, C.T @ U]) / 2  # M F without M's zero blocks
+        return _mix('bilinear_max', M, F, run, grad, tol, max_iter, t0, tight, p)
 
 # %% ../nbs/96_sdp.ipynb #7d3821c2
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module
