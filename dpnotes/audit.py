@@ -8,7 +8,6 @@ import contextlib, math, time
 from dataclasses import dataclass
 import numpy as np
 from scipy import stats
-import numba
 from threadpoolctl import threadpool_limits
 from .privacy import Budget, zcdp_to_epsilon
 from .noise import NoisePlan
@@ -205,6 +204,8 @@ def one_thread():
     them costs more in waking and joining threads than it computes, most of all on cores shared with other
     processes. Parallel loops sum in a fixed order, so the releases are the same with one thread or many.
     """
+    import numba  # numba's threads: the package imports numba where a kernel compiles (89_kernels)
+
     n = numba.get_num_threads()
     numba.set_num_threads(1)
     try:
