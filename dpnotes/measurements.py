@@ -391,12 +391,6 @@ def _meter_measure(
     return measure(query, truth, plan, rng=self.src, label=label)
 
 
-@functools.lru_cache(maxsize=256, typed=True)
-def _select_epsilon(sensitivity, epsilon, error) -> float:
-    "The epsilon' <= epsilon an exact exponential-mechanism draw realises: public inputs, computed once each."
-    return exponential_plan(sensitivity, epsilon, error)[3]
-
-
 def _meter_select(
     self: Meter,
     scores,  # utility of each candidate, from the private data
@@ -407,7 +401,7 @@ def _meter_select(
 ) -> int:
     "Charge one selection (or a prepaid credit), then pick a candidate by the exact exponential mechanism."
     zcdp = not self.ledger.budget.is_pure and self.ledger.spent.keys() != {'epsilon', 'delta'}
-    exact = _select_epsilon(sensitivity, epsilon, error)  # the draw computes its plan: not twice per pick
+    exact = exponential_plan(sensitivity, epsilon, error)[3]  # memo of public inputs, shared with the draw
     self._pay('select', label or 'select', select_cost(exact, zcdp))
     return exponential_mechanism(scores, sensitivity, epsilon, self.src, error=error)
 

@@ -291,10 +291,21 @@ class _Flat:
         self.co = np.cumsum([0] + [size(c) for c in C])
         self.eo, self.mo = np.array(eo, np.int64), np.array(mo, np.int64)
         self.dims, self.st = np.array(dims, np.int64), np.array(st, np.int64)
-        self.terms = np.array([sid[k] for k, _, _ in terms], np.int64)
-        self.tw = np.array([w for _, w, _ in terms], float)
-        self.y = np.concatenate([np.ravel(y) for _, _, y in terms])
-        self.yo = np.cumsum([0] + [np.size(y) for _, _, y in terms])
+        self.sid = sid
+        self._set_terms(terms)
+
+    def _set_terms(self, terms: list | None):
+        self.terms = None if terms is None else np.array([self.sid[k] for k, _, _ in terms], np.int64)
+        self.tw = None if terms is None else np.array([w for _, w, _ in terms], float)
+        self.y = None if terms is None else np.concatenate([np.ravel(y) for _, _, y in terms])
+        self.yo = None if terms is None else np.cumsum([0] + [np.size(y) for _, _, y in terms])
+
+    def with_terms(self, terms: list | None) -> _Flat:
+        "The same walks (arrays shared, never written) with other measured terms (None: none)."
+        out = object.__new__(_Flat)
+        out.__dict__.update(self.__dict__)
+        out._set_terms(terms)
+        return out
 
     def _padded(self, x: np.ndarray) -> np.ndarray:  # the intermediate tables' potentials start at 0
         extra = self.so[-1] - self.so[self.real]
@@ -312,6 +323,9 @@ class _Flat:
         return ok, f, P, mu[:n], g[:n]
 
 # %% ../nbs/17_models.ipynb #817ca627
+_SHAPES = {}  # (domain, measured sets) -> (junction tree, fold plan, walks): public, refitted again and again
+
+
 class _Fit:
     "The loss, its gradient and the measured marginals of p_φ for a fixed set of measurements."
 
@@ -320,14 +334,23 @@ class _Fit:
         Y = [_table(domain, c, y) for c, y, _ in ms]
         self.keys = [domain_order(domain, c) for c, _, _ in ms]
         self.sets = list(dict.fromkeys(self.keys))  # one potential per distinct measured set
-        self.tree = JunctionTree(domain, self.sets + [(a,) for a in domain.attrs])
+        key = (domain, tuple(self.sets))
+        shape = _SHAPES.get(key)
+        self.tree = (
+            JunctionTree(domain, self.sets + [(a,) for a in domain.attrs]) if shape is None else shape[0]
+        )
         self.home = {s: self.tree.home(s) for s in self.sets}
-        self.plan = fold_plan(self.tree, tuple(self.sets))  # larger sets first, each with a measured superset
+        # larger sets first, each with a measured superset
+        self.plan = fold_plan(self.tree, tuple(self.sets)) if shape is None else shape[1]
         self.terms = list(zip(self.keys, [1 / float(s) ** 2 for _, _, s in ms], Y))
         self.lipschitz = sum(w for _, w, _ in self.terms)
         size = self.tree.size()
         check_memory(24 * size, f"a graphical model of {size:,} cells", "measure smaller sets")
-        self.flat = _Flat(self.tree, self.sets, self.terms)
+        if shape is None:
+            if len(_SHAPES) >= 256:  # a bound on the memo of a long-lived process
+                _SHAPES.clear()
+            shape = _SHAPES[key] = (self.tree, self.plan, _Flat(self.tree, self.sets, None))
+        self.flat = shape[2].with_terms(self.terms)
 
     def __call__(self, phi: dict) -> tuple:
         "(model, loss, gradient per set, marginal per set) at potentials φ, in log space with numpy."

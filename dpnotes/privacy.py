@@ -234,6 +234,12 @@ def exponential_plan(
     error = check_real('error', error)
     if not (math.isfinite(error) and error >= 0):
         raise ValueError(f"error must be finite and >= 0, got error={error!r}")
+    return _exponential_grid(sensitivity, epsilon, error)
+
+
+@functools.lru_cache(maxsize=256)  # public inputs: a mechanism drawing again and again builds its plan once
+def _exponential_grid(sensitivity: float, epsilon: float, error: float) -> tuple:
+    "`exponential_plan` of checked floats, in exact arithmetic."
     e = math.frexp(sensitivity)[1] - 1 - 20  # 2^20 <= sensitivity / 2^e < 2^21
     g = Fraction(2) ** e
     D = Fraction(sensitivity) / g + 1 + 2 * Fraction(error) / g  # sensitivity of the rounded scores

@@ -428,8 +428,12 @@ attach(StackedStrategy, _max_col2=_stacked_max_col2, norm_1_2=_stacked_norm_1_2)
 
 # %% ../nbs/23_union_strategies.ipynb #98ceaa0f-n
 def _stacked_group_errors(self: StackedStrategy) -> np.ndarray:
-    "e_g = ||W_gM_g^+||_F^2 of each block on its own terms, before weighting."
-    return np.array([fz.strategy_error(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
+    "e_g = ||W_gM_g^+||_F^2 of each block on its own terms, before weighting (read-only)."
+    if not hasattr(self, '_group_e'):  # public terms and blocks: computed once, not on every release
+        e = np.array([fz.strategy_error(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
+        e.flags.writeable = False
+        self._group_e = e
+    return self._group_e
 
 
 def _stacked_least_squares(self: StackedStrategy) -> bool:
