@@ -24,23 +24,13 @@ def to_domain(
     return Domain.from_dict(domain) if isinstance(domain, dict) else as_domain(domain)
 
 
-_ORDERS = {}  # (domain, names) -> names in the domain's order: public, asked for again and again by the fits
-
-
 def domain_order(
     domain: Domain,  # the universe
     attrs,  # attribute names of `domain`, in any order (or one name)
 ) -> tuple:
     "`attrs` in the domain's order (the layout of every table here); unknown or repeated names refused."
     attrs = (attrs,) if isinstance(attrs, str) else tuple(attrs)
-    try:
-        return _ORDERS[domain, attrs]
-    except (KeyError, TypeError):  # not seen yet (or an unhashable name, refused by `axes`)
-        out = tuple(domain.attrs[i] for i in sorted(domain.axes(attrs)))
-    if len(_ORDERS) >= 1 << 14:  # a bound on the memo of a long-lived process
-        _ORDERS.clear()
-    _ORDERS[domain, attrs] = out
-    return out
+    return tuple(domain.attrs[i] for i in sorted(domain.axes(attrs)))
 
 
 def _bits(m: int):

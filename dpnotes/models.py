@@ -18,8 +18,8 @@ from .junction_trees import model_size, model_sizes, calibrate  # noqa: F401 (re
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['marginal_tables', 'marginal_measurements', 'odometer_carry', 'odometer_jumps', 'walk_sum', 'estimate', 'MixtureModel',
-           'model_arrays', 'model_from_arrays']
+__all__ = ['SHAPE_CELLS', 'marginal_tables', 'marginal_measurements', 'odometer_carry', 'odometer_jumps', 'walk_sum', 'estimate',
+           'MixtureModel', 'model_arrays', 'model_from_arrays']
 
 # %% ../nbs/17_models.ipynb #183061da
 def _checked(domain: Domain, attrs: tuple, y: np.ndarray, sigma: float) -> np.ndarray:
@@ -324,6 +324,7 @@ class _Flat:
 
 # %% ../nbs/17_models.ipynb #817ca627
 _SHAPES = {}  # (domain, measured sets) -> (junction tree, fold plan, walks): public, refitted again and again
+SHAPE_CELLS = 2**16  # models up to this many cells are kept (a large one costs more to keep than to build)
 
 
 class _Fit:
@@ -349,7 +350,9 @@ class _Fit:
         if shape is None:
             if len(_SHAPES) >= 256:  # a bound on the memo of a long-lived process
                 _SHAPES.clear()
-            shape = _SHAPES[key] = (self.tree, self.plan, _Flat(self.tree, self.sets, None))
+            shape = (self.tree, self.plan, _Flat(self.tree, self.sets, None))
+            if size <= SHAPE_CELLS:  # adaptive's rounds on adult kept 27 large ones: 1 GB more at the peak
+                _SHAPES[key] = shape
         self.flat = shape[2].with_terms(self.terms)
 
     def __call__(self, phi: dict) -> tuple:
