@@ -22,7 +22,7 @@ import numpy as np
 
 from dpnotes.ingest import read_csv
 from dpnotes.privacy import Budget
-from dpnotes.projection import ConvergenceWarning
+from dpnotes.projection_solvers import ConvergenceWarning
 from dpnotes.releases import MECHANISMS, split_total
 from dpnotes.workloads import Marginals, max_error, rmse
 import dpnotes.local as local

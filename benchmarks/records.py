@@ -106,7 +106,7 @@ def trace(names, eps, sweeps):
     its objective L (squared count error) in that sweep, and every fifth sweep the records' RMSE / max error
     against the truth: the measured reason for FIT_TOL (records.py)."""
     from dpnotes.records import _counts, _improve, _seed, table_arrays, table_targets, tree_records
-    from dpnotes.releases import sample_records
+    from dpnotes.data import sample_records
 
     for name in names:
         data, W = dataset(name)

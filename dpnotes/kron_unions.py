@@ -31,15 +31,6 @@ from dpnotes.union_strategies import (
     optimize_kron,
     stacked_strategy,
 )
-from .unions import union_spec  # noqa: F401 (importable from here, as before the split)
-from dpnotes.union_strategies import (  # noqa: F401 (importable from here, as before the split)
-    LS_DENSE,
-    StackedStrategy,
-    HelmertStrategy,
-    helmert_blocks,
-    kron_union_error,
-    union_rule,
-)
 from .helptext import attach, document_names
 
 # %% auto #0
