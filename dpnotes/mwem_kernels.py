@@ -11,7 +11,7 @@ import numpy as np
 from .kernels import Kernels
 from .workloads import Marginals
 from .models import MixtureModel
-from .junction_trees import JunctionTree, GraphicalModel, potential_model
+from .junction_trees import JunctionTree, GraphicalModel, potential_model, model_sizes, calibrate
 from .junction_trees import broadcast_table, log_total, domain_order, sum_out
 from .models import odometer_carry, odometer_jumps, walk_sum  # the compiled odometer walks
 from .helptext import attach
