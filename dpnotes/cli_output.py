@@ -83,7 +83,8 @@ def postprocess(
 
     'simplex' projects each marginal table onto the probability simplex (tables may still disagree on
     shared attributes); 'consistent' finds the least-squares closest answers of one distribution over
-    the universe (`dpnotes.projection.project`), so marginals also agree. Post-processing: no privacy cost.
+    the universe (`dpnotes.projection_solvers.project`), so marginals also agree. Post-processing: no
+    privacy cost.
     Refused as `check_postprocess` says.
     """
     import numpy as np
