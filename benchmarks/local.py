@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dpnotes.cli import postprocess
+from dpnotes.cli_output import postprocess
 from dpnotes.data import Dataset, default_dataset
 from dpnotes.ingest import read_csv
 from dpnotes.data import Domain

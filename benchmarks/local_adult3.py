@@ -17,7 +17,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dpnotes.cli import postprocess
+from dpnotes.cli_output import postprocess
 from dpnotes.ingest import read_csv
 from dpnotes.privacy import Budget
 from dpnotes.projection_solvers import ConvergenceWarning

@@ -14,7 +14,8 @@ from .releases import Release, register, check_mechanism_args
 from .counting import MAX_CELLS
 from .models import estimate, marginal_measurements
 from .junction_trees import model_size
-from .projection_solvers import as_operator, check_solver_args, project_measurements
+from .projection_solvers import check_solver_args, project_measurements
+from .projection_operators import as_operator
 from .helptext import document_names
 
 # %% auto #0
