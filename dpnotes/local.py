@@ -19,15 +19,10 @@ from .privacy import zcdp_budget
 from .histograms import gaussian_measure
 from .adaptive import adaptive_fit
 from .junction_trees import model_sizes
-from dpnotes.factorization import (
-    factorization_measure,
-    marginal_strategy,
-    strategy_diameter,
-    strategy_error,
-)
+from .factorization import factorization_measure
+from .strategy_solvers import marginal_strategy, strategy_diameter, strategy_error
 from .projection import MAX_UNIVERSE, NOISE_FRACTION
-from .projection_solvers import project
-from .projection_solvers import ConvergenceWarning
+from .projection_solvers import ConvergenceWarning, project
 from .projection_operators import simplex_projection
 from .local_solvers import LocalResult, as_tables, evaluate_duals, run_ascent, local_structure
 from .helptext import document_names
