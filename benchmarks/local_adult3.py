@@ -21,7 +21,7 @@ from dpnotes.cli_output import postprocess
 from dpnotes.ingest import read_csv
 from dpnotes.privacy import Budget
 from dpnotes.projection_solvers import ConvergenceWarning
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 import dpnotes.local  # registers 'local'
 

@@ -22,7 +22,7 @@ from dpnotes.ingest import read_csv
 from dpnotes.measurements import Measurement
 from dpnotes.privacy import Budget
 from dpnotes.projection_solvers import ConvergenceWarning
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 import dpnotes.local as L
 

@@ -26,7 +26,7 @@ from dpnotes.data import Dataset  # noqa: E402
 from dpnotes.ingest import read_csv  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
 from dpnotes.records import fit_records  # noqa: E402
-from dpnotes.releases import MECHANISMS  # noqa: E402
+from dpnotes import MECHANISMS  # noqa: E402
 from dpnotes.workloads import Marginals  # noqa: E402
 import dpnotes.local  # noqa: E402,F401
 

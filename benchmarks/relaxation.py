@@ -30,7 +30,7 @@ from dpnotes.histograms import gaussian_mechanism
 from dpnotes.ingest import read_csv
 from dpnotes.relaxation import (TupleMap, parity_answers, relaxed_parities, width_bound, relaxation_mechanism,
                                 marginals_from_parities, MixingOracle)
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 
 
 def correlated(d, n, rng):

@@ -12,7 +12,7 @@ import numba
 from threadpoolctl import threadpool_limits
 from .privacy import Budget, zcdp_to_epsilon
 from .noise import NoisePlan
-from .releases import MECHANISMS
+from . import MECHANISMS
 from .data import Dataset
 from .workloads import Workload
 import dpnotes.factorization, dpnotes.projection, dpnotes.mwem, dpnotes.local  # register mechanisms

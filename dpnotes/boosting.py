@@ -15,7 +15,8 @@ from .data import Dataset
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
-from .releases import MECHANISMS, Release, register, check_mechanism_args
+from .releases import Release, register, check_mechanism_args
+from . import MECHANISMS
 from .privacy import zcdp_budget
 from .projection import NOISE_FRACTION
 from .projection_solvers import project_measurements

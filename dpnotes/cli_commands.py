@@ -25,7 +25,8 @@ from .ingest import count_csv, read_csv
 from .utils import progress
 from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
-from .releases import MECHANISMS, check_outputs, jsonable, release_outputs
+from .releases import check_outputs, jsonable, release_outputs
+from . import MECHANISMS
 from .bounds import error_line
 from .cli_output import NOT_PRIVATE, error_text, say_progress, with_file_line, write_all, write_release
 from dpnotes.cli_output import (
