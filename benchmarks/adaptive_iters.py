@@ -16,7 +16,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from peers import DELTA, present, score  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
-from dpnotes.releases import MECHANISMS  # noqa: E402
+from dpnotes import MECHANISMS  # noqa: E402
 
 p = argparse.ArgumentParser()
 p.add_argument("--datasets", nargs="+", default=["sub7", "nltcs", "adult2", "adult3"])

@@ -18,7 +18,8 @@ from dataclasses import replace
 
 import numpy as np
 
-from dpnotes.audit import MECHANISMS, one_thread
+from dpnotes import MECHANISMS
+from dpnotes.audit import one_thread
 from dpnotes.data import Dataset, Domain
 from dpnotes.privacy import Budget
 from dpnotes.workloads import Identity, Kron, Marginals, Prefix, Total

@@ -23,7 +23,7 @@ from dpnotes.privacy import Budget
 from dpnotes.data import Dataset, Domain
 from dpnotes.ingest import read_csv
 from dpnotes.workloads import Marginals, rmse, max_error
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 import dpnotes.boosting, dpnotes.relaxation, dpnotes.projection  # noqa: F401 (register the mechanisms)
 import dpnotes.mwem, dpnotes.histograms  # noqa: F401
 

@@ -8,8 +8,8 @@ import argparse, math, sys, time, platform
 import numpy as np, scipy.linalg as sla
 from dpnotes.workloads import Prefix, AllRange, Marginals
 from dpnotes.data import Domain
-from dpnotes.factorization import (TreeStrategy, marginal_strategy, optimal_strategy, strategy_error, svd_bound,
-                                   workload_gram, cvxpy_optimal)
+from dpnotes.strategy_solvers import (TreeStrategy, marginal_strategy, optimal_strategy, strategy_error, svd_bound,
+                                     workload_gram, cvxpy_optimal)
 
 def eig_seconds(N):
     A = np.random.default_rng(0).standard_normal((N, N)); A = A + A.T

@@ -30,7 +30,7 @@ from pathlib import Path
 
 import numpy as np
 
-from dpnotes.cli import postprocess
+from dpnotes.cli_output import postprocess
 from dpnotes.data import Dataset, default_dataset
 from dpnotes.ingest import read_csv
 from dpnotes.data import Domain
@@ -38,7 +38,7 @@ from dpnotes.local import choose_base, factorization_spread, local_projection
 from dpnotes.local_solvers import TIGHT, cvxpy_local_projection
 from dpnotes.measurements import Measurement
 from dpnotes.privacy import Budget
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 
 BUDGET = Budget.approx(1.0, 1e-9)  # eps=1, delta=1e-9 throughout

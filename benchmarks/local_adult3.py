@@ -17,11 +17,11 @@ from pathlib import Path
 
 import numpy as np
 
-from dpnotes.cli import postprocess
+from dpnotes.cli_output import postprocess
 from dpnotes.ingest import read_csv
 from dpnotes.privacy import Budget
-from dpnotes.projection import ConvergenceWarning
-from dpnotes.releases import MECHANISMS
+from dpnotes.projection_solvers import ConvergenceWarning
+from dpnotes import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 import dpnotes.local  # registers 'local'
 

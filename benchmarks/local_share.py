@@ -22,8 +22,9 @@ import numpy as np
 
 from dpnotes.ingest import read_csv
 from dpnotes.privacy import Budget
-from dpnotes.projection import ConvergenceWarning
-from dpnotes.releases import MECHANISMS, split_total
+from dpnotes.projection_solvers import ConvergenceWarning
+from dpnotes.releases import split_total
+from dpnotes import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 import dpnotes.local as local
 

@@ -21,8 +21,8 @@ import numpy as np
 from dpnotes.ingest import read_csv
 from dpnotes.measurements import Measurement
 from dpnotes.privacy import Budget
-from dpnotes.projection import ConvergenceWarning
-from dpnotes.releases import MECHANISMS
+from dpnotes.projection_solvers import ConvergenceWarning
+from dpnotes import MECHANISMS
 from dpnotes.workloads import Marginals, max_error, rmse
 import dpnotes.local as L
 

@@ -17,7 +17,7 @@ import numpy as np
 sys.path.insert(0, str(Path(__file__).parent))
 from peers import DELTA, present  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
-from dpnotes.releases import MECHANISMS  # noqa: E402
+from dpnotes import MECHANISMS  # noqa: E402
 from dpnotes.measurements import Measurement  # noqa: E402
 from dpnotes.models import _Fit  # noqa: E402
 

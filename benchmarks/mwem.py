@@ -9,7 +9,7 @@ from pathlib import Path
 import numpy as np
 from dpnotes.ingest import read_csv
 from dpnotes.workloads import Marginals, rmse, max_error
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 from dpnotes.privacy import Budget, exponential_mechanism
 from dpnotes.samplers import noise_source
 from dpnotes.mwem import mwem, mwem_practical, mwem_rounds, mwem_epsilon0, hedge_eta, synthetic_data

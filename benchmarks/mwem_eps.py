@@ -16,7 +16,7 @@ import dpnotes.projection  # noqa: E402,F401  (registers 'projection')
 from dpnotes.data import default_dataset  # noqa: E402
 from dpnotes.mwem import mwem, mwem_practical  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
-from dpnotes.releases import MECHANISMS  # noqa: E402
+from dpnotes import MECHANISMS  # noqa: E402
 from dpnotes.workloads import Marginals, max_error, rmse  # noqa: E402
 
 p = argparse.ArgumentParser()

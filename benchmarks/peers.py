@@ -34,7 +34,7 @@ from dpnotes.ingest import read_csv
 from runner_args import driver_args, parse_runs
 from dpnotes.privacy import Budget
 from dpnotes.workloads import Marginals
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 import dpnotes.histograms, dpnotes.projection, dpnotes.factorization, dpnotes.adaptive  # noqa: F401
 import dpnotes.relaxation, dpnotes.mwem  # noqa: F401
 

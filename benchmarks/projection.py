@@ -15,7 +15,9 @@ from dpnotes.privacy import Budget
 from dpnotes.ingest import read_csv
 from dpnotes.workloads import Marginals, rmse, max_error
 from dpnotes.histograms import gaussian_mechanism
-from dpnotes.projection import MarginalOperator, project, cvxpy_projection, projection_mechanism, ConvergenceWarning
+from dpnotes.projection import projection_mechanism
+from dpnotes.projection_solvers import ConvergenceWarning, cvxpy_projection, project
+from dpnotes.projection_operators import MarginalOperator
 
 
 def latent_class_histogram(d, n, rng):

@@ -26,7 +26,7 @@ from dpnotes.data import Dataset  # noqa: E402
 from dpnotes.ingest import read_csv  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
 from dpnotes.records import fit_records  # noqa: E402
-from dpnotes.releases import MECHANISMS  # noqa: E402
+from dpnotes import MECHANISMS  # noqa: E402
 from dpnotes.workloads import Marginals  # noqa: E402
 import dpnotes.local  # noqa: E402,F401
 
@@ -106,7 +106,7 @@ def trace(names, eps, sweeps):
     its objective L (squared count error) in that sweep, and every fifth sweep the records' RMSE / max error
     against the truth: the measured reason for FIT_TOL (records.py)."""
     from dpnotes.records import _counts, _improve, _seed, table_arrays, table_targets, tree_records
-    from dpnotes.releases import sample_records
+    from dpnotes.data import sample_records
 
     for name in names:
         data, W = dataset(name)

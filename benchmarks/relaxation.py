@@ -24,11 +24,13 @@ from itertools import combinations
 from pathlib import Path
 import numpy as np
 from dpnotes.privacy import Budget
-from dpnotes.histograms import Dataset, Domain, Marginals, rmse, gaussian_mechanism
+from dpnotes.data import Dataset, Domain
+from dpnotes.workloads import Marginals, rmse
+from dpnotes.histograms import gaussian_mechanism
 from dpnotes.ingest import read_csv
 from dpnotes.relaxation import (TupleMap, parity_answers, relaxed_parities, width_bound, relaxation_mechanism,
                                 marginals_from_parities, MixingOracle)
-from dpnotes.releases import MECHANISMS
+from dpnotes import MECHANISMS
 
 
 def correlated(d, n, rng):

@@ -30,8 +30,8 @@ from peers import DATA, DELTA, MAX_RECORDS, SUB7, score  # noqa: E402
 from runner_args import driver_args, parse_runs  # noqa: E402
 from dpnotes.ingest import read_csv  # noqa: E402
 from dpnotes.privacy import Budget  # noqa: E402
-from dpnotes.projection import ConvergenceWarning  # noqa: E402
-from dpnotes.releases import MECHANISMS  # noqa: E402
+from dpnotes.projection_solvers import ConvergenceWarning  # noqa: E402
+from dpnotes import MECHANISMS  # noqa: E402
 from dpnotes.workloads import Marginals  # noqa: E402
 import dpnotes.local  # noqa: E402,F401
 

@@ -15,7 +15,8 @@ import argparse, json, math, os, platform, subprocess, sys, time
 import numpy as np
 from dpnotes.data import Domain
 from dpnotes.workloads import Identity, Prefix, AllRange, Total, Kron
-from dpnotes.kron_unions import Union, union_optimal, kron_union_error, product_dual_bound
+from dpnotes.kron_unions import Union, union_optimal, product_dual_bound
+from dpnotes.union_strategies import kron_union_error
 from dpnotes.strategy_optimization import optimize_gram
 
 HERE = os.path.dirname(os.path.abspath(__file__))

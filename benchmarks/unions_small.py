@@ -11,8 +11,8 @@ Run: python benchmarks/unions_small.py
 import sys, time
 
 from unions import WORKLOADS, build
-from dpnotes.kron_unions import (
-    _splits, helmert_strategy, optimize_kron, product_dual_bound, stacked_strategy, symmetric_strategy)
+from dpnotes.kron_unions import _splits, product_dual_bound, symmetric_strategy
+from dpnotes.union_strategies import helmert_strategy, optimize_kron, stacked_strategy
 from dpnotes.sdp import one_blas_thread
 
 COPIES = [(10, 5, 4, 5, 2), (16, 8, 8, 5, 2), (20, 10, 5, 5, 2)]

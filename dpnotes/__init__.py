@@ -21,7 +21,8 @@ _NAMES = {  # public name -> its module (name there, if another), imported when 
     **dict.fromkeys(_WORKLOAD_NAMES.split(), 'workloads'),
     **dict.fromkeys('Dataset Domain default_dataset sample_records'.split(), 'data'),
     **dict.fromkeys('gaussian_mechanism laplace_baseline'.split(), 'histograms'),
-    **dict.fromkeys('factorization_mechanism optimize_strategy strategy_error'.split(), 'factorization'),
+    'factorization_mechanism': 'factorization',
+    **dict.fromkeys('optimize_strategy strategy_error'.split(), 'strategy_solvers'),
     'Union': 'kron_unions',  # stacked Kronecker products of workloads (HDMM's ground)
     'projection_mechanism': 'projection',
     'mwem_mechanism': ('mwem', 'mwem'),  # `dpnotes.mwem` stays the module

@@ -11,9 +11,10 @@ from .privacy import Budget, zcdp_budget
 from .noise import gaussian_plan
 from .measurements import Measurement, Meter, select_cost
 from .workloads import Marginals
-from .junction_trees import GraphicalModel, independent_parts, model_sizes
+from .junction_trees import independent_parts, model_sizes
 from .models import estimate
-from .releases import Release, register, check_mechanism_args, progress
+from .releases import Release, register, check_mechanism_args
+from .utils import progress
 from .helptext import document_names
 
 # %% auto #0

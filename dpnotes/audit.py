@@ -11,7 +11,7 @@ from scipy import stats
 from threadpoolctl import threadpool_limits
 from .privacy import Budget, zcdp_to_epsilon
 from .noise import NoisePlan
-from .releases import MECHANISMS
+from . import MECHANISMS
 from .data import Dataset
 from .workloads import Workload
 import dpnotes.factorization, dpnotes.projection, dpnotes.mwem, dpnotes.local  # register mechanisms

@@ -10,32 +10,26 @@ import numpy as np
 from .utils import progress as bar
 from .privacy import Accountant, Budget, exponential_plan
 from .noise import ceil_float
-from .samplers import noise_source
 from .measurements import Meter, Relation, uniform_indices
 from .data import Dataset
 from .encoding import to_bits
 from .counting import fwht
 from .workloads import Workload, Marginals, Parities
-from .releases import MECHANISMS, Release, register, check_mechanism_args
-from .releases import zcdp_budget
-from .projection import NOISE_FRACTION, project_measurements
+from .releases import Release, register, check_mechanism_args
+from . import MECHANISMS
+from .privacy import zcdp_budget
+from .projection import NOISE_FRACTION
+from .projection_solvers import project_measurements
 from .mwem import hlm_plan, hlm_run, mwem_practical
 from dpnotes.relaxation import (
     TupleMap,
     MixingOracle,
-    parity_sets,
     parity_records,
-    parity_answers,
-    parity_sensitivity,  # importable from here, as before
-    parity_l2_sensitivity,  # importable from here, as before
-    noisy_parities,
-    noisy_parity_sums,
     metered_parities,
     marginals_from_parities,
-    pairwise_steps,
     relaxed_vertex,
 )
-from .relaxation_solvers import corrective_step, parity_sums_over, parity_sum_sensitivity
+from .relaxation_solvers import corrective_step, parity_sums_over
 from .helptext import document_names
 
 # %% auto #0

@@ -25,7 +25,9 @@ from .ingest import count_csv, read_csv
 from .utils import progress
 from .sources import count_marginals, draft_spec, encode_to_csv, is_parquet, read_parquet, spec_domain
 from .sources import workload_cliques
-from .releases import MECHANISMS, check_outputs, error_line, jsonable, release_outputs
+from .releases import check_outputs, jsonable, release_outputs
+from . import MECHANISMS
+from .bounds import error_line
 from .cli_output import NOT_PRIVATE, error_text, say_progress, with_file_line, write_all, write_release
 from dpnotes.cli_output import (
     check_postprocess,
@@ -97,7 +99,8 @@ def parse_workload(
     if spec.startswith("@"):
         spec = workload_file_spec(spec[1:])
     if "+" in spec or "*" in spec:  # a union of Kronecker products (appendix 97_kron_unions)
-        from dpnotes.kron_unions import union_spec  # its solvers: imported only for such a workload
+        import dpnotes.kron_unions  # noqa: F401 (its solvers: imported only for such a workload)
+        from dpnotes.unions import union_spec
 
         return union_spec(spec, domain, parse_workload)
     kind, _, arg = spec.strip().partition(":")

@@ -83,7 +83,8 @@ def postprocess(
 
     'simplex' projects each marginal table onto the probability simplex (tables may still disagree on
     shared attributes); 'consistent' finds the least-squares closest answers of one distribution over
-    the universe (`dpnotes.projection.project`), so marginals also agree. Post-processing: no privacy cost.
+    the universe (`dpnotes.projection_solvers.project`), so marginals also agree. Post-processing: no
+    privacy cost.
     Refused as `check_postprocess` says.
     """
     import numpy as np
@@ -95,7 +96,7 @@ def postprocess(
 
         return np.concatenate([simplex_projection(b) for b in workload.blocks(a)])
     if kind == "consistent":
-        from dpnotes.projection import project
+        from dpnotes.projection_solvers import project
 
         return np.maximum(project(workload, a).answers, 0.0)  # W p >= 0 up to rounding in the transform
     return a
@@ -132,7 +133,8 @@ def write_release(
     """The CSV (fractions and counts, a progress bar on a terminal) and the metadata, together or not at all;
     returns the metadata written."""
     from dpnotes.utils import progress
-    from dpnotes.releases import drop_stale_state, postprocessed_error, release_files, release_metadata
+    from dpnotes.releases import drop_stale_state, release_files, release_metadata
+    from dpnotes.bounds import postprocessed_error
 
     meta = release_metadata(name, budget, data.n, workload, args.workload, rel, args.insecure_seed)
     n = meta["n"]  # the public count: n, or the released n_hat under add/remove neighbours
@@ -230,7 +232,7 @@ def write_all(
 ):
     """`write_files(files)`, all or none, noting the paths on `args.written` once they are in place, also when
     a Ctrl-C ends it: `write_files` holds one that arrives while it renames, and raises it after."""
-    from dpnotes.releases import write_files
+    from dpnotes.files import write_files
 
     before = {p: _identity(p) for p in files}
     try:
@@ -282,7 +284,7 @@ def release_error_line(
     csv_path,  # a release CSV; its metadata is CSV_PATH.meta.json
 ) -> str | None:
     "The error line of a release's metadata (`releases.error_line`), or None (no metadata, or no bound kept)."
-    from dpnotes.releases import error_line
+    from dpnotes.bounds import error_line
 
     try:
         err = json.loads(Path(f"{csv_path}.meta.json").read_text(encoding="utf-8")).get("error")

@@ -12,7 +12,7 @@ from .data import default_dataset
 from .utils import require
 from .privacy import Budget
 from .workloads import Marginals, rmse
-from .releases import MECHANISMS
+from . import MECHANISMS
 from .projection import projection_rmse_bound, width_bound
 
 # %% auto #0

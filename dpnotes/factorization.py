@@ -12,14 +12,13 @@ from scipy.sparse.linalg import LinearOperator
 
 # %% auto #0
 __all__ = ['STRATEGIES', 'factorize_release', 'classic_error_bound', 'check_strategy', 'factorization_measure',
-           'factorization_mechanism', 'TreeStrategy', 'KronStrategy', 'MarginalStrategy', 'kron_strategy',
-           'marginal_strategy', 'workload_gram', 'strategy_error', 'svd_bound', 'optimal_strategy', 'optimize_strategy',
-           'cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'table_roundings', 'strategy_diameter']
+           'factorization_mechanism']
 
 # %% ../nbs/02_factorization.ipynb #fz-imports-pkg
 from .privacy import Budget
 from .noise import gaussian_plan, ceil_float, MIN_NORMAL
-from .releases import check_mechanism_args, zcdp_budget, Release, register
+from .releases import check_mechanism_args, Release, register
+from .privacy import zcdp_budget
 from .counting import MAX_CELLS, Operator
 from .workloads import Workload, Marginals, Kron
 from .data import Dataset
@@ -27,15 +26,9 @@ from .measurements import Measurement, Meter, least_squares, plan_cost
 from .helptext import document_names
 
 # %% ../nbs/02_factorization.ipynb #fz-reexport
-from .strategy_solvers import TreeStrategy, KronStrategy, MarginalStrategy, kron_strategy
-from .strategy_solvers import workload_gram, marginal_strategy, strategy_error, svd_bound
-from .strategy_solvers import optimal_strategy, optimize_strategy, cvxpy_optimal, gamma2_sdp
-from .strategy_solvers import measurement_error, table_roundings, strategy_diameter
-from .strategy_solvers import norm_1_2_up, STRUCTURED_RULES
-
-_all_ = ['TreeStrategy', 'KronStrategy', 'MarginalStrategy', 'kron_strategy', 'marginal_strategy']
-_all_ += ['workload_gram', 'strategy_error', 'svd_bound', 'optimal_strategy', 'optimize_strategy']
-_all_ += ['cvxpy_optimal', 'gamma2_sdp', 'measurement_error', 'table_roundings', 'strategy_diameter']
+from .strategy_solvers import TreeStrategy, MarginalStrategy, marginal_strategy, optimal_strategy
+from .strategy_solvers import workload_gram, strategy_error, measurement_error, norm_1_2_up
+from .strategy_solvers import table_roundings, strategy_diameter
 
 # %% ../nbs/02_factorization.ipynb #fz-sensitivity
 def _strategy_sensitivity(M, N: int, relation) -> tuple:

@@ -18,13 +18,7 @@ from .measurements import Meter, gaussian_plan_for
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['gaussian_rmse', 'inexact', 'gaussian_measure', 'gaussian_mechanism', 'laplace_measure', 'laplace_baseline',
-           'DEFAULT_DOMAIN', 'NEIGHBOURS', 'MECHANISMS', 'Domain', 'Dataset', 'default_dataset', 'as_domain',
-           'Workload', 'Identity', 'Total', 'prefix_gram', 'allrange_gram', 'Prefix', 'AllRange', 'Marginals',
-           'Parities', 'Predicates', 'Kron', 'rmse', 'max_error', 'marginal_l1', 'Release', 'register',
-           'sample_records', 'check_mechanism_args', 'integral', 'answer_error', 'zcdp_budget', 'l1_diameter',
-           'MAX_CELLS', 'Operator', 'Gram', 'kron_apply', 'kron_dense', 'KronGram', 'column_norms_up',
-           'column_diameter']
+__all__ = ['gaussian_rmse', 'inexact', 'gaussian_measure', 'gaussian_mechanism', 'laplace_measure', 'laplace_baseline']
 
 # %% ../nbs/01_histograms.ipynb #df4c8bc7
 def gaussian_rmse(workload: Workload, n: int, budget: Budget) -> float:
@@ -138,63 +132,6 @@ def laplace_baseline(
     t0 = time.perf_counter()
     m, info = laplace_measure(data, workload, budget, meter)
     return Release(m.answers, 'laplace', budget, None, time.perf_counter() - t0, info, measurements=(m,))
-
-# %% ../nbs/01_histograms.ipynb #compat-a
-from .privacy import Accountant, Budget
-from .noise import NoisePlan, add_noise, gaussian_plan, laplace_plan, noise_source
-from .data import DEFAULT_DOMAIN, Dataset, Domain, as_domain, default_dataset, sample_records
-from .workloads import AllRange, Identity, Kron, Marginals, Parities, Predicates, Prefix, Total
-from .workloads import Workload, allrange_gram, answer_error, integral, l1_diameter, l1_norm
-from .workloads import marginal_l1, max_error, prefix_gram, rmse
-from .releases import MECHANISMS, NEIGHBOURS, Release, check_mechanism_args, register, zcdp_budget
-from .measurements import Meter, gaussian_plan_for, measure
-
-# %% ../nbs/01_histograms.ipynb #compat-b
-from .noise import MIN_NORMAL, ceil_float, ceil_sqrt
-from .counting import MAX_CELLS, SAFE_GRAM, Gram, KronGram, Operator, check_columns, coerce_column
-from .counting import column_diameter, column_norms_up, finite_diameter, fwht, kron_apply, kron_dense
-from .counting import marginal_counts, operator_columns, parity_signs, sum_to
-
-# %% ../nbs/01_histograms.ipynb #compat-code
-_all_ = [
-    'DEFAULT_DOMAIN',
-    'NEIGHBOURS',
-    'MECHANISMS',
-    'Domain',
-    'Dataset',
-    'default_dataset',
-    'as_domain',
-    'Workload',
-    'Identity',
-    'Total',
-    'prefix_gram',
-    'allrange_gram',
-    'Prefix',
-    'AllRange',
-    'Marginals',
-    'Parities',
-    'Predicates',
-    'Kron',
-    'rmse',
-    'max_error',
-    'marginal_l1',
-    'Release',
-    'register',
-    'sample_records',
-    'check_mechanism_args',
-    'integral',
-    'answer_error',
-    'zcdp_budget',
-    'l1_diameter',
-    'MAX_CELLS',
-    'Operator',
-    'Gram',
-    'kron_apply',
-    'kron_dense',
-    'KronGram',
-    'column_norms_up',
-    'column_diameter',
-]
 
 # %% ../nbs/01_histograms.ipynb #c9a4e0a0
 document_names(globals(), globals().get('__all__', ()))  # __all__ exists in the exported module

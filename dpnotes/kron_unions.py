@@ -13,7 +13,7 @@ from .noise import ceil_sqrt
 from .counting import MAX_CELLS, Operator, kron_dense
 from .data import Domain
 from .strategy_optimization import OptimalStrategy, trace_gram_pinv
-from . import factorization as fz
+from . import strategy_solvers as ss
 from .strategy_solvers import STRUCTURED_RULES  # the rules strategy_error tries first
 from .sdp import one_blas_thread
 from .unions import Union, check_union, nonzero_part, ZERO_WORKLOAD
@@ -30,15 +30,6 @@ from dpnotes.union_strategies import (
     helmert_strategy,
     optimize_kron,
     stacked_strategy,
-)
-from .unions import union_spec  # noqa: F401 (importable from here, as before the split)
-from dpnotes.union_strategies import (  # noqa: F401 (importable from here, as before the split)
-    LS_DENSE,
-    StackedStrategy,
-    HelmertStrategy,
-    helmert_blocks,
-    kron_union_error,
-    union_rule,
 )
 from .helptext import attach, document_names
 
@@ -560,7 +551,7 @@ def _union_optimal(U: Union, tol: float, max_order: int) -> OptimalStrategy:
     best = min(c[0] for c in cands)
     d0 = product_weights(U, tol / 10, cache)  # the terms' 1-D solves, mixed: a warm start
     mats, ek, its = optimize_kron(U, tol=tol / 10, give_up=best, polish=best, d0=d0)
-    cands.insert(0, (ek, 'product', fz.KronStrategy(mats)))
+    cands.insert(0, (ek, 'product', ss.KronStrategy(mats)))
     up, fam, M = min(cands, key=lambda c: c[0])
     lower, which = union_lower_bound(U, tol / 10, None if sym is None else sym[2], max_order, cache)
     return OptimalStrategy(M, up, lower, its, time.perf_counter() - t0, f"{fam}; lower bound: {which}")

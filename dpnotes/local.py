@@ -14,17 +14,15 @@ from .noise import check_count, floor_float
 from .workloads import Marginals, Workload
 from .measurements import Measurement, Meter, Relation, least_squares
 from .models import estimate
-from .releases import Release, register, check_mechanism_args, zcdp_budget
+from .releases import Release, register, check_mechanism_args
+from .privacy import zcdp_budget
 from .histograms import gaussian_measure
 from .adaptive import adaptive_fit
 from .junction_trees import model_sizes
-from dpnotes.factorization import (
-    factorization_measure,
-    marginal_strategy,
-    strategy_diameter,
-    strategy_error,
-)
-from .projection import MAX_UNIVERSE, NOISE_FRACTION, ConvergenceWarning, project
+from .factorization import factorization_measure
+from .strategy_solvers import marginal_strategy, strategy_diameter, strategy_error
+from .projection import MAX_UNIVERSE, NOISE_FRACTION
+from .projection_solvers import ConvergenceWarning, project
 from .projection_operators import simplex_projection
 from .local_solvers import LocalResult, as_tables, evaluate_duals, run_ascent, local_structure
 from .helptext import document_names

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from .kernels import Kernels, prange
 from .data import Domain, as_domain
-from .utils import check_memory, progress
+from .utils import progress
 from .measurements import Measurement
 from .models import marginal_tables
 from .helptext import document_names

@@ -14,7 +14,6 @@ from .utils import check_memory, progress
 from .measurements import Measurement, measurement_list
 from .junction_trees import JunctionTree, GraphicalModel, potential_model, to_domain, domain_order
 from .junction_trees import fold_plan, sum_out, log_total
-from .junction_trees import model_size, model_sizes, calibrate  # noqa: F401 (re-exported, see below)
 from .helptext import attach, document_names
 
 # %% auto #0

@@ -5,23 +5,20 @@
 # %% auto #0
 __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'accuracy_thresholds',
            'mwem', 'hlm_calibration', 'hlm_rounds', 'hlm_plan', 'mwem_practical', 'hlm_run', 'mw_estimate',
-           'synthetic_data', 'MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']
+           'synthetic_data']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
 import dataclasses, functools, math, time
 import numpy as np
-from .privacy import Budget, Accountant, advanced_epsilon, zcdp_to_epsilon, exponential_mechanism
-from .samplers import noise_source
-from .noise import gaussian_plan, laplace_plan, add_noise
-from .data import Dataset, Domain
-from .workloads import Marginals, Workload, integral
-from .releases import Release, register, check_mechanism_args, progress
-from .measurements import Meter, Relation, check_measurements, measure, query_rows, stacked_matrix
-from .mwem_kernels import MAX_CELLS, CODE_CACHE_BYTES, MarginalPlan, cell_codes, MarginalQueries
+from .privacy import Budget, advanced_epsilon, zcdp_to_epsilon
+from .noise import gaussian_plan, laplace_plan
+from .data import Dataset
+from .workloads import Marginals, integral
+from .releases import Release, register, check_mechanism_args
+from .utils import progress
+from .measurements import Meter, Relation, check_measurements, query_rows, stacked_matrix
 from .mwem_kernels import check_mwem_queries, mwem_queries
 from .helptext import attach, document_names
-
-_all_ = ['MAX_CELLS', 'CODE_CACHE_BYTES', 'MarginalPlan', 'cell_codes']  # kept importable from here
 
 # %% ../nbs/04_mwem.ipynb #45d82f2d
 def hedge_eta(
@@ -585,9 +582,6 @@ def mw_estimate(
         j = int(np.argmax(np.abs(r)))
         learner.update((1 + np.sign(r[j]) * A[j]) / 2)
     return psum / rounds
-
-# %% ../nbs/04_mwem.ipynb #79a9d32e
-from .data import sample_records as sample_dataset  # the one sampler of the package, under this name
 
 # %% ../nbs/04_mwem.ipynb #4ecf0df2
 def synthetic_data(

@@ -10,9 +10,8 @@ import math
 import numpy as np
 from .kernels import Kernels
 from .workloads import Marginals
-from .models import JunctionTree, GraphicalModel, MixtureModel, potential_model
-from .models import model_size, model_sizes
-from .models import calibrate
+from .models import MixtureModel
+from .junction_trees import JunctionTree, GraphicalModel, potential_model, model_sizes, calibrate
 from .junction_trees import broadcast_table, log_total, domain_order, sum_out
 from .models import odometer_carry, odometer_jumps, walk_sum  # the compiled odometer walks
 from .helptext import attach

@@ -9,34 +9,19 @@ from fractions import Fraction
 from dataclasses import dataclass
 import numpy as np
 
-# appendix 90_noise; the noise names are kept importable from here
-from .noise import MIN_NORMAL, MIN_SUBNORMAL, NoisePlan, Q_CAP, add_noise, ceil_float, ceil_sqrt
-from .noise import check_delta, check_positive, check_real, discrete_gaussian, discrete_laplace
-from .noise import floor_float, gaussian_noise, gaussian_plan, laplace_noise, laplace_plan
-from .samplers import SIGMA_MARGIN, NoiseSource, analytic_s, cks_t, cks_terms, fill, gauss_params
+# appendix 90_noise
+from .noise import MIN_NORMAL, MIN_SUBNORMAL, Q_CAP, ceil_float, ceil_sqrt
+from .noise import check_delta, check_positive, check_real
+from .noise import floor_float, laplace_noise
+from .samplers import analytic_s, cks_t, cks_terms
 from .samplers import bisect, log_profile, noise_source, pick, safe_s
 from .helptext import attach, document_names
-
-_all_ = [
-    'MIN_NORMAL',
-    'NoisePlan',
-    'add_noise',
-    'ceil_float',
-    'ceil_sqrt',
-    'discrete_gaussian',
-    'discrete_laplace',
-    'gaussian_noise',
-    'gaussian_plan',
-    'laplace_noise',
-    'laplace_plan',
-]
 
 # %% auto #0
 __all__ = ['MAX_EPSILON', 'classic_gaussian_sigma', 'gaussian_delta', 'gaussian_sigma', 'zcdp_sigma', 'zcdp_to_epsilon',
            'zcdp_rho', 'laplace_scale', 'laplace_mechanism', 'exponential_plan', 'exponential_mechanism',
            'basic_composition', 'advanced_composition', 'advanced_epsilon', 'zcdp_composition', 'Budget', 'zcdp_budget',
-           'PrivacyEvent', 'Accountant', 'MIN_NORMAL', 'NoisePlan', 'add_noise', 'ceil_float', 'ceil_sqrt',
-           'discrete_gaussian', 'discrete_laplace', 'gaussian_noise', 'gaussian_plan', 'laplace_noise', 'laplace_plan']
+           'PrivacyEvent', 'Accountant']
 
 # %% ../nbs/00_privacy.ipynb #466d9efc
 def classic_gaussian_sigma(

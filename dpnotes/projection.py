@@ -12,27 +12,16 @@ from .data import Domain, Dataset, sample_records
 from .workloads import Workload, Marginals
 from .releases import Release, register, check_mechanism_args
 from .counting import MAX_CELLS
-from .models import estimate, marginal_measurements, model_size
-from .projection_solvers import as_operator, check_solver_args, project, project_measurements
+from .models import estimate, marginal_measurements
+from .junction_trees import model_size
+from .projection_solvers import check_solver_args, project_measurements
+from .projection_operators import as_operator
 from .helptext import document_names
 
 # %% auto #0
 __all__ = ['MAX_UNIVERSE', 'NOISE_FRACTION', 'projection_measure', 'projection_estimate', 'projection_mechanism',
            'support_function', 'gaussian_width', 'width_bound', 'projection_rmse_bound', 'gaussian_norm_mean',
-           'mean_width', 'sample_synthetic', 'simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator',
-           'ConvergenceWarning', 'ProjectionResult', 'SOLVERS', 'frank_wolfe', 'accelerated_projection',
-           'active_set_projection', 'cvxpy_projection', 'as_operator', 'check_solver_args', 'project',
-           'project_measurements']
-
-# %% ../nbs/03_projection.ipynb #d1a00434
-from .projection_operators import simplex_projection, MarginalOperator, DenseOperator
-from .counting import helmert
-from .projection_solvers import ConvergenceWarning, ProjectionResult, SOLVERS, frank_wolfe
-from .projection_solvers import accelerated_projection, active_set_projection, cvxpy_projection
-
-_all_ = ['simplex_projection', 'helmert', 'MarginalOperator', 'DenseOperator', 'ConvergenceWarning']
-_all_ += ['ProjectionResult', 'SOLVERS', 'frank_wolfe', 'accelerated_projection', 'active_set_projection']
-_all_ += ['cvxpy_projection', 'as_operator', 'check_solver_args', 'project', 'project_measurements']
+           'mean_width', 'sample_synthetic']
 
 # %% ../nbs/03_projection.ipynb #dc61f332
 MAX_UNIVERSE = MAX_CELLS  # old name of the one cell limit (92_counting), 2^24

@@ -9,9 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from .kernels import Kernels
 from .workloads import Workload
-from .counting import helmert  # re-exported: the projection lecture imports it from here
 from .projection_operators import simplex_projection, as_operator
-from .projection_operators import MarginalOperator, DenseOperator  # re-exported for the lecture
 from .noise import check_count
 from .utils import progress
 
@@ -467,7 +465,7 @@ def project(
     return SOLVERS[solver](op, y, tol=tol, atol=float(atol), **kw)
 
 # %% ../nbs/94_projection_solvers.ipynb #0a9d5ff5
-from .measurements import Measurement, check_measurements, stacked_matrix  # noqa: F401
+from .measurements import check_measurements, stacked_matrix  # noqa: F401
 
 
 def project_measurements(

@@ -7,7 +7,7 @@ from __future__ import annotations
 import numpy as np
 from .kernels import Kernels
 from scipy.sparse.csgraph import breadth_first_order, minimum_spanning_tree
-from .data import Dataset, Domain
+from .data import Dataset
 from .workloads import Marginals
 from .utils import check_memory, progress
 from .projection_operators import simplex_projection

@@ -13,15 +13,14 @@ from .noise import gaussian_plan, ceil_float, ceil_sqrt, check_count
 from .measurements import Meter, parity_query
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
-from .releases import Release, register, check_mechanism_args, zcdp_budget
+from .releases import Release, register, check_mechanism_args
+from .privacy import zcdp_budget
 from .sdp import sdp_max, bilinear_max, bilinear_matrix, SDPResult
 from .encoding import to_bits
 from .helptext import document_names
-from .relaxation_solvers import n_words, set_masks, record_masks, mask_parity_means, tuple_masks
-from .relaxation_solvers import pairwise_steps, fw_steps, corrective_frank_wolfe, noisy_parity_sums
+from .relaxation_solvers import set_masks, record_masks, mask_parity_means, tuple_masks
+from .relaxation_solvers import fw_steps, corrective_frank_wolfe
 from .relaxation_solvers import parity_sum_sensitivity, parity_sums_over
-
-_all_ = ['n_words', 'set_masks', 'record_masks', 'pairwise_steps']  # still importable from here
 
 # %% auto #0
 __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'marginals_from_parities',
@@ -29,7 +28,7 @@ __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'm
            'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'fw_iterations', 'RelaxedResult',
            'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity', 'parity_l2_sensitivity',
            'noisy_parities', 'fw_target', 'metered_parities', 'relaxed_parities', 'gaussian_widths', 'parity_records',
-           'relaxation_mechanism', 'n_words', 'set_masks', 'record_masks', 'pairwise_steps']
+           'relaxation_mechanism']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(

@@ -12,21 +12,16 @@ from pathlib import Path
 
 import numpy as np
 
-from .privacy import Accountant, Budget, zcdp_budget  # zcdp_budget: importable from here too
+from .privacy import Accountant, Budget
 from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
 from .measurements import ADD_REMOVE, Meter, Relation, charge_call, charged_on_noise, mass_bound
 from .samplers import noise_source
 from .data import Domain, Dataset, sample_records
 from .utils import require
 from .ingest import MarginalCounts
-from .files import label_chunks, write_files, write_release_csv  # importable from here too
-from dpnotes.bounds import (
-    ERROR_BETA,
-    error_bound,
-    error_line,
-    postprocessed_error,
-)  # importable from here too
-from .utils import check_memory, progress  # progress: importable from here too
+from .files import label_chunks, write_files, write_release_csv
+from .bounds import error_bound
+from .utils import check_memory
 from .workloads import Marginals, Workload
 from .helptext import attach
 from . import __version__
@@ -34,7 +29,7 @@ from . import __version__
 # %% auto #0
 __all__ = ['NEIGHBOURS', 'NEIGHBOUR_RELATIONS', 'TOTAL_SHARE', 'BESIDE', 'Release', 'check_neighbours', 'register', 'split_total',
            'count_limit', 'add_remove_call', 'check_mechanism_args', 'jsonable', 'metadata_json', 'release_metadata',
-           'release_outputs', 'check_outputs', 'release_files', 'drop_stale_state', 'MECHANISMS']
+           'release_outputs', 'check_outputs', 'release_files', 'drop_stale_state']
 
 # %% ../nbs/12_releases.ipynb #60bfa0d6
 NEIGHBOURS = "replace-one, n public"  # the neighbouring relation every mechanism here is private under
@@ -80,8 +75,6 @@ class Release:
 
 # %% ../nbs/12_releases.ipynb #77cb1e51
 from . import MECHANISMS  # the package's registry: every name listed, its module imported when read
-
-_all_ = ['MECHANISMS']  # `from dpnotes.releases import *` gives it, as it did
 
 # %% ../nbs/12_releases.ipynb #02f6373b
 NEIGHBOUR_RELATIONS = ('replace', 'add-remove')

@@ -22,7 +22,7 @@ __all__ = ['STRUCTURED_RULES', 'tree_levels', 'tree_sums', 'tree_lstsq', 'worklo
 
 # %% ../nbs/93_strategy_solvers.ipynb #st-imports
 from .noise import ceil_float
-from .workloads import Identity, Prefix, AllRange, Marginals, Kron
+from .workloads import Prefix, AllRange, Marginals, Kron
 from .counting import KronOperator, block_offsets, kron_apply
 from .helptext import attach, document_names
 from .strategy_optimization import dense_strategy, gram_of, trace_gram_pinv, closure, lambdas
@@ -475,7 +475,7 @@ def gamma2_sdp(W, *, solver: str = 'CLARABEL') -> float:
 
 # %% ../nbs/93_strategy_solvers.ipynb #53f83f7d
 from fractions import Fraction
-from .noise import ceil_float, ceil_sqrt, MIN_NORMAL
+from .noise import ceil_float, ceil_sqrt
 from .counting import column_norms_up
 
 

@@ -11,7 +11,7 @@ from .noise import ceil_sqrt
 from .counting import MAX_CELLS, Operator, helmert, kron_apply, kron_dense
 from .workloads import Marginals
 from .strategy_optimization import closure, optimize_gram, trace_gram_pinv
-from . import factorization as fz
+from . import strategy_solvers as ss
 from .strategy_solvers import STRUCTURED_RULES  # the rules strategy_error tries first
 from .unions import Union, check_union, kept_axes, nonzero_part, nonzero_terms, ZERO_WORKLOAD
 from .helptext import attach, document_names
@@ -268,7 +268,7 @@ def helmert_blocks(
     return c, dims
 
 # %% ../nbs/23_union_strategies.ipynb #6139cc73
-class HelmertStrategy(fz.MarginalStrategy):
+class HelmertStrategy(ss.MarginalStrategy):
     """The marginal family's strategy (weights mu_S on the Helmert blocks) with reconstruction for any
     workload: WM^+y, M^+y = sum_S B_S y_S/sqrt(mu_S)."""
 
@@ -324,10 +324,10 @@ def helmert_strategy(U: Union, keep=None) -> tuple:
 def _col2_factors(M) -> list:
     """Squared column norms of a product or marginal-family strategy as one vector per attribute (their
     Kronecker product is the vector over the cells)."""
-    shape = M.domain.shape if isinstance(M, fz.MarginalStrategy) else [m.shape[1] for m in M._mats]
-    if isinstance(M, fz.KronStrategy):
+    shape = M.domain.shape if isinstance(M, ss.MarginalStrategy) else [m.shape[1] for m in M._mats]
+    if isinstance(M, ss.KronStrategy):
         return [np.sum(m * m, axis=0) for m in M._mats]
-    if isinstance(M, fz.MarginalStrategy):  # P_S has a constant diagonal: every column has the same norm
+    if isinstance(M, ss.MarginalStrategy):  # P_S has a constant diagonal: every column has the same norm
         const = float(np.dot(M.mu, M.dims)) / M.domain.size()
         return [np.full(shape[0], const)] + [np.ones(n) for n in shape[1:]]
     raise TypeError(f"a stacked block must be a KronStrategy or MarginalStrategy, got {type(M).__name__}")
@@ -364,7 +364,7 @@ class StackedStrategy(Operator):
         if len(blocks) != len(groups) or c.shape != (len(groups),) or not np.all(np.isfinite(c) & (c > 0)):
             raise ValueError("need one block and one positive finite weight per group")
         for b in blocks:
-            if not isinstance(b, (fz.KronStrategy, fz.MarginalStrategy)):
+            if not isinstance(b, (ss.KronStrategy, ss.MarginalStrategy)):
                 raise TypeError(f"a block must be a KronStrategy or MarginalStrategy, got {type(b).__name__}")
             if b.shape[1] != U.shape[1]:
                 raise ValueError(f"a block has {b.shape[1]} columns, the union acts on {U.shape[1]} cells")
@@ -430,7 +430,7 @@ attach(StackedStrategy, _max_col2=_stacked_max_col2, norm_1_2=_stacked_norm_1_2)
 def _stacked_group_errors(self: StackedStrategy) -> np.ndarray:
     "e_g = ||W_gM_g^+||_F^2 of each block on its own terms, before weighting (read-only)."
     if not hasattr(self, '_group_e'):  # public terms and blocks: computed once, not on every release
-        e = np.array([fz.strategy_error(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
+        e = np.array([ss.strategy_error(S, b) / b.norm_1_2() ** 2 for S, b in zip(self.subs, self.blocks)])
         e.flags.writeable = False
         self._group_e = e
     return self._group_e
@@ -467,7 +467,7 @@ def _stacked_tables(self: StackedStrategy) -> list | None:
     block's subsets. None when some table would exceed MAX_CELLS cells."""
     sets = []
     for b in self.blocks:
-        if isinstance(b, fz.MarginalStrategy):
+        if isinstance(b, ss.MarginalStrategy):
             sets += [tuple(S) for S in b.subsets]
         else:
             sets.append(kept_axes(b._mats))
@@ -481,7 +481,7 @@ def _stacked_measure_tables(self: StackedStrategy, tables: dict) -> np.ndarray:
     order over the sorted positions."""
     out = []
     for c, b in zip(self.c, self.blocks):
-        if isinstance(b, fz.MarginalStrategy):
+        if isinstance(b, ss.MarginalStrategy):
             out.append(c * np.asarray(b.measure(tables), float))
         else:
             S = kept_axes(b._mats)
@@ -509,7 +509,7 @@ def _stacked_reconstruct(self: StackedStrategy, workload, y) -> np.ndarray:
         return self._answer_tables(np.ravel(y))
     out = np.empty(U.shape[0])
     for g, S, b, c, p in zip(self.groups, self.subs, self.blocks, self.c, self._parts(np.ravel(y))):
-        if isinstance(b, fz.MarginalStrategy):
+        if isinstance(b, ss.MarginalStrategy):
             ans = np.asarray(b.reconstruct(S, p / c), float)
         else:
             ans = np.asarray(S @ b.lstsq(p / c), float)
@@ -524,7 +524,7 @@ def _stacked_answer_tables(self: StackedStrategy, y) -> np.ndarray:
     estimates on the term's attributes (`_marginal_answers`)."""
     U, out = self.union, np.empty(self.union.shape[0])
     for g, b, c, p in zip(self.groups, self.blocks, self.c, self._parts(y)):
-        pinv = None if isinstance(b, fz.MarginalStrategy) else [np.linalg.pinv(m) for m in b._mats]
+        pinv = None if isinstance(b, ss.MarginalStrategy) else [np.linalg.pinv(m) for m in b._mats]
         for t in g:
             s, mats, _ = U.kterms[t]
             if pinv is not None:
@@ -580,7 +580,7 @@ def stacked_strategy(
         else:
             mats, ek = optimize_kron(S, tol=tol, give_up=give_up)[:2]
         MH, eh = helmert_strategy(S)
-        b, e = (fz.KronStrategy(mats), ek) if ek <= eh else (MH, eh)
+        b, e = (ss.KronStrategy(mats), ek) if ek <= eh else (MH, eh)
         blocks.append(b)
         E.append(e)
     nrm2 = np.array([b.norm_1_2() ** 2 for b in blocks])
@@ -596,7 +596,7 @@ def _ls_blocks(M) -> dict | None:
     all lie in span{I, J}, the others `dense`, and per pattern s over `ij`: (dim_s, G_s, X_s). None when the
     dense part exceeds LS_DENSE cells or the patterns are too many."""
     U, d, shape = M.union, len(M.union.domain), M.union.domain.shape
-    kx = [[m.T @ m for m in b._mats] if isinstance(b, fz.KronStrategy) else None for b in M.blocks]
+    kx = [[m.T @ m for m in b._mats] if isinstance(b, ss.KronStrategy) else None for b in M.blocks]
     ij = [a for a in range(d) if all(is_ij(t[a]) for t in U.grams()) and all(is_ij(x[a]) for x in kx if x)]
     dense = [a for a in range(d) if a not in ij]
     nB = math.prod(shape[a] for a in dense)
@@ -648,9 +648,9 @@ def union_rule(
         return 0.0
     if isinstance(M, StackedStrategy) and _same_terms(M.union, W):
         return M.error_constant()
-    if isinstance(M, fz.KronStrategy) and [m.shape[1] for m in M._mats] == list(W.domain.shape):
+    if isinstance(M, ss.KronStrategy) and [m.shape[1] for m in M._mats] == list(W.domain.shape):
         return kron_union_error(W, M._mats)
-    if isinstance(M, fz.MarginalStrategy) and M.domain.shape == W.domain.shape:
+    if isinstance(M, ss.MarginalStrategy) and M.domain.shape == W.domain.shape:
         c, dims = helmert_blocks(W)
         mu = {S: m for S, m in zip(M.subsets, M.mu)}
         need = [tuple(S) for S in np.argwhere(c > 0)]

@@ -11,7 +11,7 @@ from .noise import ceil_sqrt
 from .counting import MAX_CELLS, KronGram, kron_apply, kron_dense
 from .data import Domain, as_domain
 from .workloads import Workload, Identity, Total, Marginals, Kron
-from . import factorization as fz
+from . import strategy_solvers as ss
 from .helptext import attach, document_names
 
 # %% auto #0
@@ -150,7 +150,7 @@ def _union_answer_roundings(self: Union) -> int:
     kept attribute, the term's scale)."""
     if self.shape[1] <= MAX_CELLS:
         return self.shape[1]
-    return fz.table_roundings(self.domain.shape, [kept_axes(mats) for _, mats, _ in self.kterms])
+    return ss.table_roundings(self.domain.shape, [kept_axes(mats) for _, mats, _ in self.kterms])
 
 
 attach(Union, sub=_union_sub, answer_roundings=_union_answer_roundings)
