@@ -4,7 +4,7 @@
 
 # %% ../nbs/13_measurements.ipynb #35fc8797
 from __future__ import annotations
-import contextlib, functools, math
+import contextlib, math
 from fractions import Fraction
 from dataclasses import dataclass, field
 import numpy as np
