@@ -8,6 +8,7 @@ import contextlib, itertools, os, signal, tempfile, threading
 from pathlib import Path
 import numpy as np
 from .workloads import Marginals
+from .kernels import Kernels
 from .helptext import document_names
 
 # %% auto #0
@@ -102,6 +103,21 @@ def _interrupt_after():
         signal.raise_signal(s)
 
 # %% ../nbs/28_files.ipynb #a90f3d6e
+def _label_parts(domain, clique: tuple, quoted: bool, values: dict | None) -> list:
+    """Per attribute of `clique`, the text of each of its values (`a=v`, v named by `values` where it has a);
+    quoted=True: inner quotes doubled, an opening quote on the first attribute's and a closing one on the
+    last's, so that the parts joined by commas make one CSV field. The empty clique: [['total']], quoted."""
+    if not clique:
+        return [['"total"' if quoted else 'total']]
+    named = lambda a: values[a] if values and a in values else range(domain[a])
+    parts = [[f"{a}={v}" for v in named(a)] for a in clique]
+    if quoted:
+        parts = [[p.replace('"', '""') for p in ps] for ps in parts]
+        parts[0] = ['"' + p for p in parts[0]]
+        parts[-1] = [p + '"' for p in parts[-1]]
+    return parts
+
+
 def label_chunks(workload, size: int, quoted: bool = False, values: dict | None = None):
     """The labels of `workload` (or a list of labels) in lists of at most `size`; those of marginals lazily,
     each value named by `values` (attribute -> name of each code) where it has the attribute. quoted=True:
@@ -113,15 +129,7 @@ def label_chunks(workload, size: int, quoted: bool = False, values: dict | None 
             yield [q(lab) for lab in labels[i : i + size]]
         return
     for c in workload.cliques:
-        if not c:
-            yield [q("total")]
-            continue
-        named = lambda a: values[a] if values and a in values else range(workload.domain[a])
-        parts = [[f"{a}={v}" for v in named(a)] for a in c]
-        if quoted:  # inner quotes doubled, an opening quote on the first part and a closing one on the last
-            parts = [[p.replace('"', '""') for p in ps] for ps in parts]
-            parts[0] = ['"' + p for p in parts[0]]
-            parts[-1] = [p + '"' for p in parts[-1]]
+        parts = _label_parts(workload.domain, c, quoted, values)
         cells = map(",".join, itertools.product(*parts))  # C order, like np.ndindex
         while chunk := list(itertools.islice(cells, size)):
             yield chunk
@@ -129,6 +137,107 @@ def label_chunks(workload, size: int, quoted: bool = False, values: dict | None 
 # %% ../nbs/28_files.ipynb #0c3e7b95
 def _quoted(label: str) -> str:
     return '"' + label.replace('"', '""') + '"'
+
+# %% ../nbs/28_files.ipynb #csvk0002
+_KERNELS = Kernels()  # the answers file's rows (see 89_kernels)
+
+
+@_KERNELS
+def _put(out, p, src, lo, hi):  # pragma: no cover (compiled)
+    "src[lo:hi] copied to out from p; the position after it."
+    for j in range(lo, hi):
+        out[p] = src[j]
+        p += 1
+    return p
+
+
+@_KERNELS
+def _put_int(out, p, v):  # pragma: no cover (compiled)
+    "The decimal digits of v >= 0 written to out from p; the position after them."
+    d, t = 1, v // 10
+    while t > 0:
+        d, t = d + 1, t // 10
+    for q in range(p + d - 1, p - 1, -1):
+        out[q] = 48 + v % 10  # '0' + digit
+        v //= 10
+    return p + d
+
+# %% ../nbs/28_files.ipynb #csvk0003
+@_KERNELS
+def _csv_rows(out, row, k, idx, shape, parts, poff, first, cfirst, ftext, foff, fidx):  # pragma: no cover
+    """k rows of one table as CSV bytes in out, from its cell at multi-index idx (advanced in place, C order):
+    the row number (row, row + 1, ...); the label: the part parts[poff[q]:poff[q + 1]] of
+    q = first[a] + idx[a] for each axis a, comma-joined; a field per column of fidx (-1: '0.0', else the text
+    ftext[foff[j]:foff[j + 1]] of j = fidx[r, m]); when cfirst has entries, the label again from cfirst.
+    Returns the bytes written."""
+    p, K, nf = 0, shape.shape[0], fidx.shape[1]
+    for r in range(k):
+        p = _put_int(out, p, row + r)
+        for a in range(K):
+            out[p] = 44  # ','
+            q = first[a] + idx[a]
+            p = _put(out, p + 1, parts, poff[q], poff[q + 1])
+        for m in range(nf):
+            out[p] = 44
+            j = fidx[r, m]
+            if j < 0:  # +0.0
+                out[p + 1], out[p + 2], out[p + 3] = 48, 46, 48  # '0.0'
+                p += 4
+            else:
+                p = _put(out, p + 1, ftext, foff[j], foff[j + 1])
+        for a in range(cfirst.shape[0]):
+            out[p] = 44
+            q = cfirst[a] + idx[a]
+            p = _put(out, p + 1, parts, poff[q], poff[q + 1])
+        out[p] = 10  # newline
+        p += 1
+        a = K - 1
+        while a >= 0:  # the next cell: the odometer over the table's axes
+            idx[a] += 1
+            if idx[a] < shape[a]:
+                break
+            idx[a] = 0
+            a -= 1
+    return p
+
+# %% ../nbs/28_files.ipynb #csvk0004
+def _number_texts(x: np.ndarray) -> tuple:
+    """(fidx, ftext, foff) of `_csv_rows` for the numbers x (rows by columns): -1 for +0.0, else each number's
+    `repr` (in Python: the exact shortest round-trip text) in order, as bytes with their offsets."""
+    fidx = np.full(x.shape, -1, np.int64)
+    nz = (x != 0) | np.signbit(x)  # -0.0 keeps its sign, NaN and infinities their names
+    texts = [repr(v) for v in x[nz].tolist()]
+    fidx[nz] = np.arange(len(texts))
+    lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+    text = np.frombuffer("".join(texts).encode("ascii"), np.uint8)
+    return fidx, text, np.concatenate([[0], np.cumsum(lengths)]).astype(np.int64)
+
+
+def _marginal_rows(f, workload: Marginals, answers, chunk: int, n, values) -> None:
+    "The rows of `write_release_csv` for marginals: each table's chunks made by `_csv_rows`, written as text."
+    i = 0
+    for c, size in zip(workload.cliques, workload.block_sizes):
+        parts = _label_parts(workload.domain, c, True, values)
+        if values:  # the codes column: the labels in codes, after the named parts
+            parts += _label_parts(workload.domain, c, True, None)
+        enc = [p.encode("utf-8") for ps in parts for p in ps]
+        buf = np.frombuffer(b"".join(enc), np.uint8)
+        poff = np.concatenate([[0], np.cumsum([len(e) for e in enc])]).astype(np.int64)
+        starts = np.concatenate([[0], np.cumsum([len(ps) for ps in parts])]).astype(np.int64)
+        K = len(parts) // (2 if values else 1)
+        first, cfirst = starts[:K], starts[K : 2 * K] if values else starts[:0]
+        shape = np.array([len(ps) for ps in parts[:K]], np.int64)
+        widest = sum(max(map(len, enc[a:b])) for a, b in zip(starts[:-1], starts[1:]))  # a label's bytes
+        idx = np.zeros(K, np.int64)
+        for lo in range(0, size, chunk):
+            k = min(chunk, size - lo)
+            x = answers[i : i + k, None]
+            x = x if n is None else np.concatenate([x, x * n], axis=1)
+            fidx, ftext, foff = _number_texts(x)
+            out = np.empty(k * (22 + widest + len(parts) + 4 * x.shape[1]) + ftext.size, np.uint8)
+            end = _csv_rows(out, i, k, idx, shape, buf, poff, first, cfirst, ftext, foff, fidx)
+            f.write(out[:end].tobytes().decode("utf-8"))
+            i += k
 
 # %% ../nbs/28_files.ipynb #8225c4ea
 def write_release_csv(
@@ -141,12 +250,15 @@ def write_release_csv(
     codes=None,  # last column `codes` has the labels in codes (those of `workload`, or this list of them)
 ):
     """Stream the CSV of a release to `f`: a header, then one row per query (index, label, answer[, count]);
-    numbers as `repr` writes them, the shortest text that reads back as the same float."""
+    numbers as `repr` writes them, the shortest text that reads back as the same float. Marginals' rows are
+    made by a compiled loop (`_marginal_rows`), a table's chunk at a time; other workloads' by a %-format."""
     answers = np.asarray(answers, dtype=float).ravel()
     k = len(workload) if isinstance(workload, list) else workload.shape[0]
     if answers.shape[0] != k:
         raise ValueError(f"got {answers.shape[0]} answers for {k} queries")
     f.write("query,label,answer" + ",count" * (n is not None) + ",codes" * bool(values) + "\n")
+    if isinstance(workload, Marginals) and type(workload).labels is Marginals.labels and codes is None:
+        return _marginal_rows(f, workload, answers, chunk, n, values)
     w = 3 + (n is not None) + bool(values)  # fields per row
     row, i = "%d,%s,%r" + ",%r" * (n is not None) + ",%s" * bool(values) + "\n", 0  # repr: the same float
     labels = label_chunks(workload, chunk, quoted=True, values=values)
