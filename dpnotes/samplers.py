@@ -7,11 +7,12 @@ from __future__ import annotations
 import math, os
 from fractions import Fraction  # the type of gauss_params' sigma2
 import numpy as np
-from .kernels import Kernels
+from .kernels import Kernel, Kernels
 
 # %% auto #0
-__all__ = ['SIGMA_MARGIN', 'erfcx', 'log_ndtr', 'bisect', 'ndtri', 'erfinv', 'log_profile', 'analytic_s', 'safe_s', 'cks_terms',
-           'cks_t', 'NoiseSource', 'noise_source', 'noise_draws', 'fill', 'gauss_params', 'pick']
+__all__ = ['SIGMA_MARGIN', 'SPLIT_DRAWS', 'erfcx', 'log_ndtr', 'bisect', 'ndtri', 'erfinv', 'log_profile', 'analytic_s', 'safe_s',
+           'cks_terms', 'cks_t', 'sampler_threads', 'NoiseSource', 'noise_source', 'noise_draws', 'fill',
+           'gauss_params', 'pick']
 
 # %% ../nbs/91_samplers.ipynb #tails-code
 _SQRT2, _SQRT_PI, _EPS = math.sqrt(2), math.sqrt(math.pi), 2.0**-52
@@ -174,6 +175,13 @@ def cks_t(rho, log1d):
 
 # %% ../nbs/91_samplers.ipynb #3e6a884f
 _DRAWS = [0]  # draws made by any NoiseSource in this process
+SPLIT_DRAWS = 1 << 21  # a draw of more entries is made in parts of this many (NoiseSource._run_parts)
+
+
+def sampler_threads() -> int:
+    "Threads for a draw in parts: NUMBA_NUM_THREADS where set (the test runner's share), else usable cores."
+    env = os.environ.get('NUMBA_NUM_THREADS', '')
+    return int(env) if env.isdigit() and int(env) > 0 else len(os.sched_getaffinity(0))
 
 
 class NoiseSource:
@@ -190,7 +198,7 @@ class NoiseSource:
             )
         self.rng, self.secure = rng, rng is None
         self.buf, self.st = np.zeros(0, np.uint64), np.zeros(3, np.int64)  # words; [word, bit, exhausted]
-        self._chunk = 1 << 10
+        self._chunk, self._cap = 1 << 10, 1 << 20  # words fetched at the next refill, and at most
 
     def _fresh(self, k):
         if self.rng is None:
@@ -202,7 +210,7 @@ class NoiseSource:
         append fresh ones."""
         keep = self.buf[self.st[0] :]
         self.buf = np.concatenate([keep, self._fresh(max(self._chunk, keep.size))])
-        self._chunk = min(2 * self._chunk, 1 << 20)
+        self._chunk = min(2 * self._chunk, self._cap)
         self.st[0], self.st[2] = 0, 0
 
     def checkpoint(self):
@@ -221,14 +229,39 @@ class NoiseSource:
         return restore
 
     def run(self, kernel, out, *args):
-        "Fill `out` with `kernel(out, start, *args, words, state)`, refilling the words until it is full."
+        """Fill `out` with `kernel(out, start, *args, words, state)`, refilling the words until it is full (a
+        kernel draws each entry independently); more than `SPLIT_DRAWS` entries in parts (`_run_parts`)."""
         _DRAWS[0] += 1  # every draw of noise passes here (see `noise_draws`)
+        if out.shape[0] > SPLIT_DRAWS:
+            return self._run_parts(kernel, out, args)
+        return self._run(kernel, out, args)
+
+    def _run(self, kernel, out, args):
         i = 0
         while True:
             i = kernel(out, i, *args, self.buf, self.st)
             if i >= out.shape[0]:
                 return out
             self._refill()
+
+    def _run_parts(self, kernel, out, args):
+        """`out` in parts of `SPLIT_DRAWS` entries, each part from a source of its own (fresh OS entropy, or a
+        Generator seeded by four words of this one), the parts filled on `sampler_threads()` threads (the
+        compiled kernel runs without the GIL). The parts and their sources do not depend on the threads."""
+        from concurrent.futures import ThreadPoolExecutor  # large draws only: not on a small release's path
+
+        jit = kernel.group.jit(kernel.__name__) if isinstance(kernel, Kernel) else kernel  # compiled first
+        starts = range(0, out.shape[0], SPLIT_DRAWS)
+        seeds = [None if self.secure else self._fresh(4) for _ in starts]  # in order, before any part draws
+
+        def part(start, seed):  # its source (and its words) live only while the part draws
+            src = NoiseSource(None if seed is None else np.random.default_rng(seed))
+            src._cap = 1 << 18  # a part's words at most 2 MiB at a time (a thread each)
+            src._run(jit, out[start : start + SPLIT_DRAWS], args)
+
+        with ThreadPoolExecutor(min(sampler_threads(), len(starts))) as pool:
+            list(pool.map(part, starts, seeds))
+        return out
 
     def __repr__(self):
         kind = 'os.urandom, secure' if self.secure else 'numpy Generator, reproducible, NOT secure'
@@ -406,7 +439,7 @@ def _dgauss(t, A, m, buf, st):
             return z
 
 # %% ../nbs/91_samplers.ipynb #91c3baf5
-@_KERNELS(work=lambda out, i, params, buf, st: out.shape[0] - i)  # the draws left
+@_KERNELS(work=lambda out, i, params, buf, st: out.shape[0] - i, nogil=True)  # work: the draws left
 def fill(out, i, params, buf, st):
     """Draw out[i:]: discrete Laplace for params (t, s) (scale t/s), discrete Gaussian for (t, A, m) (sigma^2
     = m t / A); stops, rewound to the unfinished draw, when the words run out."""
