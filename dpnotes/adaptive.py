@@ -193,6 +193,7 @@ def adaptive_fit(
     select_share: float = 0.1,  # share of each round's budget spent on selection
     iters: int = 100,  # mirror-descent steps per refit
     final_iters: int = 200,  # mirror-descent steps of the final fit
+    answer: bool = True,  # False: the Release's answers are None (a caller answering from info['model'])
 ) -> Release:
     """The adaptive mechanism's run as a step another mechanism can call with its own meter (unregistered):
     the whole `budget` is charged to `meter` at once, the rounds keep their own ledger of it."""
@@ -209,7 +210,7 @@ def adaptive_fit(
     run.fit(iters)
     sigma, t = _rounds(run, rho, sigma, eps, select_share, max_cells)
     run.fit(final_iters)
-    return _release(run, workload, budget, sigma, t, time.perf_counter() - t0)
+    return _release(run, workload, budget, sigma, t, time.perf_counter() - t0, answer)
 
 # %% ../nbs/18_adaptive.ipynb #adaptmech
 @register("adaptive", add_remove=True, strict=True, needs_bound=True, check=_adaptive_checks)
@@ -239,7 +240,7 @@ def adaptive_mechanism(
 _OPTIONS = 'neighbours, rounds, max_cells, select_share, iters, final_iters'
 
 # %% ../nbs/18_adaptive.ipynb #3dd24233
-def _release(run: _Run, workload, budget, sigma, t, seconds) -> Release:
+def _release(run: _Run, workload, budget, sigma, t, seconds, answer: bool = True) -> Release:
     info = dict(
         model=run.model,
         measured=[m.attrs for m in run.meas],
@@ -251,7 +252,7 @@ def _release(run: _Run, workload, budget, sigma, t, seconds) -> Release:
         noise=None if run.plan is None else run.plan.info(run.src.secure),
         domain=workload.domain,
     )
-    answers = run.model.answer(workload)
+    answers = run.model.answer(workload) if answer else None  # None: the caller answers from info["model"]
     return Release(answers, 'adaptive', budget, float(sigma), seconds, info, measurements=tuple(run.meas))
 
 # %% ../nbs/18_adaptive.ipynb #cc9a371e

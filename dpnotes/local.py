@@ -24,7 +24,14 @@ from .strategy_solvers import marginal_strategy, strategy_diameter, strategy_err
 from .projection import MAX_UNIVERSE, NOISE_FRACTION
 from .projection_solvers import ConvergenceWarning, project
 from .projection_operators import simplex_projection
-from .local_solvers import LocalResult, as_tables, evaluate_duals, run_ascent, local_structure
+from dpnotes.local_solvers import (
+    LocalResult,
+    as_tables,
+    consistency_residual,
+    joined,
+    run_ascent,
+    local_structure,
+)
 from .helptext import document_names
 
 # %% auto #0
@@ -44,7 +51,7 @@ def local_projection(
     "Weighted least-squares projection of noisy tables onto the local-consistency polytope (post-processing)."
     t0, domain = time.perf_counter(), as_domain(domain)
     cliques, tables, sigma = as_tables(measurements, domain)
-    S, y = local_structure(domain, cliques), np.concatenate(tables)
+    S, y = local_structure(domain, cliques), joined(tables)  # y: read, never written
     w = (sigma.min() / sigma) ** 2  # 1 / sigma_c^2, over its maximum
     a = 2 * w[S.arrays[1]] / S.scales  # each incidence's own step (scales >= 1)
     steps = np.repeat(a, np.diff(S.arrays[3]))  # per dual variable
@@ -54,9 +61,8 @@ def local_projection(
 
 # %% ../nbs/19_local.ipynb #cf81cf77
 def _local_result(S, x, f, lam, y, w, smin, tol, it, t0) -> LocalResult:
-    "The ascent's solution as a LocalResult: residual and gap recomputed at lam, a warning if unconverged."
-    r, taus = np.empty_like(lam), np.full(len(S.cliques), -np.inf)
-    evaluate_duals(lam, y, w, S.arrays, np.ones(len(S.arrays[1])), np.empty_like(y), r, taus)  # plain means
+    "The ascent's solution as a LocalResult: residual (plain means) and gap at x(lam); warns if unconverged."
+    r = consistency_residual(S, x)
     res, gap = float(np.max(np.abs(r))) if r.size else 0.0, abs(float(lam @ r)) / max(f, 1.0)
     ok = res <= tol and gap <= tol
     if not ok:
@@ -269,20 +275,26 @@ def grouped_shrink(
     sigma: float,  # the noise s.d. (public)
     edges: tuple = CONFIG.group_edges,  # the groups' edges, in units of sigma, on the target's value
     cap: float = CONFIG.group_cap,  # the largest level, in units of sigma
+    out: list | None = None,  # arrays to write the shrunk tables into (they may be `targets`); None: new ones
 ) -> tuple:
     """(shrunk tables, levels in units of sigma: a row per table, a column per group, NaN for an empty group):
     `sure_shrink`'s soft thresholding at a level of its own for each group of a table's cells, grouped by the
-    size of their target."""
-    out, levels, cut = [], [], np.asarray(edges, float) * float(sigma)
-    for y, t in zip(tables, targets):
+    size of their target. With `out`, each shrunk table is written into its array there (each group's targets
+    are read before its cells are written, so `out` may be `targets`: no new memory for the tables)."""
+    shrunk, levels, cut = [], [], np.asarray(edges, float) * float(sigma)
+    for i, (y, t) in enumerate(zip(tables, targets)):
         y, t = np.asarray(y, float), np.asarray(t, float)
-        x, row, groups = t.copy(), np.full(cut.size + 1, np.nan), np.digitize(t, cut)
+        x, row, groups = (
+            t.copy() if out is None else out[i],
+            np.full(cut.size + 1, np.nan),
+            np.digitize(t, cut),
+        )
         for g in np.unique(groups):  # each group is `sure_shrink`'s one table
             m = groups == g
             (x[m],), (row[g],) = sure_shrink([y[m]], [t[m]], sigma, cap)
-        out.append(x)
+        shrunk.append(x)
         levels.append(row)
-    return out, np.array(levels).reshape(len(out), cut.size + 1)
+    return shrunk, np.array(levels).reshape(len(shrunk), cut.size + 1)
 
 # %% ../nbs/19_local.ipynb #2a88463e
 def _check_solver_args(
@@ -302,15 +314,27 @@ def _noisy_tables(rel: Release, workload: Marginals, threshold: float | None) ->
     return sparse_threshold(tables, rel.sigma, threshold) if threshold is not None and rel.sigma else tables
 
 
+def _distance(a, b: np.ndarray) -> float:
+    "||a - b||_2 of a flat b and a, flat or a list of tables end to end, 2^20 cells (or a table) at a time."
+    if not isinstance(a, list):
+        a = [a[i : i + 2**20] for i in range(0, a.size, 2**20)]
+    sums, at = [], 0
+    for t in a:
+        d = np.subtract(t, b[at : at + t.size])
+        sums.append(float(d @ d))
+        at += t.size
+    return math.sqrt(math.fsum(sums))
+
+
 def _estimate_info(rel: Release, res, threshold: float | None, targets, answers, **fields) -> dict:
     """The measurement's info, its `expected_rmse` kept as `measured_rmse` (the noise's, not the estimate's
     error), with the noisy answers y, the distances of the projected `targets` s from them and from the
-    `answers` (`target_shift` = ||s - y||_2, `target_fit`, for `error_bound`), the solver result `res`'s
-    objective, gap, iterations and convergence, the threshold and `fields`."""
+    `answers` (`target_shift` = ||s - y||_2, `target_fit`, for `error_bound`; s flat or a list of tables),
+    the solver result `res`'s objective, gap, iterations and convergence, the threshold and `fields`."""
     info = {k: v for k, v in rel.info.items() if k != 'expected_rmse'}
     info.update(noisy_answers=rel.answers, measured_rmse=rel.info.get('expected_rmse'))
-    info.update(target_shift=float(np.linalg.norm(targets - rel.answers)))
-    info.update(target_fit=float(np.linalg.norm(answers - targets)))
+    info.update(target_shift=_distance(targets, rel.answers))  # by parts: no array of k made for them
+    info.update(target_fit=_distance(targets, answers))
     info.update(objective=res.objective, gap=res.gap, threshold=threshold)
     return {**info, 'iterations': res.iterations, 'converged': res.converged, **fields}
 
@@ -329,9 +353,16 @@ def _projected_release(
     tables = _noisy_tables(rel, workload, threshold) if tables is None else tables
     ms = [Measurement(c, b, sigma) for c, b in zip(workload.cliques, tables)]
     res = local_projection(ms, workload.domain, tol=tol, max_iter=max_iter)
-    s = np.concatenate(tables)
     info = _estimate_info(
-        rel, res, threshold, s, res.answers, residual=res.residual, tol=tol, max_iter=max_iter, body='local'
+        rel,
+        res,
+        threshold,
+        list(tables),
+        res.answers,
+        residual=res.residual,
+        tol=tol,
+        max_iter=max_iter,
+        body='local',
     )
     return Release(
         res.answers,
@@ -593,8 +624,9 @@ def _shrunk_release(first: Release, rel: Release, workload: Marginals, estimate)
 
 
 def _grouped_release(rel: Release, workload: Marginals, targets: list, estimate, shrink: str) -> Release:
-    "The noisy tables of `rel` shrunk toward `targets` (`grouped_shrink`), then `estimate`d once."
-    tables, levels = grouped_shrink(workload.blocks(rel.answers), targets, rel.sigma)
+    """The noisy tables of `rel` shrunk toward `targets` (`grouped_shrink`), then `estimate`d once; the shrunk
+    tables are written over `targets` (the caller's, not used again)."""
+    tables, levels = grouped_shrink(workload.blocks(rel.answers), targets, rel.sigma, out=targets)
     out = estimate(tables)
     out.info.update(shrink=shrink, shrink_levels=levels, threshold=None)
     return out
@@ -635,12 +667,14 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
     if not any(len(c) >= 2 for c in workload.cliques):  # public: no pair to measure again
         topup = 0.0
     b_model, b_top, b_tables = split_rho(budget, share, topup)
-    model = adaptive_fit(data, workload, b_model, meter)
+    model = adaptive_fit(data, workload, b_model, meter, answer=False)  # answered after the tables' draw
+    model_info, model_ms = model.info, model.measurements
+    del model
     rel = measured_tables('gaussian', data, workload, b_tables, meter)
-    targets, extra, pairs, tables_rho = model.answers, (), [], b_tables.to_rho()
+    extra, pairs, tables_rho, fitted = (), [], b_tables.to_rho(), model_info['model']
     if b_top is not None:  # chosen from released values only: post-processing
-        gaps = model_gaps(workload, workload.blocks(rel.answers), rel.sigma, model.info['model'])
-        pairs = topup_pairs(gaps, workload.domain, model.info['measured'])
+        gaps = model_gaps(workload, workload.blocks(rel.answers), rel.sigma, fitted)
+        pairs = topup_pairs(gaps, workload.domain, model_info['measured'])
     if b_top is not None and not pairs:  # no pair the model misses: the tables take the top-up's share
         again = measured_tables('gaussian', data, workload, b_top, meter)
         rel, extra = _averaged(rel, again), again.measurements
@@ -648,14 +682,10 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
     if pairs:
         top = measured_tables('gaussian', data, Marginals(workload.domain, pairs), b_top, meter)
         extra = top.measurements
-        fit = estimate(
-            [*model.measurements, *extra],
-            workload.domain,
-            iters=200,
-            tol=1e-7,
-            warm_start=model.info['model'],
-        )
-        targets = fit.answer(workload)
+        fitted = estimate([*model_ms, *extra], workload.domain, iters=200, tol=1e-7, warm_start=fitted)
+    targets = fitted.answer(workload)  # shrunk in place below: the shrinkage's targets, then the tables
+    rounds, measured_sets = model_info.get('rounds'), model_info.get('measured')
+    del fitted, model_info  # the models (up to `CONFIG.model_cells` cells each) go before the projection
     out = _grouped_release(
         rel, workload, workload.blocks(targets), _estimator(rel, workload, plan, t0), 'model'
     )
@@ -664,12 +694,12 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         topup_pairs=pairs,
         topup_rho=None if b_top is None else b_top.to_rho(),
         model_share=share,
-        model_rounds=model.info.get('rounds'),
-        model_measured=model.info.get('measured'),
+        model_rounds=rounds,
+        model_measured=measured_sets,
         model_rho=b_model.to_rho(),
         tables_rho=tables_rho,
     )
-    measured = (*model.measurements, *rel.measurements, *extra)  # in the order they were drawn
+    measured = (*model_ms, *rel.measurements, *extra)  # in the order they were drawn
     return dataclasses.replace(out, budget=budget, measurements=measured)
 
 # %% ../nbs/19_local.ipynb #mech-checks

@@ -16,7 +16,8 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['BINS', 'TIGHT', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'evaluate_duals',
-           'run_ascent', 'LocalResult', 'as_tables', 'local_constraints', 'cvxpy_local_projection']
+           'run_ascent', 'LocalResult', 'as_tables', 'joined', 'local_constraints', 'cvxpy_local_projection',
+           'consistency_residual']
 
 # %% ../nbs/87_local_solvers.ipynb #4fb80d36
 def separators(
@@ -427,6 +428,26 @@ def as_tables(
     tabs = marginal_tables(domain, ms)  # a table per clique: sizes, finite answers, 0 < sigma < inf
     return [c for c, _, _ in tabs], [y for _, y, _ in tabs], np.array([s for _, _, s in tabs], float)
 
+# %% ../nbs/87_local_solvers.ipynb #joined01
+def joined(
+    tables: list,  # flat float tables
+) -> np.ndarray:
+    """The tables end to end as one flat array: the array they are consecutive views of, where they are (no
+    copy: adult's 3-way tables are 167 MB), else their concatenation."""
+    base = getattr(tables[0], 'base', None) if tables else None
+    if not (isinstance(base, np.ndarray) and base.ndim == 1 and base.dtype == np.float64):
+        return np.concatenate(tables)
+    addr = lambda v: v.__array_interface__['data'][0]
+    at = addr(tables[0])
+    for t in tables:  # each a float64 view of `base`, unit stride, starting where the last one ended
+        if not (isinstance(t, np.ndarray) and t.base is base and t.dtype == np.float64 and t.ndim == 1):
+            return np.concatenate(tables)
+        if t.size and (addr(t) != at or (t.size > 1 and t.strides != (8,))):  # (an empty view: anywhere)
+            return np.concatenate(tables)
+        at += 8 * t.size
+    start = (addr(tables[0]) - addr(base)) // 8
+    return base[start : start + (at - addr(tables[0])) // 8]
+
 # %% ../nbs/87_local_solvers.ipynb #9f851656
 TIGHT = dict(tol_gap_abs=1e-12, tol_gap_rel=1e-12, tol_feas=1e-12, max_iter=500)  # Clarabel near its limits
 
@@ -477,13 +498,22 @@ def cvxpy_local_projection(
     return _cvxpy_result(domain, cliques, [v.value for v in X], tables, w, sigma.min(), t0)
 
 # %% ../nbs/87_local_solvers.ipynb #7b6b514d
+def consistency_residual(
+    S: LocalStructure,  # the tables' structure (`local_structure`)
+    x: np.ndarray,  # the tables, flat, end to end
+) -> np.ndarray:
+    "Each table's sub-marginal on each kept separator less the plain mean of those of the tables sharing it."
+    r = np.empty(S.n_duals)
+    _centred_margins(x, S.arrays, np.ones(len(S.arrays[1])), r)
+    return r
+
+
 def _cvxpy_result(domain, cliques, xs, tables, w, smin, t0) -> LocalResult:
     "LocalResult of a cvxpy solution: its objective and consistency residual measured as ours are."
     if any(v is None for v in xs):
         raise RuntimeError("cvxpy found no solution")
     S, x = local_structure(domain, cliques), np.concatenate(xs)
-    r = np.empty(S.n_duals)
-    _centred_margins(x, S.arrays, np.ones(len(S.arrays[1])), r)
+    r = consistency_residual(S, x)
     f = sum(float(wc) * float(np.sum((v - t) ** 2)) for wc, v, t in zip(w, xs, tables))
     tabs = {c: v.reshape(sh) for c, v, sh in zip(cliques, xs, S.shapes)}
     res = float(np.max(np.abs(r))) if r.size else 0.0
