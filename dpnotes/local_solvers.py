@@ -16,8 +16,8 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['BINS', 'TIGHT', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'evaluate_duals',
-           'run_ascent', 'LocalResult', 'as_tables', 'joined', 'local_constraints', 'cvxpy_local_projection',
-           'consistency_residual']
+           'sparse_duals', 'run_ascent', 'LocalResult', 'as_tables', 'joined', 'local_constraints',
+           'cvxpy_local_projection', 'consistency_residual']
 
 # %% ../nbs/87_local_solvers.ipynb #4fb80d36
 def separators(
@@ -336,6 +336,112 @@ def evaluate_duals(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
         f += fs[c]
     return f
 
+# %% ../nbs/87_local_solvers.ipynb #sparse01
+@_KERNELS
+def _shift_cand(cv, m, cells, s, vmax, taus, c, sm, k, L):  # pragma: no cover (compiled)
+    """(shift, ok): `_shift_pre`'s shift from the candidates cv[:m] > L of a table of `cells` cells (Newton's
+    passes over them: each iterate is at or right of L, so the same sums as over all cells); ok is False
+    (taus[c] untouched) where Newton would restart left of L, whose sums the candidates cannot give."""
+    low = max((s - 1.0) / cells, vmax - 1.0)
+    t, tn = low, low
+    if taus[c] > low:  # (L is below taus[c])
+        t, tn = taus[c], -np.inf
+        if k > 0:
+            tn = (sm - 1.0) / k
+            if tn > t:
+                t, tn = _tau_from(cv, 0, m, tn)
+    if tn < t - 1e-15 * (1.0 + abs(t)) or t == low:
+        start = max(tn, low)
+        if start < L:
+            return t, False
+        t, tn = _tau_from(cv, 0, m, start)
+    return t, True
+
+# %% ../nbs/87_local_solvers.ipynb #sparse02
+@_KERNELS
+def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row):  # pragma: no cover (compiled)
+    """Table c's share of `sparse_duals`: its shift (taus[c], its move in dtau[c]) and sub-marginals in r
+    from the candidates v_i > L (indices ci, values cv: buffers of the table's size; row: of its last axis),
+    x untouched: (w_c ||x_c - y_c||^2 from y2[c] = ||y_c||^2, 0); where it falls back, `_dual_table`'s
+    (x_c written) and 1."""
+    coff, inc_c, inc_s, loff, shp, istr, soff = S
+    K = shp.shape[1]
+    lo, hi, h, j0, j1, n = coff[c], coff[c + 1], 0.5 / w[c], ioff[c], ioff[c + 1], shp[c, K - 1]
+    idx, base, step = np.zeros(K, np.int64), np.zeros(j1 - j0, np.int64), istr[j0:j1, K - 1].copy()
+    t0 = taus[c]
+    L = t0 - 2.0 * dtau[c] - 1e-12 * (1.0 + abs(t0))  # -inf before the first shift: every cell a candidate
+    s, vmax, sm, k, m = 0.0, -np.inf, 0.0, 0, 0
+    for i in range(lo, hi, n):  # v row by row, as `_dual_table` forms it (the same values)
+        for u in range(n):
+            row[u] = y[i + u]
+        for j in range(j1 - j0):
+            p, sj = loff[j0 + j] + base[j], step[j]
+            if sj == 0:
+                g = h * lam[p]
+                for u in range(n):
+                    row[u] -= g
+            else:
+                for u in range(n):
+                    row[u] -= h * lam[p + u * sj]
+        for u in range(n):
+            v = row[u]
+            s, vmax = s + v, max(vmax, v)
+            if v > t0:  # the warm start's first Newton pass
+                sm, k = sm + v, k + 1
+            if v > L:
+                ci[m], cv[m] = i + u, v
+                m += 1
+        _next_row(idx, base, shp, istr, c, j0, j1)
+    t, ok = _shift_cand(cv, m, hi - lo, s, vmax, taus, c, sm, k, L)
+    if not ok:  # Newton restarts left of L: the whole table, as evaluate_duals does it
+        fc = _dual_table(c, lam, y, w, S, ioff, x, r, taus)
+        dtau[c] = abs(taus[c] - t0)
+        return fc, 1
+    taus[c], dtau[c] = t, abs(t - t0)
+    for j in range(j0, j1):
+        r[loff[j] : loff[j + 1]] = 0.0
+    fc = y2[c]
+    for q in range(m):  # in cell order, as the full pass adds them
+        xi, yi = max(cv[q] - t, 0.0), y[ci[q]]
+        fc += (xi - yi) ** 2 - yi * yi
+        if xi != 0.0:
+            rest = ci[q] - lo
+            for a in range(K - 1, -1, -1):  # the cell's index on each axis
+                idx[a] = rest % shp[c, a]
+                rest //= shp[c, a]
+            for j in range(j0, j1):
+                p = loff[j]
+                for a in range(K):
+                    p += idx[a] * istr[j, a]
+                r[p] += xi
+    return fc * w[c], 0
+
+
+@_KERNELS(parallel=True)
+def sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2):  # pragma: no cover (compiled)
+    """`evaluate_duals`' r and shifts without forming x (written only for tables that fall back,
+    `_sparse_table`): (f up to rounding, tables that fell back). dtau: the shifts' last moves; y2: ||y_c||^2
+    per table."""
+    nc, K = S[0].shape[0] - 1, S[4].shape[1]
+    ioff, fs, back = np.searchsorted(S[1], np.arange(nc + 1)), np.zeros(nc), np.zeros(nc, np.int64)
+    order, boff = _balanced(S[0], BINS)
+    widest = 1
+    for c in range(nc):
+        widest = max(widest, S[4][c, K - 1])
+    for b in prange(BINS):  # the groups in parallel, each with candidate buffers of its largest table
+        big = 1
+        for q in range(boff[b], boff[b + 1]):
+            big = max(big, S[0][order[q] + 1] - S[0][order[q]])
+        ci, cv, row = np.empty(big, np.int64), np.empty(big), np.empty(widest)
+        for q in range(boff[b], boff[b + 1]):
+            c = order[q]
+            fs[c], back[c] = _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row)
+    _centre(S, a, r)
+    f = 0.0
+    for c in range(nc):
+        f += fs[c]
+    return f, back.sum()
+
 # %% ../nbs/87_local_solvers.ipynb #2557594e
 @_KERNELS
 def _dot(a, b):  # pragma: no cover (compiled)
@@ -369,13 +475,18 @@ def _nesterov(lam, prev, mu, r, steps, t):  # pragma: no cover (compiled)
 def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no cover (compiled)
     """Restarted accelerated ascent on the dual, iterations it+1 .. stop at most, resumable: lam, the
     momentum point mu and the simplex shifts taus are updated in place; (converged, it, t) resume it."""
-    x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)
+    x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)  # x: for tables that fall back
+    nc = S[0].shape[0] - 1
+    y2, dtau = np.zeros(nc), np.zeros(nc)  # ||y_c||^2, and each shift's last move (0: none yet)
+    for c in range(nc):
+        for i in range(S[0][c], S[0][c + 1]):
+            y2[c] += y[i] * y[i]
     while it < stop:
         it += 1
-        evaluate_duals(mu, y, w, S, a, x, r, taus)
+        sparse_duals(mu, y, w, S, a, x, r, taus, dtau, y2)
         t = _nesterov(lam, prev, mu, r, steps, t)
         if it % 10 == 0:
-            f = evaluate_duals(lam, y, w, S, a, x, r, taus)
+            f = sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2)[0]
             if (r.size == 0 or np.max(np.abs(r)) <= tol / 2) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
                 return True, it, t
     return False, it, t
