@@ -103,14 +103,33 @@ def postprocess(
 
 # %% ../nbs/20_cli_output.ipynb #164da946
 class _Rows:
-    "A text file that advances a tqdm bar by the rows (newlines) written through it."
+    """A text file that advances a tqdm bar by the rows (newlines) written through it, as text or, where the
+    file has them, as bytes to its `buffer` (the answers' compiled rows, `files._marginal_rows`)."""
 
     def __init__(self, f, bar):
         self.f, self.bar = f, bar
+        raw = getattr(f, "buffer", None)
+        self.buffer = None if raw is None else _RowBytes(raw, bar)
 
     def write(self, s):
         self.bar.update(s.count("\n"))
         return self.f.write(s)
+
+    def flush(self):
+        self.f.flush()
+
+
+class _RowBytes:
+    "A binary file that advances a tqdm bar by the rows (newline bytes) written through it."
+
+    def __init__(self, raw, bar):
+        self.raw, self.bar = raw, bar
+
+    def write(self, b):
+        import numpy as np  # loaded already: the bytes come from the compiled rows' numpy buffer
+
+        self.bar.update(int(np.count_nonzero(np.frombuffer(b, np.uint8) == 10)))
+        return self.raw.write(b)
 
 
 def say_progress(

@@ -214,8 +214,9 @@ def _number_texts(x: np.ndarray) -> tuple:
 
 
 def _marginal_rows(f, workload: Marginals, answers, chunk: int, n, values) -> None:
-    "The rows of `write_release_csv` for marginals: each table's chunks made by `_csv_rows`, written as text."
-    i = 0
+    """The rows of `write_release_csv` for marginals: each table's chunks made by `_csv_rows`, written as
+    text, or as bytes (UTF-8) to the file's `buffer` where it has one."""
+    i, raw = 0, getattr(f, "buffer", None)
     for c, size in zip(workload.cliques, workload.block_sizes):
         parts = _label_parts(workload.domain, c, True, values)
         if values:  # the codes column: the labels in codes, after the named parts
@@ -236,7 +237,11 @@ def _marginal_rows(f, workload: Marginals, answers, chunk: int, n, values) -> No
             fidx, ftext, foff = _number_texts(x)
             out = np.empty(k * (22 + widest + len(parts) + 4 * x.shape[1]) + ftext.size, np.uint8)
             end = _csv_rows(out, i, k, idx, shape, buf, poff, first, cfirst, ftext, foff, fidx)
-            f.write(out[:end].tobytes().decode("utf-8"))
+            if raw is None:
+                f.write(out[:end].tobytes().decode("utf-8"))
+            else:  # the text file's bytes underneath, after what it holds: no decoding and encoding again
+                f.flush()
+                raw.write(out[:end])
             i += k
 
 # %% ../nbs/28_files.ipynb #8225c4ea
