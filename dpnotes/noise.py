@@ -9,12 +9,12 @@ from fractions import Fraction
 from dataclasses import dataclass
 from numbers import Real
 import numpy as np
-from .samplers import fill, gauss_params, noise_source
+from .samplers import fill, fill_add, gauss_params, noise_source
 
 # %% auto #0
-__all__ = ['MIN_NORMAL', 'MIN_SUBNORMAL', 'Q_CAP', 'check_real', 'check_positive', 'check_delta', 'check_count', 'floor_float',
-           'ceil_float', 'ceil_sqrt', 'discrete_gaussian', 'discrete_laplace', 'NoisePlan', 'gaussian_plan',
-           'laplace_plan', 'add_noise', 'gaussian_noise', 'laplace_noise']
+__all__ = ['MIN_NORMAL', 'MIN_SUBNORMAL', 'Q_CAP', 'CHUNK', 'check_real', 'check_positive', 'check_delta', 'check_count',
+           'floor_float', 'ceil_float', 'ceil_sqrt', 'discrete_gaussian', 'discrete_laplace', 'NoisePlan',
+           'gaussian_plan', 'laplace_plan', 'add_noise', 'gaussian_noise', 'laplace_noise']
 
 # %% ../nbs/90_noise.ipynb #fa89e48a
 def check_real(name, value):
@@ -281,30 +281,35 @@ def laplace_plan(sensitivity: float, epsilon: float, k: int, *, n=None, error=0.
     return NoisePlan('discrete_laplace', e, n, k, D, (t, 1), epsilon=D / t)
 
 # %% ../nbs/90_noise.ipynb #80fffe70
+CHUNK = 1 << 20  # answers converted to and from the grid this many at a time (no temporary array of k)
+
+
 def _gridded(plan: NoisePlan, values) -> np.ndarray:
     """The answers as int64 grid steps (exact for counts on the grid; rounded, and clipped to +-2^61,
-    otherwise)."""
+    otherwise), `CHUNK` at a time: the int64 result is the only new array of k."""
     v = np.asarray(values, dtype=float).ravel()
     if v.size != plan.k:
         raise ValueError(f"expected {plan.k} values, got {v.size}")
     if not np.isfinite(v).all():
         raise ValueError("values must be finite, got a NaN or infinite entry")
-    # in place where it can be: two float arrays of k at a time, then the int64 result
-    if plan.n is not None:
-        c = v * plan.n
-        v = np.rint(c)
-        np.abs(np.subtract(c, v, out=c), out=c)
-        if v.size and c.max() > 0.25:
-            raise RuntimeError(
-                "answers declared as counts / n are not within 1/4 count of an integer: a numerical "
-                "error upstream; refusing to release"
-            )
-        del c
-        w = np.ldexp(v, -plan.exponent, out=v)  # v is our own array here
-    else:
-        w = np.ldexp(v, -plan.exponent)  # a new array: `values` stays as given
-    np.clip(w, -Q_CAP, Q_CAP, out=w)
-    return np.rint(w, out=w).astype(np.int64)
+    q = np.empty(v.size, np.int64)
+    for a in range(0, v.size, CHUNK):
+        w = v[a : a + CHUNK]
+        if plan.n is not None:
+            c = w * plan.n
+            w = np.rint(c)
+            np.abs(np.subtract(c, w, out=c), out=c)
+            if w.size and c.max() > 0.25:
+                raise RuntimeError(
+                    "answers declared as counts / n are not within 1/4 count of an integer: a numerical "
+                    "error upstream; refusing to release"
+                )
+            np.ldexp(w, -plan.exponent, out=w)  # w is our own array here
+        else:
+            w = np.ldexp(w, -plan.exponent)  # a new array: `values` stays as given
+        np.clip(w, -Q_CAP, Q_CAP, out=w)
+        q[a : a + CHUNK] = np.rint(w, out=w)
+    return q
 
 # %% ../nbs/90_noise.ipynb #858eeb7f
 def add_noise(
@@ -315,16 +320,15 @@ def add_noise(
 ) -> np.ndarray:  # noisy answers: (grid steps + exact integer noise) times the spacing
     """Release `values` with the plan's exact discrete noise.
 
-    The float output is a post-processing of an integer.
+    The float output is a post-processing of an integer. One new array of k: the grid steps, the noise
+    added to them in place (`fill_add`), then turned into floats in place, `CHUNK` at a time.
     """
     q = _gridded(plan, values)
     src = noise_source(rng)
-    z = src.run(
-        fill, np.empty(q.size, np.int64), np.array(plan.params, np.int64)
-    )  # (t, s) Laplace, (t, A, m) Gaussian
-    q += z  # in place: at most two int64 arrays of k, then the float result
-    del z
-    out = q.astype(float)
+    src.run(fill_add, q, np.array(plan.params, np.int64))  # (t, s) Laplace, (t, A, m) Gaussian
+    out = q.view(np.float64)  # the same memory: each chunk read as int64, then written as float64
+    for a in range(0, q.size, CHUNK):
+        out[a : a + CHUNK] = q[a : a + CHUNK]  # (numpy buffers the overlapping chunk)
     del q
     np.ldexp(out, plan.exponent, out=out)
     if plan.n is not None:

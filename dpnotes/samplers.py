@@ -11,7 +11,7 @@ from .kernels import Kernel, Kernels
 
 # %% auto #0
 __all__ = ['SIGMA_MARGIN', 'SPLIT_DRAWS', 'erfcx', 'log_ndtr', 'bisect', 'ndtri', 'erfinv', 'log_profile', 'analytic_s', 'safe_s',
-           'cks_terms', 'cks_t', 'sampler_threads', 'NoiseSource', 'noise_source', 'noise_draws', 'fill',
+           'cks_terms', 'cks_t', 'sampler_threads', 'NoiseSource', 'noise_source', 'noise_draws', 'fill', 'fill_add',
            'gauss_params', 'pick']
 
 # %% ../nbs/91_samplers.ipynb #tails-code
@@ -439,10 +439,11 @@ def _dgauss(t, A, m, buf, st):
             return z
 
 # %% ../nbs/91_samplers.ipynb #91c3baf5
-@_KERNELS(work=lambda out, i, params, buf, st: out.shape[0] - i, nogil=True)  # work: the draws left
-def fill(out, i, params, buf, st):
-    """Draw out[i:]: discrete Laplace for params (t, s) (scale t/s), discrete Gaussian for (t, A, m) (sigma^2
-    = m t / A); stops, rewound to the unfinished draw, when the words run out."""
+@_KERNELS
+def _draws(out, i, params, buf, st, add):  # pragma: no cover (compiled)
+    """Draw out[i:] (add: out[i:] += the draws): discrete Laplace for params (t, s) (scale t/s), discrete
+    Gaussian for (t, A, m) (sigma^2 = m t / A); stops, rewound to the unfinished draw, when the words run out
+    (that entry not yet written)."""
     while i < out.shape[0]:
         w, b = st[0], st[1]
         if params.shape[0] == 2:
@@ -453,9 +454,24 @@ def fill(out, i, params, buf, st):
             st[0] = w
             st[1] = b
             return i
-        out[i] = z
+        if add:
+            out[i] += z
+        else:
+            out[i] = z
         i += 1
     return i
+
+
+@_KERNELS(work=lambda out, i, params, buf, st: out.shape[0] - i, nogil=True)  # work: the draws left
+def fill(out, i, params, buf, st):  # pragma: no cover (compiled)
+    "Draw out[i:] (`_draws`): `NoiseSource.run`'s kernel for noise on its own."
+    return _draws(out, i, params, buf, st, False)
+
+
+@_KERNELS(work=lambda out, i, params, buf, st: out.shape[0] - i, nogil=True)
+def fill_add(out, i, params, buf, st):  # pragma: no cover (compiled)
+    "Add the draws to out[i:] (`_draws`), in place: noise on integer answers without an array of it."
+    return _draws(out, i, params, buf, st, True)
 
 # %% ../nbs/91_samplers.ipynb #5f2d298e
 def gauss_params(sigma2: Fraction, cap: int = 1 << 24) -> tuple:
