@@ -408,6 +408,12 @@ class GraphicalModel:
             self._probs = [np.exp(b) for b in self.beliefs()]
         return self._probs
 
+    def compact(self) -> GraphicalModel:
+        """Itself without its cached log-marginals, marginals and conditionals (each as large as the tree):
+        computed again from `theta` when asked, equal up to rounding."""
+        self._beliefs, self._probs, self._cond = None, None, {}
+        return self
+
     def __repr__(self):
         return f"GraphicalModel({self.tree!r})"
 

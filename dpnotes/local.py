@@ -668,13 +668,17 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         topup = 0.0
     b_model, b_top, b_tables = split_rho(budget, share, topup)
     model = adaptive_fit(data, workload, b_model, meter, answer=False)  # answered after the tables' draw
-    model_info, model_ms = model.info, model.measurements
+    fitted, model_ms = (
+        model.info['model'].compact(),
+        model.measurements,
+    )  # its caches go while tables are drawn
+    rounds, measured_sets = model.info.get('rounds'), model.info.get('measured')
     del model
     rel = measured_tables('gaussian', data, workload, b_tables, meter)
-    extra, pairs, tables_rho, fitted = (), [], b_tables.to_rho(), model_info['model']
+    extra, pairs, tables_rho = (), [], b_tables.to_rho()
     if b_top is not None:  # chosen from released values only: post-processing
         gaps = model_gaps(workload, workload.blocks(rel.answers), rel.sigma, fitted)
-        pairs = topup_pairs(gaps, workload.domain, model_info['measured'])
+        pairs = topup_pairs(gaps, workload.domain, measured_sets)
     if b_top is not None and not pairs:  # no pair the model misses: the tables take the top-up's share
         again = measured_tables('gaussian', data, workload, b_top, meter)
         rel, extra = _averaged(rel, again), again.measurements
@@ -682,10 +686,11 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
     if pairs:
         top = measured_tables('gaussian', data, Marginals(workload.domain, pairs), b_top, meter)
         extra = top.measurements
-        fitted = estimate([*model_ms, *extra], workload.domain, iters=200, tol=1e-7, warm_start=fitted)
+        fitted = estimate(
+            [*model_ms, *extra], workload.domain, iters=200, tol=1e-7, warm_start=fitted.compact()
+        )
     targets = fitted.answer(workload)  # shrunk in place below: the shrinkage's targets, then the tables
-    rounds, measured_sets = model_info.get('rounds'), model_info.get('measured')
-    del fitted, model_info  # the models (up to `CONFIG.model_cells` cells each) go before the projection
+    del fitted  # the model (up to `CONFIG.model_cells` cells) goes before the projection
     out = _grouped_release(
         rel, workload, workload.blocks(targets), _estimator(rel, workload, plan, t0), 'model'
     )
