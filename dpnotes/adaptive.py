@@ -123,6 +123,7 @@ def _estimates(run: _Run, ok: list) -> dict:
         if len({part[a] for a in r}) == 1:
             for i in range(len(r)):  # r less one attribute can be summed from r
                 up.setdefault(r[:i] + r[i + 1 :], (r, i))
+    del marginal  # it refers to itself: a cycle holding this round's marginals until a full collection
     return out
 
 # %% ../nbs/18_adaptive.ipynb #66824e45
