@@ -105,7 +105,7 @@ def trace(names, eps, sweeps):
     """Per sweep of the fit (as `Release.synthetic` runs it: same start, same generator), the relative drop of
     its objective L (squared count error) in that sweep, and every fifth sweep the records' RMSE / max error
     against the truth: the measured reason for FIT_TOL (records.py)."""
-    from dpnotes.records import _counts, _improve, _seed, table_arrays, table_targets, tree_records
+    from dpnotes.records import _counts, _improve, table_arrays, table_targets, tree_records
     from dpnotes.data import sample_records
 
     for name in names:
@@ -127,10 +127,10 @@ def trace(names, eps, sweeps):
             R = tree_records(W, tables, rows, rng)
         kept, *arrs = table_arrays(W)
         over = _counts(R, *arrs[:4]) - np.concatenate([tables[i] for i in kept]) * rows
-        _seed(int(rng.integers(2**62)))
+        mt = np.random.RandomState(int(rng.integers(2**62)) & 0xFFFFFFFF)  # the proposals' uniforms, as fit_records
         L = float((over**2).sum())
         for k in range(1, sweeps + 1):
-            _improve(R, *arrs, over, rows)
+            _improve(R, *arrs, over, mt.random_sample(3 * rows))
             L1 = float((over**2).sum())
             line = f"  sweep {k:4d}: drop {(L - L1) / L:.4%}"
             if k % 5 == 0:
