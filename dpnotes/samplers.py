@@ -250,14 +250,21 @@ class NoiseSource:
         compiled kernel runs without the GIL). The parts and their sources do not depend on the threads."""
         from concurrent.futures import ThreadPoolExecutor  # large draws only: not on a small release's path
 
-        jit = kernel.group.jit(kernel.__name__) if isinstance(kernel, Kernel) else kernel  # compiled first
+        whole = (
+            out,
+            0,
+            *args,
+            self.buf,
+            self.st,
+        )  # the group's version for the whole draw: compiled, resolved here
+        run = kernel.group.version(kernel, whole) if isinstance(kernel, Kernel) else kernel
         starts = range(0, out.shape[0], SPLIT_DRAWS)
         seeds = [None if self.secure else self._fresh(4) for _ in starts]  # in order, before any part draws
 
         def part(start, seed):  # its source (and its words) live only while the part draws
             src = NoiseSource(None if seed is None else np.random.default_rng(seed))
             src._cap = 1 << 18  # a part's words at most 2 MiB at a time (a thread each)
-            src._run(jit, out[start : start + SPLIT_DRAWS], args)
+            src._run(run, out[start : start + SPLIT_DRAWS], args)
 
         with ThreadPoolExecutor(min(sampler_threads(), len(starts))) as pool:
             list(pool.map(part, starts, seeds))
