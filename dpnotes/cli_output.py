@@ -161,22 +161,78 @@ def write_release(
     if args.postprocess != "none":
         meta["postprocess"] = {"kind": args.postprocess, "privacy_cost": "none (post-processing)"}
         meta["error"] = postprocessed_error(meta["error"], args.postprocess, workload.shape[0])
-    extra, values = {}, getattr(args, "values", None)  # attribute -> the raw meaning of each code (public)
+    values = getattr(args, "values", None)  # attribute -> the raw meaning of each code (public)
     # the one release format (Release.save writes the same): answers, metadata and what synthetic samples from
     shown = dataclasses.replace(rel, answers=answers, workload=workload, info={**rel.info, "values": values})
-    if getattr(args, "synthetic", None):
-        extra[args.synthetic], fit = _synthetic_writer(args, shown, n)
+    files = release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar))
+    if getattr(args, "synthetic", None):  # fitted on a thread while the answers are written (see below)
         meta["synthetic"] = {"path": args.synthetic, "rows": args.synthetic_rows or n, "privacy_cost": "none"}
-        if fit is not None:  # records' error <= the answers' + their distance to them
-            meta["synthetic"]["fit"] = {k: fit[k] for k in ("rmse", "max_error", "sweeps")}
-    files = {**release_files(args.out, shown, meta, wrap=lambda f: _Rows(f, bar)), **extra}
+        files = _with_records(files, args, shown, n, meta)
     bar = progress(None, "writing", "row", total=workload.shape[0] + 1)  # a bar on a terminal only
     with bar:
         write_all(args, files)
     drop_stale_state(args.out, files)  # a previous release's state file, beside metadata saying state: null
     return meta
 
+
 # %% ../nbs/20_cli_output.ipynb #004e7c24-b
+class _Background:
+    """`fn()` run on a daemon thread from now on; `result()` waits for it and returns its value or raises its
+    exception. The records' search runs in compiled loops that release the GIL, so it takes the second core
+    while the main thread writes the answers."""
+
+    def __init__(self, fn):
+        import threading
+
+        self._out = None
+        self._thread = threading.Thread(target=self._run, args=(fn,), daemon=True)  # Ctrl-C does not wait
+        self._thread.start()
+
+    def _run(self, fn):
+        try:
+            self._out = (fn(), None)
+        except BaseException as e:  # raised again by result(), in the thread that writes the files
+            self._out = (None, e)
+
+    def result(self):
+        self._thread.join()
+        value, error = self._out
+        if error is not None:
+            raise error
+        return value
+
+
+def _with_records(
+    files: dict,  # `release_files`: answers CSV, metadata, state if any
+    args,  # the release command's arguments (synthetic, synthetic_rows, data, values, insecure_seed)
+    rel,  # the Release as written
+    n,  # the public count: the records' default number
+    meta: dict,  # the metadata returned to the caller: gets the fit's report
+) -> dict:
+    """`files` with the synthetic records, fitted (`_synthetic_writer`) on a thread from now on: the answers CSV
+    is written first, meanwhile; then the records, once fitted; then the metadata with the fit's report. A
+    fit that fails raises where the records are written: nothing is placed (`write_files`)."""
+    fitting = _Background(lambda: _synthetic_writer(args, rel, n))
+    mpath = f"{args.out}.meta.json"
+    text = files[mpath]  # without the fit: the report joins it once the records are fitted
+
+    def records(f):
+        write, fit = fitting.result()
+        write(f)
+        if fit is not None:  # records' error <= the answers' + their distance to them
+            meta["synthetic"]["fit"] = {k: fit[k] for k in ("rmse", "max_error", "sweeps")}
+
+    def metadata(f):
+        from dpnotes.releases import metadata_json
+
+        written = json.loads(text)
+        written["synthetic"] = meta["synthetic"]
+        f.write(metadata_json(written))
+
+    rest = {p: c for p, c in files.items() if p not in (args.out, mpath)}
+    return {args.out: files[args.out], args.synthetic: records, mpath: metadata, **rest}
+
+
 def _synthetic_writer(args, rel, n):
     """A writer of the release's synthetic records (`Release.synthetic`: fitted to its marginal tables, or
     drawn from its model or distribution; post-processing), as a CSV with the input file's column order, and
@@ -184,7 +240,7 @@ def _synthetic_writer(args, rel, n):
     import numpy as np
 
     seed = args.insecure_seed
-    syn = rel.synthetic(args.synthetic_rows or n, rng=np.random.default_rng(seed))  # refused before writing
+    syn = rel.synthetic(args.synthetic_rows or n, rng=np.random.default_rng(seed))
     cols = _input_columns(args.data, syn.domain.attrs)
     return _records_csv(syn.records, syn.domain.attrs, cols, getattr(args, "values", None)), getattr(
         syn, "fit", None

@@ -163,7 +163,7 @@ def _put_int(out, p, v):  # pragma: no cover (compiled)
     return p + d
 
 # %% ../nbs/28_files.ipynb #csvk0003
-@_KERNELS
+@_KERNELS(nogil=True)  # releases the GIL: runs beside the records' fitting
 def _csv_rows(out, row, k, idx, shape, parts, poff, first, cfirst, ftext, foff, fidx):  # pragma: no cover
     """k rows of one table as CSV bytes in out, from its cell at multi-index idx (advanced in place, C order):
     the row number (row, row + 1, ...); the label: the part parts[poff[q]:poff[q + 1]] of

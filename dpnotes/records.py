@@ -4,6 +4,8 @@
 
 # %% ../nbs/26_records.ipynb #rc02
 from __future__ import annotations
+import math
+
 import numpy as np
 from .kernels import Kernels
 from scipy.sparse.csgraph import breadth_first_order, minimum_spanning_tree
@@ -22,6 +24,11 @@ def table_targets(
     answers,  # released answers (fractions), one per cell of every table
 ) -> list:
     "Each table of `answers` projected onto the probability simplex (a table already on it is unchanged)."
+    return workload.blocks(_simplex_tables(workload, answers))
+
+
+def _simplex_tables(workload: Marginals, answers) -> np.ndarray:
+    "`table_targets` as one array in the workload's block order (`fit_records` works in it in place)."
     if not isinstance(workload, Marginals):
         raise TypeError(f"records are fitted to marginal tables; got a {type(workload).__name__} workload")
     a = np.asarray(answers, dtype=np.float64).ravel()
@@ -31,7 +38,11 @@ def table_targets(
         )
     if not np.all(np.isfinite(a)):
         raise ValueError(f"answers must be finite, found {int((~np.isfinite(a)).sum())} non-finite entries")
-    return [simplex_projection(b) for b in workload.blocks(a)]
+    out = np.empty_like(a)
+    for b, t in zip(workload.blocks(a), workload.blocks(out)):
+        t[:] = simplex_projection(b)
+    return out
+
 
 # %% ../nbs/26_records.ipynb #rc10
 def table_arrays(
@@ -70,7 +81,7 @@ def _cell(row, cols, strides, sizes, offsets, e):  # pragma: no cover (compiled)
     return x
 
 
-@_KERNELS
+@_KERNELS(nogil=True)  # releases the GIL: runs beside the answers' writing
 def _sumsq(v):  # pragma: no cover (compiled): sum of squares without a temporary the size of the tables
     s = 0.0
     for i in range(v.shape[0]):
@@ -78,16 +89,27 @@ def _sumsq(v):  # pragma: no cover (compiled): sum of squares without a temporar
     return s
 
 
-@_KERNELS
-def _counts(R, cols, strides, sizes, offsets):  # pragma: no cover (compiled)
-    out = np.zeros(offsets[-1])
+@_KERNELS(nogil=True)  # releases the GIL: runs beside the answers' writing
+def _distance(counts, rows, answers):  # pragma: no cover (compiled)
+    "(sum of squares, largest magnitude) of counts / rows - answers, without a temporary."
+    s, w = 0.0, 0.0
+    for i in range(counts.shape[0]):
+        g = counts[i] / rows - answers[i]
+        s += g * g
+        w = max(w, abs(g))
+    return s, w
+
+
+@_KERNELS(nogil=True)  # releases the GIL: runs beside the answers' writing
+def _counts(out, R, cols, strides, sizes, offsets):  # pragma: no cover (compiled)
+    "out (zeros, any number type) + each table's counts of the records R, in place; out."
     for r in range(R.shape[0]):
         for e in range(sizes.size):
-            out[_cell(R[r], cols, strides, sizes, offsets, e)] += 1.0
+            out[_cell(R[r], cols, strides, sizes, offsets, e)] += 1
     return out
 
 # %% ../nbs/26_records.ipynb #rc13
-@_KERNELS
+@_KERNELS(nogil=True)  # releases the GIL: runs beside the answers' writing
 def _improve(R, cols, strides, sizes, offsets, attr_ptr, attr_tables, over, u):  # pragma: no cover
     "Run len(u) // 3 copy proposals (u: uniforms) on R in place, keeping `over` = counts - targets; the kept."
     m, d = R.shape
@@ -206,6 +228,11 @@ FIT_SWEEPS = 100  # fit_records: sweeps of m proposals at most (measured: benchm
 FIT_TOL = 0.02  # fit_records: stop after a sweep that lowers the count error L by less than this fraction
 
 
+def _count_type(rows: int):
+    "The smallest unsigned integer type that holds counts up to `rows`."
+    return next(t for t in (np.uint16, np.uint32, np.uint64) if rows <= np.iinfo(t).max)
+
+
 def _check_rows(rows) -> int:
     if isinstance(rows, (bool, np.bool_)) or not isinstance(rows, (int, np.integer)) or rows < 1:
         raise ValueError(f"rows must be a positive integer, got {rows!r}")
@@ -227,7 +254,8 @@ def fit_records(
     privacy cost). The returned Dataset's `fit` dict holds the records' distance to the released answers
     (`rmse`, `max_error`, in fractions: by the triangle inequality the records' error is at most the answers'
     plus these), the sweeps run and the proposals kept."""
-    tables = table_targets(workload, answers)
+    flat = _simplex_tables(workload, answers)  # the targets; then the search's state `over`, in place
+    tables = workload.blocks(flat)
     rows = _check_rows(rows)
     if not (isinstance(max_sweeps, (int, np.integer)) and max_sweeps >= 0):
         raise ValueError(f"max_sweeps must be a non-negative integer, got {max_sweeps!r}")
@@ -241,10 +269,14 @@ def fit_records(
             raise ValueError(f"start must hold {rows} records over {dom}, got {start!r}")
         R = start.records.copy()
     kept_tables, *arrs = table_arrays(workload)
-    over, offsets = _counts(R, *arrs[:4]), arrs[3]  # then counts less targets, a table at a time, in place
-    for e, i in enumerate(kept_tables):
-        over[offsets[e] : offsets[e + 1]] -= tables[i] * rows
-    del tables  # (adult's 3-way tables: 167 MB; the search needs only `over`)
+    offsets = arrs[3]
+    if len(kept_tables) == len(tables):  # no second array of the tables' size
+        over = flat
+    else:  # tables on no attribute (one cell each) are not searched
+        over = np.concatenate([tables[i] for i in kept_tables]) if kept_tables else np.zeros(0)
+    del tables, flat  # (adult's 3-way tables: 167 MB; the search needs only `over` = counts - targets x rows)
+    np.multiply(over, -float(rows), out=over)  # + counts below: rounds as counts - targets x rows does
+    over += _counts(np.zeros(offsets[-1], _count_type(rows)), R, *arrs[:4])  # counts in 2 or 4 bytes a cell
     mt = np.random.RandomState(
         int(rng.integers(2**62)) & 0xFFFFFFFF
     )  # the proposals' uniforms, a sweep at once
@@ -259,13 +291,16 @@ def fit_records(
             break
     out = Dataset._trusted(R, dom)
     del over
-    gap = workload.answer(out)
-    gap -= np.asarray(answers, dtype=np.float64).ravel()
-    worst = max(float(gap.max()), -float(gap.min())) if gap.size else 0.0
-    np.square(gap, out=gap)  # in place: no second array of k
+    counts = _counts(np.zeros(offsets[-1], _count_type(rows)), R, *arrs[:4])  # the records' answers x rows
+    blocks, one = workload.blocks(np.asarray(answers, dtype=np.float64).ravel()), np.ones(1, np.uint8)
+    kept_at = dict(zip(kept_tables, zip(offsets[:-1], offsets[1:])))
+    total, worst = 0.0, 0.0  # over every table, a table at a time: no array of k
+    for i, b in enumerate(blocks):  # a table on no attribute: the records' answer is 1 (all of them)
+        s, w = _distance(counts[slice(*kept_at[i])], rows, b) if i in kept_at else _distance(one, 1, b)
+        total, worst = total + s, max(worst, w)
     out.fit = dict(
-        rmse=float(np.sqrt(np.mean(gap))),
-        max_error=worst,
+        rmse=math.sqrt(total / workload.shape[0]) if workload.shape[0] else 0.0,
+        max_error=float(worst),
         sweeps=sweeps,
         proposals=sweeps * rows,
         kept=int(kept),
