@@ -174,7 +174,6 @@ def write_release(
     drop_stale_state(args.out, files)  # a previous release's state file, beside metadata saying state: null
     return meta
 
-
 # %% ../nbs/20_cli_output.ipynb #004e7c24-b
 class _Background:
     """`fn()` run on a daemon thread from now on; `result()` waits for it and returns its value or raises its
@@ -209,9 +208,9 @@ def _with_records(
     n,  # the public count: the records' default number
     meta: dict,  # the metadata returned to the caller: gets the fit's report
 ) -> dict:
-    """`files` with the synthetic records, fitted (`_synthetic_writer`) on a thread from now on: the answers CSV
-    is written first, meanwhile; then the records, once fitted; then the metadata with the fit's report. A
-    fit that fails raises where the records are written: nothing is placed (`write_files`)."""
+    """`files` with the synthetic records, fitted (`_synthetic_writer`) on a thread from now on: the answers
+    CSV is written first, meanwhile; then the records, once fitted; then the metadata with the fit's report.
+    A fit that fails raises where the records are written: nothing is placed (`write_files`)."""
     fitting = _Background(lambda: _synthetic_writer(args, rel, n))
     mpath = f"{args.out}.meta.json"
     text = files[mpath]  # without the fit: the report joins it once the records are fitted

@@ -24,14 +24,9 @@ from .strategy_solvers import marginal_strategy, strategy_diameter, strategy_err
 from .projection import MAX_UNIVERSE, NOISE_FRACTION
 from .projection_solvers import ConvergenceWarning, project
 from .projection_operators import simplex_projection
-from dpnotes.local_solvers import (
-    LocalResult,
-    as_tables,
-    consistency_residual,
-    joined,
-    run_ascent,
-    local_structure,
-)
+from .local_solvers import LocalResult, as_tables, consistency_residual, joined
+from .local_solvers import run_ascent, local_structure
+from .samplers import sampler_threads
 from .helptext import document_names
 
 # %% auto #0
@@ -281,19 +276,29 @@ def grouped_shrink(
     `sure_shrink`'s soft thresholding at a level of its own for each group of a table's cells, grouped by the
     size of their target. With `out`, each shrunk table is written into its array there (each group's targets
     are read before its cells are written, so `out` may be `targets`: no new memory for the tables)."""
-    shrunk, levels, cut = [], [], np.asarray(edges, float) * float(sigma)
-    for i, (y, t) in enumerate(zip(tables, targets)):
-        y, t = np.asarray(y, float), np.asarray(t, float)
+    cut = np.asarray(edges, float) * float(sigma)
+
+    def one(i):  # table i alone: its cells, its row of levels (tables run on threads: numpy releases the GIL)
+        y, t = np.asarray(tables[i], float), np.asarray(targets[i], float)
         x, row, groups = (
             t.copy() if out is None else out[i],
             np.full(cut.size + 1, np.nan),
             np.digitize(t, cut),
         )
-        for g in np.unique(groups):  # each group is `sure_shrink`'s one table
+        for g in np.flatnonzero(np.bincount(groups)):  # each group is `sure_shrink`'s one table
             m = groups == g
             (x[m],), (row[g],) = sure_shrink([y[m]], [t[m]], sigma, cap)
-        shrunk.append(x)
-        levels.append(row)
+        return x, row
+
+    big = sum(np.size(t) for t in targets) >= 1 << 20  # threads pay off on a million cells
+    if big and len(targets) > 1 and sampler_threads() > 1:
+        from concurrent.futures import ThreadPoolExecutor
+
+        with ThreadPoolExecutor(min(sampler_threads(), len(targets))) as pool:
+            done = list(pool.map(one, range(len(targets))))
+    else:
+        done = [one(i) for i in range(len(targets))]
+    shrunk, levels = [x for x, _ in done], [row for _, row in done]
     return shrunk, np.array(levels).reshape(len(shrunk), cut.size + 1)
 
 # %% ../nbs/19_local.ipynb #2a88463e

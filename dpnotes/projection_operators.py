@@ -23,6 +23,9 @@ _KERNELS = Kernels()
 
 @_KERNELS
 def _simplex_tau(v):
+    """The shift tau of the projection max(v - tau, 0): the candidates above a lower bound on it, sorted in
+    decreasing order, summed until one falls below its running shift. Zeros add nothing to the sum, so only
+    the positive and the negative candidates are sorted; the zeros between them pass or fail together."""
     n = v.shape[0]
     s = 0.0
     vmax = v[0]
@@ -31,27 +34,45 @@ def _simplex_tau(v):
         if v[i] > vmax:
             vmax = v[i]
     lo = max((s - 1.0) / n, vmax - 1.0)
-    m = 0
+    npos, nzero, nneg = 0, 0, 0
     for i in range(n):
         if v[i] > lo:
-            m += 1
-    c = np.empty(m)
-    j = 0
+            if v[i] > 0.0:
+                npos += 1
+            elif v[i] == 0.0:
+                nzero += 1
+            else:
+                nneg += 1
+    pos, neg = np.empty(npos), np.empty(nneg)
+    p, q = 0, 0
     for i in range(n):
         if v[i] > lo:
-            c[j] = v[i]
-            j += 1
-    u = np.sort(c)[::-1]
-    cs = 0.0
-    tau = lo
-    for j in range(m):
-        cs += u[j]
+            if v[i] > 0.0:
+                pos[p] = v[i]
+                p += 1
+            elif v[i] < 0.0:
+                neg[q] = v[i]
+                q += 1
+    cs, tau, j, stop = _tau_walk(np.sort(pos)[::-1], 0.0, lo, 0)
+    if stop:
+        return tau
+    if nzero:  # the sum stays cs; each zero's shift (cs - 1) / (j + 1) has the sign of cs - 1 (never 0)
+        if not 0.0 > (cs - 1.0) / (j + 1):
+            return tau
+        tau, j = (cs - 1.0) / (j + nzero), j + nzero  # the last zero's
+    return _tau_walk(np.sort(neg)[::-1], cs, tau, j)[1]
+
+
+@_KERNELS
+def _tau_walk(u, cs, tau, j):
+    "`_simplex_tau`'s walk down sorted candidates u from sum cs, shift tau, count j: (cs, tau, j, stopped)."
+    for k in range(u.shape[0]):
+        cs += u[k]
         t = (cs - 1.0) / (j + 1)
-        if u[j] > t:
-            tau = t
-        else:
-            break
-    return tau
+        if not u[k] > t:
+            return cs, tau, j, True
+        tau, j = t, j + 1
+    return cs, tau, j, False
 
 # %% ../nbs/81_projection_operators.ipynb #bc1fda0c
 @_KERNELS

@@ -43,7 +43,6 @@ def _simplex_tables(workload: Marginals, answers) -> np.ndarray:
         t[:] = simplex_projection(b)
     return out
 
-
 # %% ../nbs/26_records.ipynb #rc10
 def table_arrays(
     workload: Marginals,  # the tables
