@@ -274,6 +274,24 @@ def _balanced(coff, bins):  # pragma: no cover (compiled)
 
 
 @_KERNELS
+def _row_values(out, o, y, i, n, lam, loff, base, step, j0, h):  # pragma: no cover (compiled)
+    """v on the row of cells i .. i + n - 1 into out[o : o + n]: y less h times each separator's duals, one
+    value (the axis not in it: step 0) or a run along the row; the same subtractions, in the same order, as
+    cell by cell. Loops the compiler can vectorise."""
+    for u in range(n):
+        out[o + u] = y[i + u]
+    for j in range(step.shape[0]):
+        p, sj = loff[j0 + j] + base[j], step[j]
+        if sj == 0:
+            g = h * lam[p]
+            for u in range(n):
+                out[o + u] -= g
+        else:
+            for u in range(n):
+                out[o + u] -= h * lam[p + u * sj]
+
+
+@_KERNELS
 def _dual_table(c, lam, y, w, S, ioff, x, r, taus):  # pragma: no cover (compiled)
     """Table c's share of `evaluate_duals`: x_c = x_c(lam), its shift in taus[c], its sub-marginals in r;
     returns w_c ||x_c - y_c||^2. Row by row along the table's last axis, where each separator's duals are
@@ -284,17 +302,7 @@ def _dual_table(c, lam, y, w, S, ioff, x, r, taus):  # pragma: no cover (compile
     idx, base, step = np.zeros(K, np.int64), np.zeros(j1 - j0, np.int64), istr[j0:j1, K - 1].copy()
     s, vmax, t0, sm, k = 0.0, -np.inf, taus[c], 0.0, 0
     for i in range(lo, hi, n):  # v_c = y_c - M_c^T lam_c / (2 w_c), its sum and its largest entry
-        for u in range(n):
-            x[i + u] = y[i + u]
-        for j in range(j1 - j0):  # the same subtractions, in the same order, as cell by cell
-            p, sj = loff[j0 + j] + base[j], step[j]
-            if sj == 0:
-                g = h * lam[p]
-                for u in range(n):
-                    x[i + u] -= g
-            else:
-                for u in range(n):
-                    x[i + u] -= h * lam[p + u * sj]
+        _row_values(x, i, y, i, n, lam, loff, base, step, j0, h)
         for u in range(n):
             v = x[i + u]
             s, vmax = s + v, max(vmax, v)
@@ -372,17 +380,7 @@ def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row):  # 
     L = t0 - 2.0 * dtau[c] - 1e-12 * (1.0 + abs(t0))  # -inf before the first shift: every cell a candidate
     s, vmax, sm, k, m = 0.0, -np.inf, 0.0, 0, 0
     for i in range(lo, hi, n):  # v row by row, as `_dual_table` forms it (the same values)
-        for u in range(n):
-            row[u] = y[i + u]
-        for j in range(j1 - j0):
-            p, sj = loff[j0 + j] + base[j], step[j]
-            if sj == 0:
-                g = h * lam[p]
-                for u in range(n):
-                    row[u] -= g
-            else:
-                for u in range(n):
-                    row[u] -= h * lam[p + u * sj]
+        _row_values(row, 0, y, i, n, lam, loff, base, step, j0, h)
         for u in range(n):
             v = row[u]
             s, vmax = s + v, max(vmax, v)
@@ -417,17 +415,26 @@ def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row):  # 
     return fc * w[c], 0
 
 
-@_KERNELS(parallel=True)
-def sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2):  # pragma: no cover (compiled)
-    """`evaluate_duals`' r and shifts without forming x (written only for tables that fall back,
-    `_sparse_table`): (f up to rounding, tables that fell back). dtau: the shifts' last moves; y2: ||y_c||^2
-    per table."""
+@_KERNELS
+def _groups(S):  # pragma: no cover (compiled)
+    """What `sparse_duals` needs of the tables' layout, fixed for a whole ascent: (each table's first
+    separator, the tables in `_balanced` groups and the groups' offsets, the longest last axis)."""
     nc, K = S[0].shape[0] - 1, S[4].shape[1]
-    ioff, fs, back = np.searchsorted(S[1], np.arange(nc + 1)), np.zeros(nc), np.zeros(nc, np.int64)
     order, boff = _balanced(S[0], BINS)
     widest = 1
     for c in range(nc):
         widest = max(widest, S[4][c, K - 1])
+    return np.searchsorted(S[1], np.arange(nc + 1)), order, boff, widest
+
+
+@_KERNELS(parallel=True)
+def sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2, G):  # pragma: no cover (compiled)
+    """`evaluate_duals`' r and shifts without forming x (written only for tables that fall back,
+    `_sparse_table`): (f up to rounding, tables that fell back). dtau: the shifts' last moves; y2: ||y_c||^2
+    per table; G: `_groups(S)`."""
+    ioff, order, boff, widest = G
+    nc = S[0].shape[0] - 1
+    fs, back = np.zeros(nc), np.zeros(nc, np.int64)
     for b in prange(BINS):  # the groups in parallel, each with candidate buffers of its largest table
         big = 1
         for q in range(boff[b], boff[b + 1]):
@@ -476,17 +483,17 @@ def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no c
     """Restarted accelerated ascent on the dual, iterations it+1 .. stop at most, resumable: lam, the
     momentum point mu and the simplex shifts taus are updated in place; (converged, it, t) resume it."""
     x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)  # x: for tables that fall back
-    nc = S[0].shape[0] - 1
+    nc, G = S[0].shape[0] - 1, _groups(S)
     y2, dtau = np.zeros(nc), np.zeros(nc)  # ||y_c||^2, and each shift's last move (0: none yet)
     for c in range(nc):
         for i in range(S[0][c], S[0][c + 1]):
             y2[c] += y[i] * y[i]
     while it < stop:
         it += 1
-        sparse_duals(mu, y, w, S, a, x, r, taus, dtau, y2)
+        sparse_duals(mu, y, w, S, a, x, r, taus, dtau, y2, G)
         t = _nesterov(lam, prev, mu, r, steps, t)
         if it % 10 == 0:
-            f = sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2)[0]
+            f = sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2, G)[0]
             if (r.size == 0 or np.max(np.abs(r)) <= tol / 2) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
                 return True, it, t
     return False, it, t
