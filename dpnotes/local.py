@@ -673,11 +673,8 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         topup = 0.0
     b_model, b_top, b_tables = split_rho(budget, share, topup)
     model = adaptive_fit(data, workload, b_model, meter, answer=False)  # answered after the tables' draw
-    fitted, model_ms = (
-        model.info['model'].compact(),
-        model.measurements,
-    )  # its caches go while tables are drawn
-    rounds, measured_sets = model.info.get('rounds'), model.info.get('measured')
+    fitted = model.info['model'].compact()  # its caches go while tables are drawn
+    model_ms, rounds, measured_sets = model.measurements, model.info.get('rounds'), model.info.get('measured')
     del model
     rel = measured_tables('gaussian', data, workload, b_tables, meter)
     extra, pairs, tables_rho = (), [], b_tables.to_rho()

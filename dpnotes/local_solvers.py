@@ -274,6 +274,18 @@ def _balanced(coff, bins):  # pragma: no cover (compiled)
 
 
 @_KERNELS
+def _groups(S):  # pragma: no cover (compiled)
+    """What `evaluate_duals` and `sparse_duals` need of the tables' layout, fixed for a whole ascent: (each
+    table's first separator, the tables in `_balanced` groups and the groups' offsets, the widest row)."""
+    nc, K = S[0].shape[0] - 1, S[4].shape[1]
+    order, boff = _balanced(S[0], BINS)
+    widest = 1
+    for c in range(nc):
+        widest = max(widest, S[4][c, K - 1])
+    return np.searchsorted(S[1], np.arange(nc + 1)), order, boff, widest
+
+
+@_KERNELS
 def _row_values(out, o, y, i, n, lam, loff, base, step, j0, h):  # pragma: no cover (compiled)
     """v on the row of cells i .. i + n - 1 into out[o : o + n]: y less h times each separator's duals, one
     value (the axis not in it: step 0) or a run along the row; the same subtractions, in the same order, as
@@ -333,8 +345,8 @@ def _dual_table(c, lam, y, w, S, ioff, x, r, taus):  # pragma: no cover (compile
 def evaluate_duals(lam, y, w, S, a, x, r, taus):  # pragma: no cover (compiled)
     "x = x(lam) table by table, r = its consistency residual; returns f(x) = sum_c w_c ||x_c - y_c||^2."
     nc = S[0].shape[0] - 1
-    ioff, fs = np.searchsorted(S[1], np.arange(nc + 1)), np.zeros(nc)
-    order, boff = _balanced(S[0], BINS)  # a static split of the tables would leave one thread the largest
+    ioff, order, boff, _ = _groups(S)  # a static split of the tables would leave one thread the largest
+    fs = np.zeros(nc)
     for b in prange(BINS):  # the groups in parallel: a table writes only its own cells, margins and shift
         for q in range(boff[b], boff[b + 1]):
             fs[order[q]] = _dual_table(order[q], lam, y, w, S, ioff, x, r, taus)
@@ -413,18 +425,6 @@ def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row):  # 
                     p += idx[a] * istr[j, a]
                 r[p] += xi
     return fc * w[c], 0
-
-
-@_KERNELS
-def _groups(S):  # pragma: no cover (compiled)
-    """What `sparse_duals` needs of the tables' layout, fixed for a whole ascent: (each table's first
-    separator, the tables in `_balanced` groups and the groups' offsets, the longest last axis)."""
-    nc, K = S[0].shape[0] - 1, S[4].shape[1]
-    order, boff = _balanced(S[0], BINS)
-    widest = 1
-    for c in range(nc):
-        widest = max(widest, S[4][c, K - 1])
-    return np.searchsorted(S[1], np.arange(nc + 1)), order, boff, widest
 
 
 @_KERNELS(parallel=True)

@@ -250,13 +250,7 @@ class NoiseSource:
         compiled kernel runs without the GIL). The parts and their sources do not depend on the threads."""
         from concurrent.futures import ThreadPoolExecutor  # large draws only: not on a small release's path
 
-        whole = (
-            out,
-            0,
-            *args,
-            self.buf,
-            self.st,
-        )  # the group's version for the whole draw: compiled, resolved here
+        whole = (out, 0, *args, self.buf, self.st)  # the group's version for the whole draw, resolved here
         run = kernel.group.version(kernel, whole) if isinstance(kernel, Kernel) else kernel
         starts = range(0, out.shape[0], SPLIT_DRAWS)
         seeds = [None if self.secure else self._fresh(4) for _ in starts]  # in order, before any part draws
