@@ -223,7 +223,8 @@ def error_bound(
 ) -> dict:
     """Bounds on the released answers' error from public quantities only: `max` (worst answer) and `rmse`,
     each holding with probability >= 1 - beta, or None and the `reason`; `noise` lists the measurements'
-    noise scales. Replace-one: against the answers as fractions of n; add/remove: of the released n_hat."""
+    noise scales (a `Selection` has none). Replace-one: against the answers as fractions of n; add/remove:
+    of the released n_hat."""
     beta, info = _check_beta(beta), release.info
     stored = info.get('error')
     if not release.measurements and isinstance(stored, dict):  # a loaded release: as its metadata states
@@ -239,7 +240,7 @@ def error_bound(
             'reason': f"a loaded release: its metadata states the bound at beta={stored.get('beta')}",
         }
     ms = release.measurements
-    scales = [dict(label=m.label, noise=m.noise, sigma=float(m.sigma)) for m in ms]
+    scales = [dict(label=m.label, noise=m.noise, sigma=float(m.sigma)) for m in ms if m.sigma is not None]
     if not ms and release.sigma is not None:
         scales = [dict(label='', noise='gaussian', sigma=float(release.sigma))]
     out = dict(beta=beta, confidence=1 - beta, max=None, rmse=None, of=_OF[release.neighbours == ADD_REMOVE])

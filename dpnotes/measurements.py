@@ -16,10 +16,10 @@ import copy
 from .helptext import attach, document_names
 
 # %% auto #0
-__all__ = ['NEIGHBOUR_KINDS', 'ADD_REMOVE', 'Measurement', 'parity_query', 'check_measurement', 'plan_cost', 'select_cost',
-           'measure', 'MissingMaxRecords', 'mass_bound', 'Relation', 'Meter', 'charge_call', 'charged_on_noise',
-           'uniform_indices', 'weighted_stack', 'measurement_list', 'check_measurements', 'vstack_operators',
-           'query_rows', 'least_squares', 'answers_of', 'stacked_matrix', 'gaussian_plan_for']
+__all__ = ['NEIGHBOUR_KINDS', 'ADD_REMOVE', 'Measurement', 'parity_query', 'check_measurement', 'Selection', 'plan_cost',
+           'select_cost', 'measure', 'MissingMaxRecords', 'mass_bound', 'Relation', 'Meter', 'charge_call',
+           'charged_on_noise', 'uniform_indices', 'weighted_stack', 'measurement_list', 'check_measurements',
+           'vstack_operators', 'query_rows', 'least_squares', 'answers_of', 'stacked_matrix', 'gaussian_plan_for']
 
 # %% ../nbs/13_measurements.ipynb #95339b04
 @dataclass(frozen=True, eq=False)
@@ -110,6 +110,36 @@ def check_measurement(m: Measurement):
         raise ValueError("answers must be finite (found NaN or inf)")
     if not (isinstance(m.sigma, (int, float, np.floating)) and math.isfinite(m.sigma) and m.sigma >= 0):
         raise ValueError(f"sigma must be a finite number >= 0, got sigma={m.sigma!r}")
+
+# %% ../nbs/13_measurements.ipynb #sel1
+@dataclass(frozen=True, eq=False)
+class Selection:
+    "The output of one exponential-mechanism step: the index of the candidate picked among public candidates."
+
+    candidates: object  # the public candidates, as the estimator reads them (e.g. mwem's queries)
+    index: int  # the candidate picked: the step's whole (noisy) output
+    epsilon: float  # the exponential mechanism's epsilon for this step
+    cost: dict = field(
+        default_factory=dict
+    )  # charged for this step alone ({}: charged with others, composed)
+    label: str = ''  # what was selected, for tables and logs
+    noise: str = 'exponential'  # the mechanism that drew it
+    sigma = None  # no noisy value, no noise scale
+
+    def __post_init__(self):
+        if isinstance(self.index, (bool, np.bool_)) or not isinstance(self.index, (int, np.integer)):
+            raise ValueError(f"index must be an integer, got index={self.index!r}")
+        if self.index < 0:
+            raise ValueError(f"index must be >= 0, got index={self.index}")
+        object.__setattr__(self, 'index', int(self.index))
+        if not (isinstance(self.epsilon, (int, float)) and math.isfinite(self.epsilon) and self.epsilon > 0):
+            raise ValueError(f"epsilon must be a finite number > 0, got epsilon={self.epsilon!r}")
+
+    def summary(self) -> dict:
+        "JSON-ready description (everything but the candidates)."
+        return dict(
+            label=self.label, index=self.index, epsilon=self.epsilon, noise=self.noise, cost=self.cost
+        )
 
 # %% ../nbs/13_measurements.ipynb #clq3
 def _marginals(

@@ -4,8 +4,8 @@
 
 # %% auto #0
 __all__ = ['hedge_eta', 'hedge_regret_bound', 'Hedge', 'mwem_epsilon0', 'mwem_bound', 'mwem_rounds', 'accuracy_thresholds',
-           'mwem', 'hlm_calibration', 'hlm_rounds', 'hlm_plan', 'mwem_practical', 'hlm_run', 'mw_estimate',
-           'synthetic_data']
+           'mwem', 'hedge_replay', 'hlm_calibration', 'hlm_rounds', 'hlm_plan', 'mwem_practical', 'hlm_run',
+           'mw_estimate', 'synthetic_data']
 
 # %% ../nbs/04_mwem.ipynb #48da9786
 import dataclasses, functools, math, time
@@ -16,7 +16,7 @@ from .data import Dataset
 from .workloads import Marginals, integral
 from .releases import Release, register, check_mechanism_args
 from .utils import progress
-from .measurements import Meter, Relation, check_measurements, query_rows, stacked_matrix
+from .measurements import Meter, Relation, Selection, check_measurements, query_rows, stacked_matrix
 from .mwem_kernels import check_mwem_queries, mwem_queries
 from .helptext import attach, document_names
 
@@ -288,10 +288,16 @@ def _mwem_plan(n, Q, budget, rounds, accounting, beta) -> tuple:
     return accounting, T, eps0
 
 # %% ../nbs/04_mwem.ipynb #d03a1241
+def _hedge_step(Q, p, i: int, eta: float):
+    "Hedge's update on pick i of the 2k candidates: the loss phi_i (i < k), or its complement 1 - phi_(i-k)."
+    # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
+    Q.scale_query(p, i % Q.k, -eta if i < Q.k else eta)
+
+
 def _mwem_picks(Q, h, meter, T: int, eps0: float, sensitivity: float, err: float) -> tuple:
-    "The lecture's T rounds: Hedge's plays against exponential-mechanism picks; (average play, picks)."
+    "The lecture's T rounds: Hedge's plays against exponential-mechanism picks; (average play, Selections)."
     eta, k = hedge_eta(Q.m, T), Q.k
-    p, psum, picks = Q.start(), None, np.empty(T, np.int64)
+    p, psum, picks = Q.start(), None, []
     for t in progress(range(T), "mwem rounds", "round"):  # a bar on a terminal only
         psum = Q.collect(psum, p)
         diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
@@ -299,11 +305,10 @@ def _mwem_picks(Q, h, meter, T: int, eps0: float, sensitivity: float, err: float
         ok = Q.allowed(p)  # None, or the tables whose model stays within max_cells (public)
         if ok is not None:
             score[~np.tile(ok[Q.group_of], 2)] = -np.inf
-        i = meter.select(score, sensitivity, eps0, error=err)
-        picks[t] = i  # Pr ~ exp(eps0 score/(2 sensitivity))
-        # cost phi_i: p *= exp(-eta phi_i); cost 1 - phi_i: same as p *= exp(+eta phi_i) after renormalising
-        Q.scale_query(p, i % k, -eta if i < k else eta)
-    return Q.mean(psum, T), picks
+        i = meter.select(score, sensitivity, eps0, error=err)  # Pr ~ exp(eps0 score/(2 sensitivity))
+        picks.append(Selection(Q, i, eps0, label=f"round {t}"))  # charged with the T rounds (prepaid)
+        _hedge_step(Q, p, i, eta)
+    return Q.mean(psum, T), tuple(picks)
 
 # %% ../nbs/04_mwem.ipynb #1c799080
 @register("mwem", add_remove=True, strict=True, needs_bound=True, check=_mwem_checks)
@@ -329,6 +334,7 @@ def mwem(
     by basic composition. The query set is closed under complement (1 - phi added for each phi).
     With `representation='model'` each iterate is a graphical model on the measured tables and the output a
     mixture of them; a table qualifies for selection only if the junction tree stays within `max_cells`.
+    The release's measurements are its T `Selection`s; `hedge_replay` rebuilds the estimate from them.
     """
     t0 = time.perf_counter()
     accepts = 'rounds, accounting, beta, representation, max_cells'
@@ -340,12 +346,35 @@ def mwem(
     meter.prepay('select', T, "mwem: %d exponential mechanisms, eps0=%.4g" % (T, eps0), **spend)
     err = Q.score_error(1, meter, 'mwem')  # float error of a score, allowed for the relation's counts
     phat, picks = _mwem_picks(Q, Q.truth(data, workload), meter, T, eps0, 1.0 / meter.n, err)
+    indices = np.array([s.index for s in picks], np.int64)
     noise = dict(kind='exact_exponential_mechanism', epsilon0=eps0, rounds=T, secure=meter.secure)
     eta, bound = hedge_eta(Q.m, T), mwem_bound(meter.n, Q.m, 2 * Q.k, T, eps0, beta)
     info = dict(Q.release_info(phat), domain=workload.domain, rounds=T, epsilon0=eps0, eta=eta, noise=noise)
-    info.update(accounting=accounting, bound=bound, beta=beta, picks=picks, spent=spend, secure=meter.secure)
+    info.update(
+        accounting=accounting, bound=bound, beta=beta, picks=indices, spent=spend, secure=meter.secure
+    )
     secs = time.perf_counter() - t0
-    return Release(Q.answers(phat), "mwem", budget, None, secs, info, measurements=())  # selections only
+    return Release(Q.answers(phat), "mwem", budget, None, secs, info, measurements=picks)  # its selections
+
+# %% ../nbs/04_mwem.ipynb #replay1
+def hedge_replay(
+    measurements,  # the `Selection`s of one `mwem` run, in order (its release's `measurements`)
+):
+    """Lecture MWEM's estimate from its selections alone: Hedge replayed on the picked queries with the run's
+    step hedge_eta(m, T), T the number of selections; its average play (post-processing, no privacy cost)."""
+    sel = list(measurements)
+    if not sel or not all(isinstance(s, Selection) for s in sel):
+        raise ValueError("hedge_replay needs the Selections of one mwem run (a non-empty list of them)")
+    Q, T = sel[0].candidates, len(sel)
+    if any(s.candidates is not Q for s in sel):
+        raise ValueError("the selections come from different runs: their candidates differ")
+    if max(s.index for s in sel) >= 2 * Q.k:
+        raise ValueError(f"a selection's index is beyond its {2 * Q.k} candidates (queries and complements)")
+    eta, p, psum = hedge_eta(Q.m, T), Q.start(), None
+    for s in sel:
+        psum = Q.collect(psum, p)
+        _hedge_step(Q, p, s.index, eta)
+    return Q.mean(psum, T)
 
 # %% ../nbs/04_mwem.ipynb #c032f80f
 def hlm_calibration(

@@ -51,7 +51,7 @@ class Release:
     )  # extras: sensitivity, strategy, noise, distribution, domain, ...
     workload: Workload | None = None  # the workload answered (set by the registry)
     neighbours: str = NEIGHBOURS  # the neighbouring relation of the guarantee
-    measurements: tuple = ()  # the noisy `Measurement`s the answers were estimated from (free to reuse)
+    measurements: tuple = ()  # the `Measurement`s (or `Selection`s) the answers were estimated from
 
     @property
     def noise(self) -> dict | None:
