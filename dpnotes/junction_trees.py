@@ -487,7 +487,7 @@ def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
     """Table on sorted `keep` (probabilities) by variable elimination on the smallest subtree holding `keep`:
     the marginal of each clique whose parent is outside it, the conditional p(x_C | x_S) of each other clique
     on its separator S. Every factor lies in [0, 1], so no product of them overflows (1 / p(x_S) as a factor
-    of its own did, where p(x_S) is tiny)."""
+    of its own did, where p(x_S) is tiny, and does on its own where p(x_S) is subnormal)."""
     dom, tree, probs = model.domain, model.tree, model.probabilities()
     alive = _steiner(tree, set(keep))
     P = {i: probs[i] for i in alive}
@@ -496,9 +496,9 @@ def _eliminate(model: GraphicalModel, keep: tuple) -> np.ndarray:
         c = tree.cliques[i]
         if tree.up[i] in P and (s := tree.separator(i)):
             if i not in model._cond:  # the same for every marginal asked of this model
-                mu = sum_out(P[i], c, s, log=False)  # axes in c's order
-                inv = np.divide(1.0, mu, out=np.zeros_like(mu), where=mu > 0)
-                model._cond[i] = P[i] * np.reshape(inv, [dom[a] if a in s else 1 for a in c])
+                mu = np.reshape(sum_out(P[i], c, s, log=False), [dom[a] if a in s else 1 for a in c])
+                cond = np.zeros_like(P[i])  # P / mu, each in [0, 1] (1 / mu overflows where mu is subnormal)
+                model._cond[i] = np.divide(P[i], mu, out=cond, where=np.broadcast_to(mu > 0, cond.shape))
             factors.append((c, model._cond[i]))
         else:
             factors.append((c, P[i]))
