@@ -56,7 +56,7 @@ class _Run:
     "State of one adaptive run: ledger, noise source, true marginals, measurements, current model."
 
     def __init__(self, data, workload, rho, meter, iters):
-        self.meter = Meter(Budget.zcdp(rho), meter.src, meter.relation)  # the run's ledger; the call's noise
+        self.meter = meter.fork(Budget.zcdp(rho), "adaptive: select-measure-estimate rounds")  # charged here
         self.acct, self.src = self.meter.ledger, self.meter.src
         self.dom, self.n, self.iters = workload.domain, meter.n, iters
         self.allow = meter.allowance(1.0, 'adaptive_mechanism')  # the truth's sum bound (1 for counts over n)
@@ -197,14 +197,13 @@ def adaptive_fit(
     answer: bool = True,  # False: the Release's answers are None (a caller answering from info['model'])
 ) -> Release:
     """The adaptive mechanism's run as a step another mechanism can call with its own meter (unregistered):
-    the whole `budget` is charged to `meter` at once, the rounds keep their own ledger of it."""
+    the whole `budget` is charged to `meter` at once, the rounds spend it on a fork of it (`Meter.fork`)."""
     if not isinstance(workload, Marginals):
         raise TypeError(f"adaptive answers Marginals workloads, got {type(workload).__name__}")
     t0, rho = time.perf_counter(), zcdp_budget(budget, 'adaptive_mechanism')
     T = 16 * len(workload.domain) if rounds is None else rounds
     sigma, eps = round_parameters(rho, T, meter.marginal_sensitivity()[0], select_share)
     _check_rounds(T, workload)  # also checked by the registry, before any noise
-    meter.charge("adaptive: select-measure-estimate rounds", rho=rho)
     run = _Run(data, workload, rho, meter, iters)
     for (a,) in [(a,) for a in run.dom.attrs if (a,) in run.truth]:
         run.measure((a,), sigma, f"one-way {a}")

@@ -5,6 +5,7 @@
 # %% ../nbs/19_local.ipynb #c9556fc9
 from __future__ import annotations
 import dataclasses, functools, itertools, math, time, warnings
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from fractions import Fraction
 import numpy as np
@@ -292,8 +293,6 @@ def grouped_shrink(
 
     big = sum(np.size(t) for t in targets) >= 1 << 20  # threads pay off on a million cells
     if big and len(targets) > 1 and sampler_threads() > 1:
-        from concurrent.futures import ThreadPoolExecutor
-
         with ThreadPoolExecutor(min(sampler_threads(), len(targets))) as pool:
             done = list(pool.map(one, range(len(targets))))
     else:
@@ -664,23 +663,28 @@ def _averaged(a: Release, b: Release) -> Release:
 # %% ../nbs/19_local.ipynb #mech-model
 def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: float) -> Release:
     """`split_rho`: the adaptive model on `share` of the budget, every table (Gaussian) on the rest but
-    `topup`, then the `topup_pairs` the tables choose (Gaussian, on `topup`) refitted into the model, or,
-    where the tables choose none, every table again on that share (the two measurements averaged with weights
-    1 / sigma^2); the tables shrunk toward the model's marginals by `grouped_shrink`, then projected once
-    (`_estimator`). Without a pair in any table, no top-up: its share goes to the tables."""
+    `topup` (on a fork of the meter with a source of its own, drawn on a thread while the model is
+    fitted), then the `topup_pairs` the tables choose (Gaussian, on `topup`) refitted into the
+    model, or, where the tables choose none, every table again on that share (the two measurements
+    averaged with weights 1 / sigma^2); the tables shrunk toward the model's marginals by
+    `grouped_shrink`, then projected once (`_estimator`). Without a pair in any table, no top-up:
+    its share goes to the tables."""
     share, topup = plan.model_share, plan.topup_share
     if not any(len(c) >= 2 for c in workload.cliques):  # public: no pair to measure again
         topup = 0.0
     b_model, b_top, b_tables = split_rho(budget, share, topup)
-    model = adaptive_fit(data, workload, b_model, meter, answer=False)  # answered after the tables' draw
-    fitted = model.info['model'].compact()  # its caches go while tables are drawn
-    model_ms, rounds, measured_sets = model.measurements, model.info.get('rounds'), model.info.get('measured')
-    del model
-    rel = measured_tables('gaussian', data, workload, b_tables, meter)
+    tables = meter.fork(b_tables, "local: every table (Gaussian)", thread=True)  # charged now, own source
+    with ThreadPoolExecutor(1) as pool:  # the tables drawn (compiled, without the GIL) while the model fits
+        later = pool.submit(measured_tables, 'gaussian', data, workload, b_tables, tables)
+        model = adaptive_fit(data, workload, b_model, meter, answer=False)  # answered after the tables' draw
+        fitted = model.info['model'].compact()  # its caches go before the tables are shrunk
+        model_ms, rounds, measured = model.measurements, model.info.get('rounds'), model.info.get('measured')
+        del model
+        rel = later.result()
     extra, pairs, tables_rho = (), [], b_tables.to_rho()
     if b_top is not None:  # chosen from released values only: post-processing
         gaps = model_gaps(workload, workload.blocks(rel.answers), rel.sigma, fitted)
-        pairs = topup_pairs(gaps, workload.domain, measured_sets)
+        pairs = topup_pairs(gaps, workload.domain, measured)
     if b_top is not None and not pairs:  # no pair the model misses: the tables take the top-up's share
         again = measured_tables('gaussian', data, workload, b_top, meter)
         rel, extra = _averaged(rel, again), again.measurements
@@ -702,12 +706,12 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         topup_rho=None if b_top is None else b_top.to_rho(),
         model_share=share,
         model_rounds=rounds,
-        model_measured=measured_sets,
+        model_measured=measured,
         model_rho=b_model.to_rho(),
         tables_rho=tables_rho,
     )
-    measured = (*model_ms, *rel.measurements, *extra)  # in the order they were drawn
-    return dataclasses.replace(out, budget=budget, measurements=measured)
+    ms = (*model_ms, *rel.measurements, *extra)  # the model's, the tables', the top-up's
+    return dataclasses.replace(out, budget=budget, measurements=ms)
 
 # %% ../nbs/19_local.ipynb #mech-checks
 def _local_checks(

@@ -390,6 +390,16 @@ class Meter:
         for k in (kind,) if isinstance(kind, str) else kind:
             self.credits[k] = self.credits.get(k, 0) + int(steps)
 
+    def fork(self, budget: Budget, label: str, thread: bool = False) -> Meter:
+        """A meter for one part of this call: `budget` (zCDP) charged here at once as `label`, then spent
+        step by step on the fork's own ledger, capped at it, under the same relation. Its noise comes from
+        this meter's source, or with `thread=True` from a source of its own (`NoiseSource.spawn`), so that
+        it may draw on another thread while this meter goes on."""
+        if not isinstance(budget, Budget) or not budget.is_zcdp:
+            raise TypeError(f"a fork takes a zCDP Budget (Budget.zcdp(rho)), got {budget!r}")
+        self.charge(label, rho=budget.rho)
+        return Meter(budget, self.src.spawn() if thread else self.src, self.relation)
+
     def _pay(self, kind: str, label: str, cost: dict):
         if self.credits.get(kind, 0) > 0:
             self.credits[kind] -= 1

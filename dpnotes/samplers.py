@@ -228,6 +228,12 @@ class NoiseSource:
 
         return restore
 
+    def spawn(self) -> NoiseSource:
+        """A source of its own, for draws on another thread: fresh OS entropy (secure), or a Generator
+        seeded by the next four words of this one's generator (reproducible: one state, one
+        spawned source)."""
+        return NoiseSource(None if self.secure else np.random.default_rng(self._fresh(4)))
+
     def run(self, kernel, out, *args):
         """Fill `out` with `kernel(out, start, *args, words, state)`, refilling the words until it is full (a
         kernel draws each entry independently); more than `SPLIT_DRAWS` entries in parts (`_run_parts`)."""
@@ -245,23 +251,23 @@ class NoiseSource:
             self._refill()
 
     def _run_parts(self, kernel, out, args):
-        """`out` in parts of `SPLIT_DRAWS` entries, each part from a source of its own (fresh OS entropy, or a
-        Generator seeded by four words of this one), the parts filled on `sampler_threads()` threads (the
-        compiled kernel runs without the GIL). The parts and their sources do not depend on the threads."""
+        """`out` in parts of `SPLIT_DRAWS` entries, each part from a source of its own (`spawn`), the parts
+        filled on `sampler_threads()` threads (the compiled kernel runs without the GIL). The
+        parts and their sources do not depend on the threads."""
         from concurrent.futures import ThreadPoolExecutor  # large draws only: not on a small release's path
 
         whole = (out, 0, *args, self.buf, self.st)  # the group's version for the whole draw, resolved here
         run = kernel.group.version(kernel, whole) if isinstance(kernel, Kernel) else kernel
         starts = range(0, out.shape[0], SPLIT_DRAWS)
-        seeds = [None if self.secure else self._fresh(4) for _ in starts]  # in order, before any part draws
+        sources = [self.spawn() for _ in starts]  # in order, before any part draws; no words read yet
 
-        def part(start, seed):  # its source (and its words) live only while the part draws
-            src = NoiseSource(None if seed is None else np.random.default_rng(seed))
+        def part(start, src):
             src._cap = 1 << 18  # a part's words at most 2 MiB at a time (a thread each)
             src._run(run, out[start : start + SPLIT_DRAWS], args)
+            src.buf = src.buf[:0]  # its words go with the part
 
         with ThreadPoolExecutor(min(sampler_threads(), len(starts))) as pool:
-            list(pool.map(part, starts, seeds))
+            list(pool.map(part, starts, sources))
         return out
 
     def __repr__(self):
