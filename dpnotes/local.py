@@ -674,7 +674,7 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         topup = 0.0
     b_model, b_top, b_tables = split_rho(budget, share, topup)
     tables = meter.fork(b_tables, "local: every table (Gaussian)", thread=True)  # charged now, own source
-    with ThreadPoolExecutor(1) as pool:  # the tables drawn (compiled, without the GIL) while the model fits
+    with ThreadPoolExecutor(1) as pool:  # the tables counted and drawn while the model is fitted
         later = pool.submit(measured_tables, 'gaussian', data, workload, b_tables, tables)
         model = adaptive_fit(data, workload, b_model, meter, answer=False)  # answered after the tables' draw
         fitted = model.info['model'].compact()  # its caches go before the tables are shrunk

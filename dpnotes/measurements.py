@@ -132,7 +132,10 @@ class Selection:
         if self.index < 0:
             raise ValueError(f"index must be >= 0, got index={self.index}")
         object.__setattr__(self, 'index', int(self.index))
-        if not (isinstance(self.epsilon, (int, float)) and math.isfinite(self.epsilon) and self.epsilon > 0):
+        eps = self.epsilon
+        if isinstance(eps, (bool, np.bool_)) or not (
+            isinstance(eps, (int, float)) and math.isfinite(eps) and eps > 0
+        ):
             raise ValueError(f"epsilon must be a finite number > 0, got epsilon={self.epsilon!r}")
 
     def summary(self) -> dict:

@@ -296,8 +296,7 @@ def _hedge_step(Q, p, i: int, eta: float):
 
 def _mwem_picks(Q, h, meter, T: int, eps0: float, sensitivity: float, err: float) -> tuple:
     "The lecture's T rounds: Hedge's plays against exponential-mechanism picks; (average play, Selections)."
-    eta, k = hedge_eta(Q.m, T), Q.k
-    p, psum, picks = Q.start(), None, []
+    eta, p, psum, picks = hedge_eta(Q.m, T), Q.start(), None, []
     for t in progress(range(T), "mwem rounds", "round"):  # a bar on a terminal only
         psum = Q.collect(psum, p)
         diff = Q.answers(p) - h  # score of phi_i; complement scores -diff
@@ -361,11 +360,14 @@ def hedge_replay(
     measurements,  # the `Selection`s of one `mwem` run, in order (its release's `measurements`)
 ):
     """Lecture MWEM's estimate from its selections alone: Hedge replayed on the picked queries with the run's
-    step hedge_eta(m, T), T the number of selections; its average play (post-processing, no privacy cost)."""
+    step hedge_eta(m, T), T the number of selections (all of the run's: the step depends on T); its average
+    play (post-processing, no privacy cost)."""
     sel = list(measurements)
     if not sel or not all(isinstance(s, Selection) for s in sel):
         raise ValueError("hedge_replay needs the Selections of one mwem run (a non-empty list of them)")
     Q, T = sel[0].candidates, len(sel)
+    if not all(hasattr(Q, f) for f in ('start', 'collect', 'scale_query', 'mean')):
+        raise ValueError("the selections' candidates are not an mwem run's queries (mwem_queries)")
     if any(s.candidates is not Q for s in sel):
         raise ValueError("the selections come from different runs: their candidates differ")
     if max(s.index for s in sel) >= 2 * Q.k:
