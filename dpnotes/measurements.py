@@ -505,7 +505,7 @@ def charged_on_noise(
     start = noise_draws()
     try:
         yield
-    except Exception as e:
+    except BaseException as e:  # an interrupt too (Ctrl-C while a thread draws): the noise was drawn
         if noise_draws() != start:
             if accountant is not None:
                 charge_call(accountant, budget, f"{name}: failed after drawing noise", record=True)
