@@ -109,6 +109,9 @@ class LocalConfig:
     # shrink='model': the pairs measured again, at most; 2, 4 and 8 measured on local_share.py's split of
     # adult 3-way, 8 the best on 2 of 3 seeds (experiment scripts, benchmarks/RESULTS.md)
     topup_pairs: int = 8
+    # the top-up's refit of the model, mirror-descent steps at most: 50, 200 and 600 within 0.2% in RMSE on
+    # adult 3-way (chosen there), 50 the lowest on adult_hd 3-way, 4x faster (benchmarks/local_refit.py)
+    refit_iters: int = 50
     # the top-up keeps the model under this many cells (`adaptive`'s default max_cells, not tuned here)
     model_cells: int = 10 * 2**20
     # a pair is measured again only if its gap is above this (`model_gaps`: s.d.s of the noise's squared
@@ -693,7 +696,11 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         top = measured_tables('gaussian', data, Marginals(workload.domain, pairs), b_top, meter)
         extra = top.measurements
         fitted = estimate(
-            [*model_ms, *extra], workload.domain, iters=200, tol=1e-7, warm_start=fitted.compact()
+            [*model_ms, *extra],
+            workload.domain,
+            iters=CONFIG.refit_iters,
+            tol=1e-7,
+            warm_start=fitted.compact(),
         )
     targets = fitted.answer(workload)  # shrunk in place below: the shrinkage's targets, then the tables
     del fitted  # the model (up to `CONFIG.model_cells` cells) goes before the projection
