@@ -195,9 +195,12 @@ def adaptive_fit(
     iters: int = 100,  # mirror-descent steps per refit
     final_iters: int = 200,  # mirror-descent steps of the final fit
     answer: bool = True,  # False: the Release's answers are None (a caller answering from info['model'])
+    ready=None,  # called with no argument once the run's checks and counts are done, before its first draw
 ) -> Release:
     """The adaptive mechanism's run as a step another mechanism can call with its own meter (unregistered):
-    the whole `budget` is charged to `meter` at once, the rounds spend it on a fork of it (`Meter.fork`)."""
+    the whole `budget` is charged to `meter` at once, the rounds spend it on a fork of it (`Meter.fork`).
+    A caller that draws other noise beside the run starts it from `ready`: what the run refuses before its
+    first draw (its counts' memory, say) then comes before any noise of the caller's too."""
     if not isinstance(workload, Marginals):
         raise TypeError(f"adaptive answers Marginals workloads, got {type(workload).__name__}")
     t0, rho = time.perf_counter(), zcdp_budget(budget, 'adaptive_mechanism')
@@ -205,6 +208,8 @@ def adaptive_fit(
     sigma, eps = round_parameters(rho, T, meter.marginal_sensitivity()[0], select_share)
     _check_rounds(T, workload)  # also checked by the registry, before any noise
     run = _Run(data, workload, rho, meter, iters)
+    if ready is not None:
+        ready()
     for (a,) in [(a,) for a in run.dom.attrs if (a,) in run.truth]:
         run.measure((a,), sigma, f"one-way {a}")
     run.fit(iters)
