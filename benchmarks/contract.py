@@ -11,7 +11,7 @@ Usage: python benchmarks/contract.py [--data ../shared/data]
 """
 import argparse
 import math
-import time
+import timeit
 from pathlib import Path
 
 import numpy as np
@@ -26,12 +26,7 @@ from dpnotes.workloads import Marginals
 
 def best(f, reps):
     "Best seconds of `reps` calls of f."
-    out = math.inf
-    for _ in range(reps):
-        t = time.perf_counter()
-        f()
-        out = min(out, time.perf_counter() - t)
-    return out
+    return min(timeit.repeat(f, number=1, repeat=reps))
 
 
 def part1():
