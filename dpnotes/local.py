@@ -698,13 +698,8 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
     if pairs:
         top = measured_tables('gaussian', data, Marginals(workload.domain, pairs), b_top, meter)
         extra = top.measurements
-        fitted = estimate(
-            [*model_ms, *extra],
-            workload.domain,
-            iters=CONFIG.refit_iters,
-            tol=1e-7,
-            warm_start=fitted.compact(),
-        )
+        warm, refit_ms = fitted.compact(), [*model_ms, *extra]  # from the model's potentials
+        fitted = estimate(refit_ms, workload.domain, iters=CONFIG.refit_iters, tol=1e-7, warm_start=warm)
     targets = fitted.answer(workload)  # shrunk in place below: the shrinkage's targets, then the tables
     del fitted  # the model (up to `CONFIG.model_cells` cells) goes before the projection
     out = _grouped_release(
