@@ -5,12 +5,12 @@ With shrink='model' (the default), the adaptive model is refitted to its own mea
 (warm-started at its potentials) and its marginals become the shrinkage's targets. For each data set, seed and
 step count in --iters, `local` runs with every other argument at its default, on the same seeded noise (only the
 refit's step limit differs), add/remove neighbours with the public bound max_records=10^6, (eps, 1e-9)-DP. Printed:
-RMSE and max error over all cells of the all-3-way workload against the true fractions, the refit's seconds and
+RMSE and max error over all cells of the all-k-way workload (--way, 3 by default) against the true fractions, the refit's seconds and
 final loss, and the release's seconds. adult is the set the value was chosen on; adult_hd (coarser bins, 455
 tables) and NLTCS (16 binary attributes, 560 tables) were not used to choose it.
 
 Usage: python benchmarks/local_refit.py [--data ../shared/data] [--eps 1] [--iters 50 200] [--seeds 0 1 2]
-       [--datasets adult adult_hd nltcs]
+       [--datasets adult adult_hd nltcs] [--way 3]
 """
 import argparse
 import dataclasses
@@ -46,6 +46,7 @@ def main():
     ap.add_argument('--iters', type=int, nargs='+', default=[50, 200])
     ap.add_argument('--seeds', type=int, nargs='+', default=[0, 1, 2])
     ap.add_argument('--datasets', nargs='+', default=list(FILES), choices=list(FILES))
+    ap.add_argument('--way', type=int, default=3)
     args = ap.parse_args()
     local.estimate = _timed_estimate
     default = local.CONFIG
@@ -58,7 +59,7 @@ def main():
         if not (csv.exists() and dom.exists()):
             raise SystemExit(f"{name} not found under {args.data}")
         data = read_csv(csv, dom)
-        wl, budget = Marginals.all_kway(data.domain, 3), Budget.approx(args.eps, 1e-9)
+        wl, budget = Marginals.all_kway(data.domain, args.way), Budget.approx(args.eps, 1e-9)
         truth = wl.answer(data)
         for seed in args.seeds:
             for k in args.iters:
