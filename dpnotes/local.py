@@ -110,7 +110,7 @@ class LocalConfig:
     # adult 3-way, 8 the best on 2 of 3 seeds (experiment scripts, benchmarks/RESULTS.md)
     topup_pairs: int = 8
     # the top-up's refit of the model, mirror-descent steps at most: 50, 200 and 600 within 0.2% in RMSE on
-    # adult 3-way (chosen there), 50 the lowest on adult_hd 3-way, 4x faster (benchmarks/local_refit.py)
+    # adult 3-way (chosen there), 50 the lowest on adult_hd 3-way, 2.6-4.6x faster (benchmarks/local_refit.py)
     refit_iters: int = 50
     # the top-up keeps the model under this many cells (`adaptive`'s default max_cells, not tuned here)
     model_cells: int = 10 * 2**20
@@ -700,6 +700,7 @@ def _model_release(data, workload, budget, meter: Meter, plan: LocalPlan, t0: fl
         extra = top.measurements
         warm, refit_ms = fitted.compact(), [*model_ms, *extra]  # from the model's potentials
         fitted = estimate(refit_ms, workload.domain, iters=CONFIG.refit_iters, tol=1e-7, warm_start=warm)
+        del warm  # the model before the refit goes too
     targets = fitted.answer(workload)  # shrunk in place below: the shrinkage's targets, then the tables
     del fitted  # the model (up to `CONFIG.model_cells` cells) goes before the projection
     out = _grouped_release(
