@@ -16,7 +16,7 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['BINS', 'TIGHT', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'evaluate_duals',
-           'sparse_duals', 'run_ascent', 'LocalResult', 'as_tables', 'joined', 'local_constraints',
+           'sparse_state', 'sparse_duals', 'run_ascent', 'LocalResult', 'as_tables', 'joined', 'local_constraints',
            'cvxpy_local_projection', 'consistency_residual']
 
 # %% ../nbs/87_local_solvers.ipynb #4fb80d36
@@ -237,12 +237,14 @@ def _centre(S, a, r):  # pragma: no cover (compiled)
     mean, cnt = np.zeros(soff[-1]), np.zeros(soff.shape[0] - 1)
     for j in range(inc_c.shape[0]):
         cnt[inc_s[j]] += a[j]
+    for j in range(inc_c.shape[0]):  # (each incidence's weight a_j / its separator's total, once)
+        aj, o, p = a[j] / cnt[inc_s[j]], soff[inc_s[j]], loff[j]
+        for i in range(loff[j + 1] - p):
+            mean[o + i] += aj * r[p + i]
     for j in range(inc_c.shape[0]):
-        for i in range(loff[j + 1] - loff[j]):
-            mean[soff[inc_s[j]] + i] += a[j] * r[loff[j] + i] / cnt[inc_s[j]]
-    for j in range(inc_c.shape[0]):
-        for i in range(loff[j + 1] - loff[j]):
-            r[loff[j] + i] -= mean[soff[inc_s[j]] + i]
+        o, p = soff[inc_s[j]], loff[j]
+        for i in range(loff[j + 1] - p):
+            r[p + i] -= mean[o + i]
 
 
 @_KERNELS
@@ -379,34 +381,110 @@ def _shift_cand(cv, m, cells, s, vmax, taus, c, sm, k, L):  # pragma: no cover (
 
 # %% ../nbs/87_local_solvers.ipynb #sparse02
 @_KERNELS
-def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row):  # pragma: no cover (compiled)
+def _row_offsets(S):  # pragma: no cover (compiled)
+    "Each table's first row along its last axis in a list of all tables' rows (and their total, last)."
+    coff, shp = S[0], S[4]
+    K, nc = shp.shape[1], coff.shape[0] - 1
+    roff = np.zeros(nc + 1, np.int64)
+    for c in range(nc):
+        roff[c + 1] = roff[c] + (coff[c + 1] - coff[c]) // shp[c, K - 1]
+    return roff
+
+
+@_KERNELS
+def sparse_state(y, S, lam):  # pragma: no cover (compiled)
+    """What `sparse_duals` keeps from one call to the next, for values y and duals like lam: (||y_c||^2 and
+    sum(y_c) per table, the rows' offsets, each row's bound (+inf: not formed yet), the last point's duals,
+    each dual's move since then)."""
+    nc = S[0].shape[0] - 1
+    y2, ysum = np.zeros(nc), np.zeros(nc)
+    for c in range(nc):
+        for i in range(S[0][c], S[0][c + 1]):
+            y2[c] += y[i] * y[i]
+            ysum[c] += y[i]
+    roff = _row_offsets(S)
+    return y2, ysum, roff, np.full(roff[-1], np.inf), np.zeros_like(lam), np.zeros_like(lam)
+
+
+@_KERNELS
+def _moves(c, lam, S, ioff, last, d):  # pragma: no cover (compiled)
+    """Table c's duals at the point lam against the last point's (`last`, then set to lam): d = each dual's
+    move, and for a separator with the table's last axis at stride 1, the largest move of each run along it,
+    at the run's first dual. Returns sum_j (|c| / |s_j|) sum(lam_j): the duals' share of sum_i v_i."""
+    coff, inc_c, inc_s, loff, shp, istr, soff = S
+    K = shp.shape[1]
+    n, cells, total = shp[c, K - 1], coff[c + 1] - coff[c], 0.0
+    for j in range(ioff[c], ioff[c + 1]):
+        q = 0.0
+        for p in range(loff[j], loff[j + 1]):
+            d[p] = abs(lam[p] - last[p])
+            last[p] = lam[p]
+            q += lam[p]
+        total += (cells // (loff[j + 1] - loff[j])) * q
+        if istr[j, K - 1] == 1:
+            for p0 in range(loff[j], loff[j + 1], n):
+                mx = 0.0
+                for p in range(p0, p0 + n):
+                    mx = max(mx, d[p])
+                d[p0] = mx
+    return total
+
+
+@_KERNELS
+def _rise(d, loff, base, step, j0, n):  # pragma: no cover (compiled)
+    "How far the row's separator duals moved (`_moves`' d): the most any v on the row can have risen, over h."
+    up = 0.0
+    for j in range(step.shape[0]):
+        p, sj = loff[j0 + j] + base[j], step[j]
+        if sj <= 1:  # one dual (sj = 0), or a run whose largest move `_moves` put at its start
+            up += d[p]
+        else:
+            mx = 0.0
+            for u in range(n):
+                mx = max(mx, d[p + u * sj])
+            up += mx
+    return up
+
+
+@_KERNELS
+def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, Z, ci, cv, row):  # pragma: no cover (compiled)
     """Table c's share of `sparse_duals`: its shift (taus[c], its move in dtau[c]) and sub-marginals in r
     from the candidates v_i > L (indices ci, values cv: buffers of the table's size; row: of its last axis),
-    x untouched: (w_c ||x_c - y_c||^2 from y2[c] = ||y_c||^2, 0); where it falls back, `_dual_table`'s
-    (x_c written) and 1."""
+    x untouched, rows whose bound stays at or below L skipped (Z: `sparse_state`): (w_c ||x_c - y_c||^2 from
+    ||y_c||^2, 0, rows formed); where it falls back, `_dual_table`'s (x_c written), 1 and the rows formed."""
     coff, inc_c, inc_s, loff, shp, istr, soff = S
+    y2, ysum, roff, bound, last, d = Z
     K = shp.shape[1]
     lo, hi, h, j0, j1, n = coff[c], coff[c + 1], 0.5 / w[c], ioff[c], ioff[c + 1], shp[c, K - 1]
     idx, base, step = np.zeros(K, np.int64), np.zeros(j1 - j0, np.int64), istr[j0:j1, K - 1].copy()
     t0 = taus[c]
     L = t0 - 2.0 * dtau[c] - 1e-12 * (1.0 + abs(t0))  # -inf before the first shift: every cell a candidate
-    s, vmax, sm, k, m = 0.0, -np.inf, 0.0, 0, 0
+    s = ysum[c] - h * _moves(c, lam, S, ioff, last, d)  # sum_i v_i, from the duals
+    vmax, sm, k, m, g, formed = -np.inf, 0.0, 0, 0, roff[c], 0
     for i in range(lo, hi, n):  # v row by row, as `_dual_table` forms it (the same values)
-        _row_values(row, 0, y, i, n, lam, loff, base, step, j0, h)
-        for u in range(n):
-            v = row[u]
-            s, vmax = s + v, max(vmax, v)
-            if v > t0:  # the warm start's first Newton pass
-                sm, k = sm + v, k + 1
-            if v > L:
-                ci[m], cv[m] = i + u, v
-                m += 1
+        b = bound[g] + h * _rise(d, loff, base, step, j0, n) * (1.0 + 1e-12)
+        if b + 1e-12 * (1.0 + abs(b) + abs(L)) <= L:  # no v on the row can be above L: skipped
+            bound[g] = b
+        else:
+            _row_values(row, 0, y, i, n, lam, loff, base, step, j0, h)
+            b, formed = -np.inf, formed + 1
+            for u in range(n):
+                v = row[u]
+                b = max(b, v)
+                if v > t0:  # the warm start's first Newton pass
+                    sm, k = sm + v, k + 1
+                if v > L:
+                    ci[m], cv[m] = i + u, v
+                    m += 1
+            bound[g], vmax = b, max(vmax, b)
+        g += 1
         _next_row(idx, base, shp, istr, c, j0, j1)
     t, ok = _shift_cand(cv, m, hi - lo, s, vmax, taus, c, sm, k, L)
     if not ok:  # Newton restarts left of L: the whole table, as evaluate_duals does it
         fc = _dual_table(c, lam, y, w, S, ioff, x, r, taus)
         dtau[c] = abs(taus[c] - t0)
-        return fc, 1
+        bound[roff[c] : roff[c + 1]] = np.inf  # its rows formed again next time
+        return fc, 1, formed
     taus[c], dtau[c] = t, abs(t - t0)
     for j in range(j0, j1):
         r[loff[j] : loff[j + 1]] = 0.0
@@ -424,17 +502,17 @@ def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row):  # 
                 for a in range(K):
                     p += idx[a] * istr[j, a]
                 r[p] += xi
-    return fc * w[c], 0
+    return fc * w[c], 0, formed
 
 
 @_KERNELS(parallel=True)
-def sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2, G):  # pragma: no cover (compiled)
+def sparse_duals(lam, y, w, S, a, x, r, taus, dtau, Z, G):  # pragma: no cover (compiled)
     """`evaluate_duals`' r and shifts without forming x (written only for tables that fall back,
-    `_sparse_table`): (f up to rounding, tables that fell back). dtau: the shifts' last moves; y2: ||y_c||^2
-    per table; G: `_groups(S)`."""
+    `_sparse_table`), up to rounding: (f, tables that fell back, rows formed). dtau: the shifts' last moves;
+    Z: `sparse_state`, updated in place; G: `_groups(S)`."""
     ioff, order, boff, widest = G
     nc = S[0].shape[0] - 1
-    fs, back = np.zeros(nc), np.zeros(nc, np.int64)
+    fs, back, formed = np.zeros(nc), np.zeros(nc, np.int64), np.zeros(nc, np.int64)
     for b in prange(BINS):  # the groups in parallel, each with candidate buffers of its largest table
         big = 1
         for q in range(boff[b], boff[b + 1]):
@@ -442,12 +520,12 @@ def sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2, G):  # pragma: no cover 
         ci, cv, row = np.empty(big, np.int64), np.empty(big), np.empty(widest)
         for q in range(boff[b], boff[b + 1]):
             c = order[q]
-            fs[c], back[c] = _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, y2, ci, cv, row)
+            fs[c], back[c], formed[c] = _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, Z, ci, cv, row)
     _centre(S, a, r)
     f = 0.0
     for c in range(nc):
         f += fs[c]
-    return f, back.sum()
+    return f, back.sum(), formed.sum()
 
 # %% ../nbs/87_local_solvers.ipynb #2557594e
 @_KERNELS
@@ -484,16 +562,13 @@ def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no c
     momentum point mu and the simplex shifts taus are updated in place; (converged, it, t) resume it."""
     x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)  # x: for tables that fall back
     nc, G = S[0].shape[0] - 1, _groups(S)
-    y2, dtau = np.zeros(nc), np.zeros(nc)  # ||y_c||^2, and each shift's last move (0: none yet)
-    for c in range(nc):
-        for i in range(S[0][c], S[0][c + 1]):
-            y2[c] += y[i] * y[i]
+    dtau, Z = np.zeros(nc), sparse_state(y, S, lam)  # each shift's last move (0: none yet); the rows' bounds
     while it < stop:
         it += 1
-        sparse_duals(mu, y, w, S, a, x, r, taus, dtau, y2, G)
+        sparse_duals(mu, y, w, S, a, x, r, taus, dtau, Z, G)
         t = _nesterov(lam, prev, mu, r, steps, t)
         if it % 10 == 0:
-            f = sparse_duals(lam, y, w, S, a, x, r, taus, dtau, y2, G)[0]
+            f = sparse_duals(lam, y, w, S, a, x, r, taus, dtau, Z, G)[0]
             if (r.size == 0 or np.max(np.abs(r)) <= tol / 2) and abs(_dot(lam, r)) <= tol * max(f, 1.0):
                 return True, it, t
     return False, it, t
