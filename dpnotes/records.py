@@ -23,7 +23,8 @@ def table_targets(
     workload: Marginals,  # the marginal tables released, in the workload's block order
     answers,  # released answers (fractions), one per cell of every table
 ) -> list:
-    "Each table of `answers` projected onto the probability simplex (a table already on it is unchanged)."
+    """Each table of `answers` projected onto the probability simplex; a table already on it (non-negative,
+    its sum 1 up to the rounding of a sum of its size) is unchanged."""
     return workload.blocks(_simplex_tables(workload, answers))
 
 
@@ -38,9 +39,10 @@ def _simplex_tables(workload: Marginals, answers) -> np.ndarray:
         )
     if not np.all(np.isfinite(a)):
         raise ValueError(f"answers must be finite, found {int((~np.isfinite(a)).sum())} non-finite entries")
-    out = np.empty_like(a)
-    for b, t in zip(workload.blocks(a), workload.blocks(out)):
-        t[:] = simplex_projection(b)
+    out, eps = np.empty_like(a), np.finfo(np.float64).eps
+    for b, t in zip(workload.blocks(a), workload.blocks(out)):  # on the simplex up to its sum's rounding
+        on = b.min() >= 0.0 and abs(b.sum() - 1.0) <= b.size * eps  # (a projected release's): as it is
+        t[:] = b if on else simplex_projection(b)
     return out
 
 # %% ../nbs/26_records.ipynb #rc10
@@ -110,13 +112,14 @@ def _counts(out, R, cols, strides, sizes, offsets):  # pragma: no cover (compile
 # %% ../nbs/26_records.ipynb #rc13
 @_KERNELS(nogil=True)  # releases the GIL: runs beside the answers' writing
 def _improve(R, cols, strides, sizes, offsets, attr_ptr, attr_tables, over, u):  # pragma: no cover
-    "Run len(u) // 3 copy proposals (u: uniforms) on R in place, keeping `over` = counts - targets; the kept."
+    """Run len(u) // 3 copy proposals (u: uniforms) on R in place, keeping `over` = counts - targets: (the
+    proposals kept, the change they made to sum(over^2): each kept one's exact change, summed)."""
     m, d = R.shape
     T = sizes.size
     mark, stamp = np.zeros(T, np.int64), 0
     hit, old, new = np.empty(T, np.int64), np.empty(T, np.int64), np.empty(T, np.int64)
     row = np.empty(d, np.int64)
-    kept = 0
+    kept, change = 0, 0.0
     for k in range(0, u.shape[0] - 2, 3):
         r, s, c = int(u[k] * m), int(u[k + 1] * m), int(u[k + 2] * T)
         stamp += 1
@@ -140,13 +143,13 @@ def _improve(R, cols, strides, sizes, offsets, attr_ptr, attr_tables, over, u): 
             new[i] = _cell(row, cols, strides, sizes, offsets, e)
             delta += 2.0 * (over[new[i]] - over[old[i]]) + 2.0
         if nh and delta < 0.0:
-            kept += 1
+            kept, change = kept + 1, change + delta
             for i in range(nh):
                 over[old[i]] -= 1.0
                 over[new[i]] += 1.0
             for j in range(d):
                 R[r, j] = row[j]
-    return kept
+    return kept, change
 
 # %% ../nbs/26_records.ipynb #rc17
 def pair_margins(
@@ -279,15 +282,16 @@ def fit_records(
     mt = np.random.RandomState(
         int(rng.integers(2**62)) & 0xFFFFFFFF
     )  # the proposals' uniforms, a sweep at once
-    losses, kept, sweeps = [_sumsq(over)], 0, 0
+    losses, kept, sweeps = [_sumsq(over)], 0, 0  # the objective, after each sweep from the kept changes
     for _ in progress(range(max_sweeps), 'fitting records', 'sweep', delay=2.0):
-        if not len(kept_tables) or losses[-1] == 0:
+        if not len(kept_tables) or losses[-1] <= 0:
             break
-        kept += _improve(R, *arrs, over, mt.random_sample(3 * rows))
-        sweeps += 1
-        losses.append(_sumsq(over))
+        k, change = _improve(R, *arrs, over, mt.random_sample(3 * rows))
+        kept, sweeps = kept + k, sweeps + 1
+        losses.append(losses[-1] + change)  # (no pass over the tables; summed again once, below)
         if losses[-2] - losses[-1] < tol * losses[-2]:
             break
+    final = _sumsq(over) if sweeps else losses[0]
     out = Dataset._trusted(R, dom)
     del over
     counts = _counts(np.zeros(offsets[-1], _count_type(rows)), R, *arrs[:4])  # the records' answers x rows
@@ -303,7 +307,7 @@ def fit_records(
         sweeps=sweeps,
         proposals=sweeps * rows,
         kept=int(kept),
-        objective=(float(losses[0]), float(losses[-1])),
+        objective=(float(losses[0]), float(final)),
     )
     return out
 
