@@ -49,9 +49,9 @@ def main():
     evaluate_duals(lam, y, w, S.arrays, a, x, r, taus)  # compile / load, and warm the shifts
     t_eval = best(lambda: evaluate_duals(lam, y, w, S.arrays, a, x, r, taus), args.evals)
     lam0, mu0, taus0 = np.zeros(S.n_duals), np.zeros(S.n_duals), np.full(nc, -np.inf)
-    _ascent(y, w, S.arrays, a, steps, 1e-9, 0, 1, lam0.copy(), mu0.copy(), taus0.copy(), 1.0)  # compile
+    _ascent(y, w, S.arrays, a, steps, 1e-9, 0, 1, lam0.copy(), mu0.copy(), taus0.copy(), np.zeros(nc), 1.0)  # compile
     t_asc = best(lambda: _ascent(y, w, S.arrays, a, steps, 1e-9, 0, args.iters, lam0.copy(), mu0.copy(),
-                                 taus0.copy(), 1.0), 2) / args.iters
+                                 taus0.copy(), np.zeros(nc), 1.0), 2) / args.iters
     t_read = best(lambda: y.sum(), args.evals)
     t_rw = best(lambda: np.copyto(x, y), args.evals)
     struct_mb = sum(v.nbytes for v in S.arrays) / 2**20

@@ -83,11 +83,11 @@ def reset(S, y, w, a, steps, iters, shares=None):
     lam = np.zeros(S.n_duals)
     mu, taus, t_mom = lam.copy(), np.full(len(w), -np.inf), 1.0
     x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)
-    G, rows = ls._groups(S.arrays), ls._row_offsets(S.arrays)[-1]
+    G, rows, dtau = ls._groups(S.arrays), ls._row_offsets(S.arrays)[-1], np.zeros(len(w))
     t = time.perf_counter()
     for it in range(1, iters + 1):
-        if (it - 1) % CHUNK == 0:  # a new run of `_ascent` in `run_ascent`: new moves and bounds
-            dtau, Z = np.zeros(len(w)), ls.sparse_state(y, S.arrays, lam)
+        if (it - 1) % CHUNK == 0:  # a new run of `_ascent` in `run_ascent`: new bounds
+            Z = ls.sparse_state(y, S.arrays, lam)
         for point in (mu, lam) if it % 10 == 0 else (mu,):
             if shares is None:
                 Z[3][:] = np.inf

@@ -126,7 +126,7 @@ def trace(names, eps, sweeps):
         else:
             R = tree_records(W, tables, rows, rng)
         kept, *arrs = table_arrays(W)
-        over = _counts(R, *arrs[:4]) - np.concatenate([tables[i] for i in kept]) * rows
+        over = _counts(np.zeros(arrs[3][-1]), R, *arrs[:4]) - np.concatenate([tables[i] for i in kept]) * rows
         mt = np.random.RandomState(int(rng.integers(2**62)) & 0xFFFFFFFF)  # the proposals' uniforms, as fit_records
         L = float((over**2).sum())
         for k in range(1, sweeps + 1):

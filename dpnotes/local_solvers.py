@@ -410,24 +410,26 @@ def sparse_state(y, S, lam):  # pragma: no cover (compiled)
 def _moves(c, lam, S, ioff, last, d):  # pragma: no cover (compiled)
     """Table c's duals at the point lam against the last point's (`last`, then set to lam): d = each dual's
     move, and for a separator with the table's last axis at stride 1, the largest move of each run along it,
-    at the run's first dual. Returns sum_j (|c| / |s_j|) sum(lam_j): the duals' share of sum_i v_i."""
+    at the run's first dual. Returns (sum_j (|c| / |s_j|) sum(lam_j), the duals' share of sum_i v_i; sum_j
+    max|lam_j|, what a v's rounding scales with)."""
     coff, inc_c, inc_s, loff, shp, istr, soff = S
     K = shp.shape[1]
-    n, cells, total = shp[c, K - 1], coff[c + 1] - coff[c], 0.0
+    n, cells, total, big = shp[c, K - 1], coff[c + 1] - coff[c], 0.0, 0.0
     for j in range(ioff[c], ioff[c + 1]):
-        q = 0.0
+        q, mx = 0.0, 0.0
         for p in range(loff[j], loff[j + 1]):
             d[p] = abs(lam[p] - last[p])
             last[p] = lam[p]
             q += lam[p]
-        total += (cells // (loff[j + 1] - loff[j])) * q
+            mx = max(mx, abs(lam[p]))
+        total, big = total + (cells // (loff[j + 1] - loff[j])) * q, big + mx
         if istr[j, K - 1] == 1:
             for p0 in range(loff[j], loff[j + 1], n):
                 mx = 0.0
                 for p in range(p0, p0 + n):
                     mx = max(mx, d[p])
                 d[p0] = mx
-    return total
+    return total, big
 
 
 @_KERNELS
@@ -459,11 +461,12 @@ def _sparse_table(c, lam, y, w, S, ioff, x, r, taus, dtau, Z, ci, cv, row):  # p
     idx, base, step = np.zeros(K, np.int64), np.zeros(j1 - j0, np.int64), istr[j0:j1, K - 1].copy()
     t0 = taus[c]
     L = t0 - 2.0 * dtau[c] - 1e-12 * (1.0 + abs(t0))  # -inf before the first shift: every cell a candidate
-    s = ysum[c] - h * _moves(c, lam, S, ioff, last, d)  # sum_i v_i, from the duals
+    total, big = _moves(c, lam, S, ioff, last, d)
+    s, slack = ysum[c] - h * total, 1e-12 * (1.0 + abs(L) + h * big)  # sum_i v_i from the duals; v's rounding
     vmax, sm, k, m, g, formed = -np.inf, 0.0, 0, 0, roff[c], 0
     for i in range(lo, hi, n):  # v row by row, as `_dual_table` forms it (the same values)
         b = bound[g] + h * _rise(d, loff, base, step, j0, n) * (1.0 + 1e-12)
-        if b + 1e-12 * (1.0 + abs(b) + abs(L)) <= L:  # no v on the row can be above L: skipped
+        if b + slack + 1e-12 * abs(b) <= L:  # no v on the row can be above L: skipped
             bound[g] = b
         else:
             _row_values(row, 0, y, i, n, lam, loff, base, step, j0, h)
@@ -557,12 +560,13 @@ def _nesterov(lam, prev, mu, r, steps, t):  # pragma: no cover (compiled)
 
 # %% ../nbs/87_local_solvers.ipynb #2675aec3
 @_KERNELS(work=lambda y, w, S, a, steps, tol, it, stop, *rest: (stop - it) * (y.size + rest[0].size))
-def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, t):  # pragma: no cover (compiled)
+def _ascent(y, w, S, a, steps, tol, it, stop, lam, mu, taus, dtau, t):  # pragma: no cover (compiled)
     """Restarted accelerated ascent on the dual, iterations it+1 .. stop at most, resumable: lam, the
-    momentum point mu and the simplex shifts taus are updated in place; (converged, it, t) resume it."""
+    momentum point mu, the simplex shifts taus and their last moves dtau (0: none yet) are updated in place;
+    (converged, it, t) resume it."""
     x, r, prev = np.empty_like(y), np.empty_like(lam), np.empty_like(lam)  # x: for tables that fall back
     nc, G = S[0].shape[0] - 1, _groups(S)
-    dtau, Z = np.zeros(nc), sparse_state(y, S, lam)  # each shift's last move (0: none yet); the rows' bounds
+    Z = sparse_state(y, S, lam)  # the rows' bounds, new in each run (their additions' rounding stays bounded)
     while it < stop:
         it += 1
         sparse_duals(mu, y, w, S, a, x, r, taus, dtau, Z, G)
@@ -578,10 +582,13 @@ def run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> t
     """`_ascent` from lam in runs of `chunk` iterations, behind a progress bar on a terminal (the iterates
     are those of one uninterrupted run); (x, f, iterations) at the final lam."""
     mu, taus, t, it, done = lam.copy(), np.full(len(w), -np.inf), 1.0, 0, False
+    dtau = np.zeros(
+        len(w)
+    )  # the shifts' last moves, carried from run to run: they decide which tables fall back
     with progress(None, "local projection", "it", total=max_iter) as bar:
         while not done and it < max_iter:
             done, it1, t = _ascent(
-                y, w, arrays, a, steps, tol, it, min(it + chunk, max_iter), lam, mu, taus, t
+                y, w, arrays, a, steps, tol, it, min(it + chunk, max_iter), lam, mu, taus, dtau, t
             )
             bar.update(it1 - it)
             it = it1
