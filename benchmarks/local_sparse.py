@@ -37,6 +37,17 @@ class _Taken(Exception):
     "Raised by the wrapper below once it has the projection's input: the release stops there."
 
 
+def case_data(folder: Path, case: str):
+    "(data, workload) of a case 'name:k': the data set's records and all its k-way marginals."
+    name, way = case.split(':')
+    sub, stem = FILES[name]
+    csv, dom = folder / sub / f"{stem}.csv", folder / sub / f"{stem}-domain.json"
+    if not (csv.exists() and dom.exists()):
+        raise SystemExit(f"{name} not found under {folder}")
+    data = read_csv(csv, dom)
+    return data, Marginals.all_kway(data.domain, int(way))
+
+
 def projection_input(data, wl, seed, eps):
     "The (measurements, domain) `local` passes to `local_projection` on this seed's noise."
     taken = []
@@ -115,13 +126,7 @@ def main():
           f"{'ratio':>6s} {'rows formed':>11s}")
     ratios = []
     for case in args.cases:
-        name, way = case.split(':')
-        folder, stem = FILES[name]
-        csv, dom = args.data / folder / f"{stem}.csv", args.data / folder / f"{stem}-domain.json"
-        if not (csv.exists() and dom.exists()):
-            raise SystemExit(f"{name} not found under {args.data}")
-        data = read_csv(csv, dom)
-        wl = Marginals.all_kway(data.domain, int(way))
+        data, wl = case_data(args.data, case)
         iters = local.auto_iterations(wl.shape[0])
         for seed in args.seeds:
             S, y, w, a, steps = problem(*projection_input(data, wl, seed, args.eps))

@@ -49,10 +49,11 @@ def _simplex_tables(workload: Marginals, answers) -> np.ndarray:
 def table_arrays(
     workload: Marginals,  # the tables
 ) -> tuple:
-    """(kept, cols, strides, sizes, offsets, attr_ptr, attr_tables): the indices of the tables on at least one
-    attribute, then per kept table its columns (padded with -1), strides and number of attributes, the
-    offsets of its cells in one vector (one more entry: the total), and for attribute j the kept tables
-    `attr_tables[attr_ptr[j]:attr_ptr[j + 1]]` that hold it."""
+    """(kept, cols, strides, sizes, offsets, attr_ptr, attr_tables, attr_strides): the indices of the tables
+    on at least one attribute, then per kept table its columns (padded with -1), strides and number of
+    attributes, the offsets of its cells in one vector (one more entry: the total), and for attribute j the
+    kept tables `attr_tables[attr_ptr[j]:attr_ptr[j + 1]]` that hold it, with j's stride in each of them
+    (`attr_strides`, the same positions)."""
     dom = workload.domain
     kept = [i for i, c in enumerate(workload.cliques) if c]
     T, kmax = len(kept), max((len(workload.cliques[i]) for i in kept), default=1)
@@ -67,7 +68,10 @@ def table_arrays(
     holds = [[e for e, i in enumerate(kept) if dom.attrs[j] in workload.cliques[i]] for j in range(len(dom))]
     attr_ptr = np.concatenate([[0], np.cumsum([len(h) for h in holds])]).astype(np.int64)
     attr_tables = np.array([e for h in holds for e in h], np.int64)
-    return kept, cols, strides, sizes, offsets, attr_ptr, attr_tables
+    attr_strides = np.array(
+        [strides[e, list(cols[e]).index(j)] for j, h in enumerate(holds) for e in h], np.int64
+    )
+    return kept, cols, strides, sizes, offsets, attr_ptr, attr_tables, attr_strides
 
 # %% ../nbs/26_records.ipynb #rc12
 # the kernels: Python on small inputs, compiled by numba on large ones (see 89_kernels)
@@ -75,10 +79,11 @@ _KERNELS = Kernels()
 
 
 @_KERNELS
-def _cell(row, cols, strides, sizes, offsets, e):  # pragma: no cover (compiled)
+def _cell(R, r, cols, strides, sizes, offsets, e):  # pragma: no cover (compiled)
+    "The cell of record r of R in table e (R indexed in place: no view of its row a call)."
     x = offsets[e]
     for j in range(sizes[e]):
-        x += row[cols[e, j]] * strides[e, j]
+        x += R[r, cols[e, j]] * strides[e, j]
     return x
 
 
@@ -106,49 +111,50 @@ def _counts(out, R, cols, strides, sizes, offsets):  # pragma: no cover (compile
     "out (zeros, any number type) + each table's counts of the records R, in place; out."
     for r in range(R.shape[0]):
         for e in range(sizes.size):
-            out[_cell(R[r], cols, strides, sizes, offsets, e)] += 1
+            out[_cell(R, r, cols, strides, sizes, offsets, e)] += 1
     return out
 
 # %% ../nbs/26_records.ipynb #rc13
 @_KERNELS(nogil=True)  # releases the GIL: runs beside the answers' writing
-def _improve(R, cols, strides, sizes, offsets, attr_ptr, attr_tables, over, u):  # pragma: no cover
+def _improve(
+    R, cols, strides, sizes, offsets, attr_ptr, attr_tables, attr_strides, over, u
+):  # pragma: no cover
     """Run len(u) // 3 copy proposals (u: uniforms) on R in place, keeping `over` = counts - targets: (the
     proposals kept, the change they made to sum(over^2): each kept one's exact change, summed)."""
-    m, d = R.shape
+    m = R.shape[0]
     T = sizes.size
-    mark, stamp = np.zeros(T, np.int64), 0
+    mark, stamp, slot = np.zeros(T, np.int64), 0, np.zeros(T, np.int64)  # slot: a hit table's place in hit
     hit, old, new = np.empty(T, np.int64), np.empty(T, np.int64), np.empty(T, np.int64)
-    row = np.empty(d, np.int64)
     kept, change = 0, 0.0
     for k in range(0, u.shape[0] - 2, 3):
         r, s, c = int(u[k] * m), int(u[k + 1] * m), int(u[k + 2] * T)
         stamp += 1
         nh = 0
-        for j in range(d):
-            row[j] = R[r, j]
         for q in range(sizes[c]):  # copy s's values on table c; the tables holding a changed one are hit
             a = cols[c, q]
-            if R[s, a] != R[r, a]:
-                row[a] = R[s, a]
+            step = R[s, a] - R[r, a]
+            if step != 0:
                 for p in range(attr_ptr[a], attr_ptr[a + 1]):
                     e = attr_tables[p]
                     if mark[e] != stamp:
-                        mark[e] = stamp
-                        hit[nh] = e
+                        mark[e], slot[e], hit[nh], new[nh] = stamp, nh, e, step * attr_strides[p]
                         nh += 1
+                    else:
+                        new[slot[e]] += step * attr_strides[p]  # new - old cell, attribute by attribute
+        if nh == 0:
+            continue
         delta = 0.0
         for i in range(nh):
-            e = hit[i]
-            old[i] = _cell(R[r], cols, strides, sizes, offsets, e)
-            new[i] = _cell(row, cols, strides, sizes, offsets, e)
+            old[i] = _cell(R, r, cols, strides, sizes, offsets, hit[i])
+            new[i] += old[i]
             delta += 2.0 * (over[new[i]] - over[old[i]]) + 2.0
-        if nh and delta < 0.0:
+        if delta < 0.0:
             kept, change = kept + 1, change + delta
             for i in range(nh):
                 over[old[i]] -= 1.0
                 over[new[i]] += 1.0
-            for j in range(d):
-                R[r, j] = row[j]
+            for q in range(sizes[c]):
+                R[r, cols[c, q]] = R[s, cols[c, q]]
     return kept, change
 
 # %% ../nbs/26_records.ipynb #rc17
