@@ -26,10 +26,10 @@ def write_binary_csv(path, rows, cols, seed=0):
             f.write(line.tobytes())
 
 
-def measured(cmd):
-    "(seconds, peak RSS in MB) of `cmd` in its own process."
+def measured(cmd, env=None):
+    "(seconds, peak RSS in MB) of `cmd` in its own process (`env`: its environment; None: this one's)."
     t0 = time.perf_counter()
-    p = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True)
+    p = subprocess.run(["/usr/bin/time", "-v", *cmd], capture_output=True, text=True, env=env)
     secs = time.perf_counter() - t0
     if p.returncode != 0:
         sys.exit(f"{' '.join(cmd)} failed:\n{p.stderr[-2000:]}")
