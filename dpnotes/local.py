@@ -21,7 +21,7 @@ from .histograms import gaussian_measure
 from .adaptive import adaptive_fit
 from .junction_trees import model_sizes
 from .factorization import factorization_measure
-from .strategy_solvers import marginal_strategy, strategy_diameter, strategy_error
+from .strategy_solvers import strategy_diameter, table_errors
 from .projection import MAX_UNIVERSE, NOISE_FRACTION
 from .projection_solvers import ConvergenceWarning, project
 from .projection_operators import simplex_projection
@@ -388,12 +388,12 @@ def factorization_spread(
 ) -> float:
     """Per-cell noise s.d. of the factorization mechanism's noisiest table (its default strategy) over the
     Gaussian mechanism's, at the same budget and n: a property of the workload and the relation only."""
-    M = marginal_strategy(workload, 'optimal')  # what factorization_mechanism uses for marginals
+    M, errs = table_errors(workload.domain, tuple(map(tuple, workload.cliques)))  # factorization's strategy
     nrm, T = M.norm_1_2(), len(workload.cliques)
     sens = relation.spread(lambda: strategy_diameter(M, workload.shape[1]), nrm)  # its sensitivity, times n
     gauss = relation.spread(math.sqrt(2 * T), math.sqrt(T))  # the Gaussian mechanism's, times n
     cells = lambda c: math.prod(workload.domain[a] for a in c)
-    worst = max(strategy_error(Marginals(workload.domain, [c]), M) / cells(c) for c in workload.cliques)
+    worst = max(e / cells(c) for e, c in zip(errs, workload.cliques))
     return sens / nrm * math.sqrt(worst) / gauss
 
 

@@ -4,7 +4,7 @@
 
 # %% ../nbs/93_strategy_solvers.ipynb #137318fb
 from __future__ import annotations
-import math, time
+import functools, math, time
 from fractions import Fraction
 import numpy as np
 import scipy.sparse as sp
@@ -16,9 +16,9 @@ from .counting import column_norms_up, helmert, kron_dense
 
 # %% auto #0
 __all__ = ['STRUCTURED_RULES', 'tree_levels', 'tree_sums', 'tree_lstsq', 'workload_gram', 'TreeStrategy', 'strategy_error',
-           'KronStrategy', 'kron_strategy', 'MarginalStrategy', 'marginal_strategy', 'svd_bound', 'optimal_strategy',
-           'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'norm_1_2_up', 'measurement_error', 'table_roundings',
-           'strategy_diameter']
+           'KronStrategy', 'kron_strategy', 'MarginalStrategy', 'marginal_strategy', 'table_errors', 'svd_bound',
+           'optimal_strategy', 'optimize_strategy', 'cvxpy_optimal', 'gamma2_sdp', 'norm_1_2_up', 'measurement_error',
+           'table_roundings', 'strategy_diameter']
 
 # %% ../nbs/93_strategy_solvers.ipynb #st-imports
 from .noise import ceil_float
@@ -379,6 +379,15 @@ def _marginal_rule(W, M):
 
 
 STRUCTURED_RULES.append(_marginal_rule)
+
+# %% ../nbs/93_strategy_solvers.ipynb #st-tableerr
+@functools.lru_cache(maxsize=4)
+def table_errors(domain, cliques: tuple, kind: str = 'optimal') -> tuple:
+    """(`marginal_strategy`'s `kind` strategy for the marginals on `cliques`, the error constant of each
+    table under it): public, from the domain and the cliques only; cached, since a release's choice of
+    mechanism asks for it more than once (`local.factorization_spread`)."""
+    M = marginal_strategy(Marginals(domain, list(cliques)), kind)
+    return M, tuple(strategy_error(Marginals(domain, [c]), M) for c in cliques)
 
 # %% ../nbs/93_strategy_solvers.ipynb #c829a9d3
 def svd_bound(W) -> float:
