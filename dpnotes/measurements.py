@@ -8,7 +8,7 @@ import contextlib, math
 from fractions import Fraction
 from dataclasses import dataclass, field
 import numpy as np
-from .noise import add_noise, ceil_float, ceil_sqrt, gaussian_plan
+from .noise import add_noise, check_positive, ceil_float, ceil_sqrt, gaussian_plan
 from .samplers import noise_draws, noise_source
 from .workloads import Marginals, answer_error, integral
 from .privacy import Accountant, Budget, exponential_mechanism, exponential_plan, zcdp_budget
@@ -132,11 +132,7 @@ class Selection:
         if self.index < 0:
             raise ValueError(f"index must be >= 0, got index={self.index}")
         object.__setattr__(self, 'index', int(self.index))
-        eps = self.epsilon
-        if isinstance(eps, (bool, np.bool_)) or not (
-            isinstance(eps, (int, float)) and math.isfinite(eps) and eps > 0
-        ):
-            raise ValueError(f"epsilon must be a finite number > 0, got epsilon={self.epsilon!r}")
+        object.__setattr__(self, 'epsilon', check_positive('epsilon', self.epsilon))  # a finite float > 0
 
     def summary(self) -> dict:
         "JSON-ready description (everything but the candidates)."
