@@ -166,13 +166,25 @@ def _put_int(out, p, v):  # pragma: no cover (compiled)
 @_KERNELS(nogil=True)  # releases the GIL: runs beside the records' fitting
 def _csv_rows(out, row, k, idx, shape, parts, poff, first, cfirst, ftext, foff, fidx):  # pragma: no cover
     """k rows of one table as CSV bytes in out, from its cell at multi-index idx (advanced in place, C order):
-    the row number (row, row + 1, ...); the label: the part parts[poff[q]:poff[q + 1]] of
-    q = first[a] + idx[a] for each axis a, comma-joined; a field per column of fidx (-1: '0.0', else the text
-    ftext[foff[j]:foff[j + 1]] of j = fidx[r, m]); when cfirst has entries, the label again from cfirst.
+    the row number (row, row + 1, ..., counted up in decimal digits); the label: the part
+    parts[poff[q]:poff[q + 1]] of q = first[a] + idx[a] for each axis a, comma-joined; a field per column of
+    fidx (-1: '0.0', else the text ftext[foff[j]:foff[j + 1]] of j = fidx[r, m]); when cfirst has entries, the
+    label again from cfirst.
     Returns the bytes written."""
     p, K, nf = 0, shape.shape[0], fidx.shape[1]
+    num = np.empty(20, np.uint8)  # the row number's digits, counted up in place from row's
+    d = _put_int(num, 0, row)
     for r in range(k):
-        p = _put_int(out, p, row + r)
+        p = _put(out, p, num, 0, d)
+        q = d - 1
+        while q >= 0 and num[q] == 57:  # '9' carries
+            num[q] = 48
+            q -= 1
+        if q >= 0:
+            num[q] += 1
+        else:  # 99..9 + 1: a digit more
+            num[0], num[d] = 49, 48
+            d += 1
         for a in range(K):
             out[p] = 44  # ','
             q = first[a] + idx[a]
