@@ -26,7 +26,7 @@ from .projection import MAX_UNIVERSE, NOISE_FRACTION
 from .projection_solvers import ConvergenceWarning, project
 from .projection_operators import simplex_projection
 from .local_solvers import LocalResult, as_tables, consistency_residual, joined
-from .local_solvers import run_ascent, local_structure
+from .local_solvers import run_ascent, local_structure, sorted_ranks
 from .samplers import sampler_threads
 from .helptext import document_names
 
@@ -151,7 +151,7 @@ def sure_threshold(
     "The level lambda in [0, cap * sigma] minimising Stein's unbiased risk estimate of soft thresholding `r`."
     a, top = np.sort(np.abs(np.asarray(r, float))), cap * sigma
     lam = np.concatenate([[0.0], a[a < top], [top] if top < math.inf else []])  # 0, each |r_i|, the cap
-    k = np.searchsorted(a, lam, side='right')  # cells at or below each candidate
+    k = sorted_ranks(a, lam, np.empty(lam.size, np.int64))  # cells at or below each candidate
     sq = np.concatenate([[0.0], np.cumsum(a**2)])
     risk = a.size * sigma**2 - 2 * sigma**2 * k + sq[k] + (a.size - k) * lam**2
     return float(lam[int(np.argmin(risk))])

@@ -16,8 +16,8 @@ from .helptext import document_names
 
 # %% auto #0
 __all__ = ['BINS', 'TIGHT', 'separators', 'cell_map', 'kept_separators', 'LocalStructure', 'local_structure', 'evaluate_duals',
-           'sparse_state', 'sparse_duals', 'run_ascent', 'LocalResult', 'as_tables', 'joined', 'local_constraints',
-           'cvxpy_local_projection', 'consistency_residual']
+           'sparse_state', 'sparse_duals', 'sorted_ranks', 'run_ascent', 'LocalResult', 'as_tables', 'joined',
+           'local_constraints', 'cvxpy_local_projection', 'consistency_residual']
 
 # %% ../nbs/87_local_solvers.ipynb #4fb80d36
 def separators(
@@ -538,6 +538,18 @@ def _dot(a, b):  # pragma: no cover (compiled)
     for i in range(a.shape[0]):
         s += a[i] * b[i]
     return s
+
+# %% ../nbs/87_local_solvers.ipynb #sranks
+@_KERNELS
+def sorted_ranks(a, v, out):  # pragma: no cover (compiled)
+    """out[i] = np.searchsorted(a, v[i], side='right') for ascending a and v, in one merge pass (O(len(a) +
+    len(v)) against a binary search per value): `local.sure_threshold`'s counts below each candidate level."""
+    j = 0
+    for i in range(v.shape[0]):
+        while j < a.shape[0] and a[j] <= v[i]:
+            j += 1
+        out[i] = j
+    return out
 
 # %% ../nbs/87_local_solvers.ipynb #2464f63d
 @_KERNELS
