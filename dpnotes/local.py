@@ -21,7 +21,7 @@ from .histograms import gaussian_measure
 from .adaptive import adaptive_fit
 from .junction_trees import model_sizes
 from .factorization import factorization_measure
-from .strategy_solvers import strategy_diameter, table_errors
+from .strategy_solvers import marginal_strategy, strategy_diameter, table_errors
 from .projection import MAX_UNIVERSE, NOISE_FRACTION
 from .projection_solvers import ConvergenceWarning, project
 from .projection_operators import simplex_projection
@@ -149,6 +149,8 @@ def sure_threshold(
     cap: float = math.inf,  # the largest level allowed, in units of sigma
 ) -> float:
     "The level lambda in [0, cap * sigma] minimising Stein's unbiased risk estimate of soft thresholding `r`."
+    if not (sigma >= 0 and cap >= 0):  # the candidate levels must rise from 0 (`sorted_ranks` merges them)
+        raise ValueError(f"sigma and cap must be >= 0, got sigma={sigma!r}, cap={cap!r}")
     a, top = np.sort(np.abs(np.asarray(r, float))), cap * sigma
     lam = np.concatenate([[0.0], a[a < top], [top] if top < math.inf else []])  # 0, each |r_i|, the cap
     k = sorted_ranks(a, lam, np.empty(lam.size, np.int64))  # cells at or below each candidate
@@ -388,9 +390,9 @@ def factorization_spread(
 ) -> float:
     """Per-cell noise s.d. of the factorization mechanism's noisiest table (its default strategy) over the
     Gaussian mechanism's, at the same budget and n: a property of the workload and the relation only."""
-    M, errs = table_errors(workload.domain, tuple(map(tuple, workload.cliques)))  # factorization's strategy
-    nrm, T = M.norm_1_2(), len(workload.cliques)
-    sens = relation.spread(lambda: strategy_diameter(M, workload.shape[1]), nrm)  # its sensitivity, times n
+    nrm, errs = table_errors(workload.domain, tuple(map(tuple, workload.cliques)))  # factorization's strategy
+    T, M = len(workload.cliques), lambda: marginal_strategy(workload, 'optimal')  # M: replace-one only
+    sens = relation.spread(lambda: strategy_diameter(M(), workload.shape[1]), nrm)  # its sensitivity, times n
     gauss = relation.spread(math.sqrt(2 * T), math.sqrt(T))  # the Gaussian mechanism's, times n
     cells = lambda c: math.prod(workload.domain[a] for a in c)
     worst = max(e / cells(c) for e, c in zip(errs, workload.cliques))

@@ -132,7 +132,7 @@ def _improve(
         nh = 0
         for q in range(sizes[c]):  # copy s's values on table c; the tables holding a changed one are hit
             a = cols[c, q]
-            step = R[s, a] - R[r, a]
+            step = np.int64(R[s, a]) - np.int64(R[r, a])  # signed, whatever R's integer type
             if step != 0:
                 for p in range(attr_ptr[a], attr_ptr[a + 1]):
                     e = attr_tables[p]

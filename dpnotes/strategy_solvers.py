@@ -383,11 +383,12 @@ STRUCTURED_RULES.append(_marginal_rule)
 # %% ../nbs/93_strategy_solvers.ipynb #st-tableerr
 @functools.lru_cache(maxsize=4)
 def table_errors(domain, cliques: tuple, kind: str = 'optimal') -> tuple:
-    """(`marginal_strategy`'s `kind` strategy for the marginals on `cliques`, the error constant of each
-    table under it): public, from the domain and the cliques only; cached, since a release's choice of
-    mechanism asks for it more than once (`local.factorization_spread`)."""
+    """(||M||_{1->2}, the error constant of each table under M) for M `marginal_strategy`'s `kind` strategy of
+    the marginals on `cliques`: public, from the domain and the cliques only. Cached, numbers only (not M,
+    whose matrices can be large), since a release's choice of mechanism asks for them more than once
+    (`local.factorization_spread`)."""
     M = marginal_strategy(Marginals(domain, list(cliques)), kind)
-    return M, tuple(strategy_error(Marginals(domain, [c]), M) for c in cliques)
+    return M.norm_1_2(), tuple(strategy_error(Marginals(domain, [c]), M) for c in cliques)
 
 # %% ../nbs/93_strategy_solvers.ipynb #c829a9d3
 def svd_bound(W) -> float:
