@@ -162,6 +162,20 @@ def _put_int(out, p, v):  # pragma: no cover (compiled)
         v //= 10
     return p + d
 
+
+@_KERNELS
+def _count_up(num, d):  # pragma: no cover (compiled)
+    "The decimal number in num[:d] (ASCII digits) plus one, in place; its number of digits."
+    q = d - 1
+    while q >= 0 and num[q] == 57:  # '9' carries
+        num[q] = 48
+        q -= 1
+    if q >= 0:
+        num[q] += 1
+        return d
+    num[0], num[d] = 49, 48  # 99..9 + 1: a digit more
+    return d + 1
+
 # %% ../nbs/28_files.ipynb #csvk0003
 @_KERNELS(nogil=True)  # releases the GIL: runs beside the records' fitting
 def _csv_rows(out, row, k, idx, shape, parts, poff, first, cfirst, ftext, foff, fidx):  # pragma: no cover
@@ -176,15 +190,7 @@ def _csv_rows(out, row, k, idx, shape, parts, poff, first, cfirst, ftext, foff, 
     d = _put_int(num, 0, row)
     for r in range(k):
         p = _put(out, p, num, 0, d)
-        q = d - 1
-        while q >= 0 and num[q] == 57:  # '9' carries
-            num[q] = 48
-            q -= 1
-        if q >= 0:
-            num[q] += 1
-        else:  # 99..9 + 1: a digit more
-            num[0], num[d] = 49, 48
-            d += 1
+        d = _count_up(num, d)
         for a in range(K):
             out[p] = 44  # ','
             q = first[a] + idx[a]

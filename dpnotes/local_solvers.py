@@ -594,9 +594,7 @@ def run_ascent(y, w, arrays, a, steps, tol, max_iter, lam, chunk: int = 50) -> t
     """`_ascent` from lam in runs of `chunk` iterations, behind a progress bar on a terminal (the iterates
     are those of one uninterrupted run); (x, f, iterations) at the final lam."""
     mu, taus, t, it, done = lam.copy(), np.full(len(w), -np.inf), 1.0, 0, False
-    dtau = np.zeros(
-        len(w)
-    )  # the shifts' last moves, carried from run to run: they decide which tables fall back
+    dtau = np.zeros(len(w))  # the shifts' last moves, carried from run to run: they decide the fallbacks
     with progress(None, "local projection", "it", total=max_iter) as bar:
         while not done and it < max_iter:
             done, it1, t = _ascent(
