@@ -7,8 +7,6 @@ from __future__ import annotations
 import math, time
 from fractions import Fraction
 
-import numpy as np
-
 from .privacy import Budget
 from .noise import ceil_float, laplace_plan
 from .data import Dataset

@@ -4,9 +4,8 @@
 
 # %% ../nbs/15_ingest.ipynb #40b60f2a
 from __future__ import annotations
-import csv, io, itertools, json, math, os, re, time
-from pathlib import Path
-from typing import Mapping, Sequence
+import csv, io, math, os, re
+from typing import Sequence
 
 import numpy as np
 from .kernels import Kernels
