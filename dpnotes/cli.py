@@ -378,9 +378,9 @@ def _release_outputs(r):
     r.add_argument(
         "--synthetic",
         metavar="PATH",
-        help="also write synthetic records (a CSV like --data) drawn from the release's model "
-        "or distribution (adaptive, projection, local on universes of at most 2^18 cells, mwem, mwem-hlm; "
-        "post-processing, no privacy cost; default: none)",
+        help="also write synthetic records (a CSV like --data): fitted to the released marginal tables "
+        "(any mechanism, any universe), or for other workloads drawn from the release's distribution "
+        "(projection, mwem, mwem-hlm); post-processing, no privacy cost; default: none",
     )
     r.add_argument(
         "--synthetic-rows", type=_rows, help="number of synthetic records (default: the released n)"

@@ -70,15 +70,29 @@ def _k(arg: str, spec: str, d: int) -> int | None:
 FACTOR_KINDS = ("identity", "total", "prefix", "range")  # per-attribute factors of a workload file's term
 
 
+def _unique_keys(pairs: list) -> dict:
+    "json's object_pairs_hook: a dict, or ValueError for a key given twice (json keeps the last silently)."
+    keys = [k for k, _ in pairs]
+    dup = next((k for k in keys if keys.count(k) > 1), None)
+    if dup is not None:
+        raise ValueError(f"duplicate key {dup!r}")
+    return dict(pairs)
+
+
 def workload_file_spec(
     path,  # JSON file: {"terms": [{"attr": "identity" | "total" | "prefix" | "range", ...}, ...]}
 ) -> str:
     """The command-line spec of a workload file: each term a Kronecker product of one factor per named
     attribute, the terms stacked (a union of Kronecker products, as `a*b + c`)."""
     try:
-        doc = json.loads(Path(path).read_text())
+        doc = json.loads(Path(path).read_text(), object_pairs_hook=_unique_keys)
     except (OSError, ValueError) as e:
         raise ValueError(f"workload file {str(path)!r}: cannot read it as JSON ({e})") from None
+    if isinstance(doc, dict) and set(doc) - {"terms"}:  # a key meant for something else would be ignored
+        extra = ", ".join(sorted(set(doc) - {"terms"}))
+        raise ValueError(
+            f"workload file {str(path)!r}: unknown key(s) {extra}; the file holds \"terms\" only"
+        )
     terms = doc.get("terms") if isinstance(doc, dict) else None
     if not isinstance(terms, list) or not terms or not all(isinstance(t, dict) and t for t in terms):
         raise ValueError(f"workload file {str(path)!r}: expected {{\"terms\": [{{attr: kind, ...}}, ...]}}")
@@ -114,11 +128,25 @@ def parse_workload(
         k = _k(arg, spec, len(domain.attrs))
         if k is not None:
             return Marginals.all_kway(domain, k)
-        cliques = []
+        cliques, seen = [], {}
         for group in arg.split(";"):
-            names = [_attr(domain, a.strip(), spec) for a in group.split(",") if a.strip()]
-            if not names or len(set(names)) != len(names):
+            parts = [a.strip() for a in group.split(",")]
+            if not any(parts):
+                raise ValueError(
+                    f"workload {spec!r}: an empty marginal (nothing between two ';', or at an end)"
+                )
+            if not all(parts):
+                raise ValueError(f"workload {spec!r}: an empty attribute name in {group.strip()!r}")
+            names = [_attr(domain, a, spec) for a in parts]
+            if len(set(names)) != len(names):
                 raise ValueError(f"workload {spec!r}: each marginal needs distinct attribute names")
+            key = frozenset(names)  # one table, whatever the order: asked twice, it would be measured twice
+            if key in seen:
+                raise ValueError(
+                    f"workload {spec!r}: the marginal {','.join(names)} is listed twice (as "
+                    f"{','.join(seen[key])} before); each table once"
+                )
+            seen[key] = names
             cliques.append(tuple(names))
         used = [a for a in domain.attrs if any(a in c for c in cliques)]
         return Marginals(domain.project(used), cliques)  # the same queries over the smallest universe
@@ -410,10 +438,7 @@ def cmd_compare(args):
     if args.seeds < 1:
         raise ValueError(f"--seeds must be >= 1, got {args.seeds}")
     outs = {k: v for k, v in (("--json", args.json), ("--plot", args.plot)) if v}
-    check_outputs(outs, {"--data": args.data, "--domain": args.domain}, args.force)
-    for path in outs.values():
-        if not Path(path).parent.is_dir():
-            raise ValueError(f"output folder {str(Path(path).parent)!r} does not exist")
+    check_outputs(outs, {"--data": args.data, "--domain": args.domain}, args.force)  # each can be written
     names = _mechanism_list(args.mechanisms)
     data, workload = load_data(args, names)
     recs = _compare(data, workload, budget, names, range(args.seeds), _options(args), not args.no_warmup)
@@ -489,9 +514,14 @@ DRAWS_RECORDS = ("projection", "mwem", "mwem-hlm")  # their releases hold a dist
 
 def _check_synthetic(args, name: str, workload) -> None:
     """ValueError, before any noise, when --synthetic cannot be met: records are fitted to a release of
-    marginal tables (any mechanism), or drawn from the distribution of a mechanism in DRAWS_RECORDS."""
+    marginal tables (any mechanism), or drawn from the distribution of a mechanism in DRAWS_RECORDS;
+    MemoryError when the --synthetic-rows asked for cannot fit (a public number: the released n is not)."""
     from dpnotes.workloads import Marginals
 
+    if getattr(args, "synthetic_rows", None) and getattr(args, "synthetic", None):
+        from dpnotes.records import check_records_memory
+
+        check_records_memory(args.synthetic_rows, len(workload.domain.attrs))
     if getattr(args, "synthetic", None) and not isinstance(workload, Marginals) and name not in DRAWS_RECORDS:
         raise ValueError(
             f"--synthetic: a {name} release of {type(workload).__name__} queries holds no marginal tables "
@@ -505,16 +535,16 @@ def cmd_release(args):
     _check_seed(args.insecure_seed, "--insecure-seed")
     budget = parse_budget(args.epsilon, args.delta, args.rho)
     outs = release_outputs(args.out)  # the answers, their metadata, the state beside them
+    if args.synthetic is not None and not args.synthetic.strip():
+        raise ValueError("--synthetic needs the name of the records' file, got an empty one")
+    if getattr(args, "synthetic_rows", None) is not None and args.synthetic is None:
+        raise ValueError("--synthetic-rows is the number of --synthetic records: give --synthetic PATH too")
     if args.synthetic:
         outs["--synthetic"] = args.synthetic
     ins = {"--data": args.data, "--domain": args.domain}
     if getattr(args, "ledger", None):  # read and rewritten by the release, never replaced by an output
         ins["--ledger"] = _early_ledger_check(args.ledger, budget)  # before the data is read
-    check_outputs(outs, ins, args.force)  # before any noise
-    if not Path(args.out).parent.is_dir():
-        raise ValueError(f"output folder {str(Path(args.out).parent)!r} does not exist")
-    if Path(args.out).is_dir():
-        raise ValueError(f"--out {args.out} is a folder; give the name of a file")
+    check_outputs(outs, ins, args.force)  # before any noise: each can be written (folder, kind, access)
     names = _mechanism_list(args.mechanism) if args.mechanism else _candidates(budget)
     if args.mechanism and len(names) != 1:  # before the data is read
         raise ValueError(
@@ -535,10 +565,10 @@ def cmd_release(args):
     say_progress(
         f"{name} on {workload.shape[0]:,} queries (a first run also compiles numba kernels, then cached)"
     )
-    with _charged(args, budget, name):  # --ledger: checked before any noise, recorded after
+    with _charged(args, budget, name):  # --ledger: checked before any noise; released once the files are
         rel = MECHANISMS[name](data, workload, budget, rng=rng, **_options(args))
-    answers = postprocess(args.postprocess, workload, rel.answers)
-    meta = write_release(args, name, budget, data, workload, rel, answers)
+        answers = postprocess(args.postprocess, workload, rel.answers)
+        meta = write_release(args, name, budget, data, workload, rel, answers)  # failed, should this fail
     print(
         f"{name}: released {workload.shape[0]} answers under {budget.describe()} -> {args.out} (+ "
         f"{args.out}.meta.json)"

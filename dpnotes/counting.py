@@ -41,12 +41,31 @@ def _parse_cell(v):
         return None
 
 # %% ../nbs/92_counting.ipynb #17dab6d5
+def _odd_text(v: np.ndarray) -> np.ndarray:
+    "Per cell of a text array: whether it holds an underscore or a character beyond ASCII."
+    if v.dtype.kind == 'O':
+        return np.array([isinstance(c, (str, bytes)) and (not c.isascii() or '_' in str(c)) for c in v], bool)
+    if v.size == 0 or v.dtype.itemsize == 0:
+        return np.zeros(v.shape, bool)
+    units = np.ascontiguousarray(v).view(np.uint32 if v.dtype.kind == 'U' else np.uint8)  # points or bytes
+    units = units.reshape(v.size, -1)
+    return ((units > 127) | (units == ord('_'))).any(axis=1).reshape(v.shape)
+
+
 def coerce_column(values, name: str, size: int, where: str = '') -> np.ndarray:
     "Validate one column of attribute `name` (values `0 .. size-1`) and return it as int64."
     v = np.asarray(values)
     if v.dtype.kind == 'b':
         v = v.astype(np.int64)
     if v.dtype.kind in 'OUS':
+        odd = np.flatnonzero(_odd_text(v))
+        if (
+            odd.size
+        ):  # int() and float() read '1_0' as 10 and Arabic-Indic digits as digits: a file's codes do not
+            raise ValueError(
+                f"{where}column {name!r} row {odd[0]}: value {str(v[odd[0]])!r} is not a number (codes are "
+                "written with the digits 0-9)"
+            )
         try:
             v = v.astype(np.int64)  # fast path: every cell an integer literal
         except (ValueError, TypeError, OverflowError):

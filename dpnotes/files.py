@@ -12,7 +12,7 @@ from .kernels import Kernels
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['file_mode', 'write_files', 'label_chunks', 'write_release_csv']
+__all__ = ['file_mode', 'check_target', 'write_files', 'label_chunks', 'write_release_csv']
 
 # %% ../nbs/28_files.ipynb #5d1a9e07
 def file_mode() -> int:
@@ -25,6 +25,28 @@ def file_mode() -> int:
 def _cannot_write(path, e: OSError) -> OSError:
     "`e` again, with a message naming the user's `path` instead of a temporary file."
     return type(e)(f"cannot write {path}: {e.strerror or type(e).__name__}")
+
+# %% ../nbs/28_files.ipynb #2e065d0d
+def check_target(
+    what: str,  # how the caller names the output in messages, e.g. '--out'
+    path,  # the file to write
+):
+    """ValueError unless a new file can be placed at `path`: its folder exists and takes a new file, and
+    `path` is not a folder, device, pipe, socket or broken link (`write_files` writes beside it, then renames
+    onto it). Cheap, and leaves nothing behind (a probe file, made and removed): called before any noise."""
+    path = Path(path)
+    if not path.parent.is_dir():
+        raise ValueError(f"output folder {str(path.parent)!r} does not exist")
+    if path.is_dir():
+        raise ValueError(f"{what} {path} is a folder; give the name of a file")
+    if os.path.lexists(path) and not path.is_file():
+        raise ValueError(f"{what} {path} is not a regular file (a device, pipe, socket or broken link)")
+    try:  # permissions, read-only mounts and access lists all decide: a file made is the one sure answer
+        fd, probe = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".probe")
+    except OSError as e:
+        raise ValueError(f"cannot write {path}: {e.strerror or type(e).__name__}") from None
+    os.close(fd)
+    os.unlink(probe)
 
 # %% ../nbs/28_files.ipynb #843dd174
 def write_files(

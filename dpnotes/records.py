@@ -16,7 +16,8 @@ from .projection_operators import simplex_projection
 from .helptext import document_names
 
 # %% auto #0
-__all__ = ['FIT_SWEEPS', 'FIT_TOL', 'table_targets', 'table_arrays', 'pair_margins', 'tree_records', 'fit_records']
+__all__ = ['FIT_SWEEPS', 'FIT_TOL', 'table_targets', 'table_arrays', 'pair_margins', 'tree_records', 'check_records_memory',
+           'fit_records']
 
 # %% ../nbs/26_records.ipynb #rc07
 def table_targets(
@@ -246,6 +247,13 @@ def _check_rows(rows) -> int:
         raise ValueError(f"rows must be a positive integer, got {rows!r}")
     return int(rows)
 
+
+def check_records_memory(rows: int, attributes: int):
+    """MemoryError unless `rows` records of `attributes` columns fit in the memory available: the records,
+    their proposals and the counts' bookkeeping (8 + 8 bytes a value, 24 a record). From public sizes only,
+    so the command line asks it before any noise is drawn."""
+    check_memory(rows * (attributes * 8 * 2 + 24), f"{rows:,} synthetic records", "ask for fewer rows")
+
 # %% ../nbs/26_records.ipynb #rc21-b
 def fit_records(
     workload: Marginals,  # the marginal tables released
@@ -268,7 +276,7 @@ def fit_records(
     if not (isinstance(max_sweeps, (int, np.integer)) and max_sweeps >= 0):
         raise ValueError(f"max_sweeps must be a non-negative integer, got {max_sweeps!r}")
     dom = workload.domain
-    check_memory(rows * (len(dom) * 8 * 2 + 24), f"{rows:,} synthetic records", "ask for fewer rows")
+    check_records_memory(rows, len(dom))
     rng = np.random.default_rng(rng)
     if start is None:
         R = tree_records(workload, tables, rows, rng)

@@ -19,7 +19,7 @@ from .samplers import noise_source
 from .data import Domain, Dataset, sample_records
 from .utils import require
 from .ingest import MarginalCounts
-from .files import label_chunks, write_files, write_release_csv
+from .files import check_target, label_chunks, write_files, write_release_csv
 from .bounds import error_bound
 from .utils import check_memory
 from .workloads import Marginals, Workload
@@ -555,7 +555,9 @@ def check_outputs(
 ):
     """ValueError if an output is one of the inputs, two outputs are one file (the second would replace it),
     or an output is the metadata or state of a release other than the one written (even with `force`);
-    FileExistsError, unless `force`, if an output exists. Called before any work: nothing spent on refusal."""
+    FileExistsError, unless `force`, if an output exists; ValueError if an output cannot take a new file
+    (`check_target`: a missing or shut folder, a folder, a device). Called before any work: nothing spent on
+    refusal."""
     named = list(outputs.items())
     for i, (what, path) in enumerate(named):
         for other, p2 in named[:i]:
@@ -589,6 +591,8 @@ def check_outputs(
                 f"{what} {path} exists, and a file is never replaced unasked: give a new name, or {how} to "
                 "replace it"
             )
+    for what, path in outputs.items():
+        check_target(what, path)
 
 # %% ../nbs/12_releases.ipynb #relfiles1
 def _state_bytes(release) -> bytes | None:
