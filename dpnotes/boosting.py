@@ -9,7 +9,7 @@ from dataclasses import dataclass, field, replace
 import numpy as np
 from .utils import progress as bar
 from .privacy import Accountant, Budget, exponential_plan
-from .noise import ceil_float
+from .noise import ceil_float, check_count, check_positive, check_real
 from .measurements import Meter, Relation, uniform_indices
 from .data import Dataset
 from .encoding import to_bits
@@ -28,6 +28,7 @@ from dpnotes.relaxation import (
     metered_parities,
     marginals_from_parities,
     relaxed_vertex,
+    check_tol,
 )
 from .relaxation_solvers import corrective_step, parity_sums_over
 from .helptext import document_names
@@ -419,7 +420,47 @@ def _base(base, workload, tol, max_iter, oracle):  # the base generator named by
     raise ValueError(f"base must be 'relaxation', 'projection', 'mwem-hlm' or a callable, got {base!r}")
 
 # %% ../nbs/06_boosting.ipynb #c339e3ec
-@register('boosting', add_remove=True, strict=True)
+def _boosting_checks(
+    data,
+    workload,
+    budget,
+    *,
+    base,
+    rounds,
+    sample,
+    lam,
+    mu,
+    share,
+    alpha_max,
+    jl_eps,
+    tol,
+    max_iter,
+    oracle,
+    options,
+    **_,
+):
+    "`boosting_mechanism`'s public-input checks: the registry runs them before any noise, either relation."
+    check_mechanism_args(data, workload, budget, options, 'boosting_mechanism', _ACCEPTS)
+    _check_rounds(rounds)
+    check_count('sample', sample, allow_none=True)
+    for name, value in (('lam', lam), ('mu', mu)):  # mu defaults to lam: both widths, > 0
+        if value is not None:
+            check_positive(name, value)
+    if not 0 <= check_real('share', share) < 1:
+        raise ValueError(f"share must be in [0, 1), got share={share!r}")
+    check_positive('alpha_max', alpha_max)
+    check_count('max_iter', max_iter, allow_none=True)
+    check_tol(tol)
+    if oracle is not None and not callable(oracle):
+        raise TypeError(f"oracle must be None or a callable, got {type(oracle).__name__}")
+    if jl_eps is not None and not 0 < check_real('jl_eps', jl_eps) < 1:
+        raise ValueError(f"jl_eps must be in (0, 1), got jl_eps={jl_eps!r}")
+    gen = _base(base, workload, tol, max_iter, oracle)  # an unknown base: refused
+    if jl_eps is not None and not isinstance(gen, RelaxationBase):
+        raise ValueError("jl_eps compresses relaxation synopses only (base='relaxation')")
+
+
+@register('boosting', add_remove=True, strict=True, check=_boosting_checks)
 def boosting_mechanism(
     data: Dataset,  # private records (n is public)
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)
@@ -471,10 +512,14 @@ def boosting_mechanism(
 _ACCEPTS = 'base, rounds, sample, lam, mu, share, alpha_max, jl_eps, jl_seed, tol, max_iter, oracle, progress'
 
 # %% ../nbs/06_boosting.ipynb #ff5e435b
-def _checked(data, workload, rounds):
-    "(parity sets, 0/1 records of the workload's attributes) after the usual checks (05's, and rounds)."
+def _check_rounds(rounds):
     if isinstance(rounds, bool) or not isinstance(rounds, (int, np.integer)) or rounds < 1:
         raise ValueError(f"rounds must be an int >= 1, got rounds={rounds!r}")
+
+
+def _checked(data, workload, rounds):
+    "(parity sets, 0/1 records of the workload's attributes) after the usual checks (05's, and rounds)."
+    _check_rounds(rounds)
     return parity_records(data, workload)
 
 # %% ../nbs/06_boosting.ipynb #51961402

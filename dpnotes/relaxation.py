@@ -9,7 +9,7 @@ from dataclasses import dataclass
 import numpy as np
 from fractions import Fraction
 from .privacy import Budget
-from .noise import gaussian_plan, ceil_float, ceil_sqrt, check_count
+from .noise import gaussian_plan, ceil_float, ceil_sqrt, check_count, check_real
 from .measurements import Meter, parity_query
 from .data import Domain, Dataset
 from .workloads import Workload, Marginals, Parities
@@ -28,7 +28,7 @@ __all__ = ['MAX_SDP', 'K_G', 'check_binary', 'parity_sets', 'parity_answers', 'm
            'relaxed_max', 'MixingOracle', 'support_L', 'support_K', 'width_bound', 'fw_iterations', 'RelaxedResult',
            'frank_wolfe_projection', 'relaxed_projection', 'odd_counts', 'parity_sensitivity', 'parity_l2_sensitivity',
            'noisy_parities', 'fw_target', 'metered_parities', 'relaxed_parities', 'gaussian_widths', 'parity_records',
-           'relaxation_mechanism']
+           'check_tol', 'relaxation_mechanism']
 
 # %% ../nbs/05_relaxation.ipynb #6b6b2b00
 def check_binary(
@@ -575,7 +575,30 @@ def _info(res, plan, mt, sens, exact, sets, n, code, meter, domain) -> dict:
     )
 
 # %% ../nbs/05_relaxation.ipynb #5f553d9e
-@register('relaxation', add_remove=True, strict=True)
+def check_tol(
+    tol,  # the tolerance asked for
+) -> float:
+    "A solver's stopping tolerance: a finite real number >= 0 (0: run to the iteration limit)."
+    v = check_real('tol', tol)
+    if not 0 <= v < math.inf:
+        raise ValueError(f"tol must be a finite number >= 0, got tol={tol!r}")
+    return v
+
+
+def _relaxation_checks(data, workload, budget, *, oracle, max_iter, tol, options, **_):
+    "`relaxation_mechanism`'s public-input checks: the registry runs them before any noise, either relation."
+    check_mechanism_args(
+        data, workload, budget, options, 'relaxation_mechanism', 'oracle, max_iter, tol, progress'
+    )
+    check_count('max_iter', max_iter, allow_none=True)  # 0 released the start, every cell 1/2^d
+    check_tol(tol)
+    if oracle is not None and not callable(oracle):
+        raise TypeError(
+            f"oracle must be None or a callable M -> (.value, .U, .upper), got {type(oracle).__name__}"
+        )
+
+
+@register('relaxation', add_remove=True, strict=True, check=_relaxation_checks)
 def relaxation_mechanism(
     data: Dataset,  # private records (n is public)
     workload: Workload,  # Parities (binary attributes) or Marginals (wider attributes: through their bits)

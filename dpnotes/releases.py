@@ -477,7 +477,7 @@ _SCALARS = (str, bool, int, float, np.generic)
 def release_metadata(
     name: str,  # registry name of the mechanism
     budget: Budget,  # the budget granted
-    n: int,  # number of records (public); an add/remove release writes its released n_hat instead
+    n: int | None,  # number of records (public; None: unknown); an add/remove release writes its n_hat
     workload,  # the workload answered
     spec: str,  # the workload spec as given on the command line
     release,  # the mechanism's `Release`
@@ -495,7 +495,7 @@ def release_metadata(
             if v is not None
         },
         neighbouring=getattr(release, "neighbours", "replace-one, n public"),
-        n=int(n),
+        n=None if n is None else int(n),  # (0 once stood for unknown: a count of 0 on every row)
         queries=int(workload.shape[0] if workload is not None else len(release.answers)),
         workload=spec,
         noise=noise if isinstance(noise, dict) else {"sigma": release.sigma},
@@ -657,7 +657,7 @@ def _save(
     already there is refused (FileExistsError) unless `force`, before anything is written."""
     check_outputs(release_outputs(path, 'path'), {}, force, how='force=True')
     spec = repr(self.workload) if self.workload is not None else self.info.get('workload', '')
-    meta = release_metadata(self.mechanism, self.budget, self.n or 0, self.workload, spec, self)
+    meta = release_metadata(self.mechanism, self.budget, self.n, self.workload, spec, self)
     if self.n is not None:
         meta['columns'] = ["query", "label", "answer", "count"]
     files = release_files(path, self, meta)
