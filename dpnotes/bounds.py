@@ -18,7 +18,9 @@ ERROR_BETA = 0.05  # `error_bound`'s default: each bound holds with probability 
 
 
 def _check_beta(beta) -> float:
-    if isinstance(beta, bool) or not isinstance(beta, (int, float)) or not 0 < beta < 1:
+    "beta as a float in (0, 1): Python's or numpy's reals (np.float32 included), never a bool."
+    real = isinstance(beta, (int, float, np.integer, np.floating)) and not isinstance(beta, (bool, np.bool_))
+    if not real or not 0 < float(beta) < 1:
         raise ValueError(f"beta must be in (0, 1), got beta={beta!r}")
     return float(beta)
 
@@ -29,7 +31,7 @@ def gaussian_max_bound(
     beta: float,  # failure probability, in (0, 1)
 ) -> float:
     "t with P(max_i |z_i| > t) <= beta for k independent sub-Gaussian entries: sigma sqrt(2 ln(2k/beta))."
-    return sigma * math.sqrt(2 * math.log(2 * k / _check_beta(beta)))
+    return sigma * math.sqrt(2 * (math.log(2 * k) - math.log(_check_beta(beta))))  # 2k/beta may overflow
 
 
 def chi2_chernoff(
@@ -37,7 +39,7 @@ def chi2_chernoff(
     beta: float,  # failure probability, in (0, 1)
 ) -> float:
     "x > k with (x/k)^(k/2) e^(-(x-k)/2) = beta (rounded up): P(chi^2_k-dominated sum >= x) <= beta."
-    target = math.log(1 / _check_beta(beta))
+    target = -math.log(_check_beta(beta))  # (1 / beta overflows for a subnormal beta)
     g = lambda d: k / 2 * (d - math.log1p(d))  # with x = k (1 + d): no cancellation for small d
     lo, hi = 0.0, 1.0
     while g(hi) < target:
@@ -57,7 +59,8 @@ def laplace_max_bound(
     "t with P(max_i |z_i| > t) <= beta for k independent discrete Laplace entries on the grid (union bound)."
     b = scale / grid  # in steps: P(|Z| >= m) = 2 p^m / (1 + p), p = exp(-1/b)
     p = math.exp(-1 / b)
-    m = max(1, math.ceil(b * math.log(2 * k / (_check_beta(beta) * (1 + p))) * (1 + 1e-12)))
+    logs = math.log(2 * k) - math.log(_check_beta(beta)) - math.log1p(p)  # ln(2k / (beta (1 + p)))
+    m = max(1, math.ceil(b * logs * (1 + 1e-12)))
     return (m - 1) * grid
 
 # %% ../nbs/27_bounds.ipynb #errbd05a

@@ -323,6 +323,11 @@ def add_noise(
     The float output is a post-processing of an integer. One new array of k: the grid steps, the noise
     added to them in place (`fill_add`), then turned into floats in place, `CHUNK` at a time.
     """
+    if not all(-(2**63) <= int(p) < 2**63 for p in plan.params):  # the sampler's integers are 64-bit
+        raise ValueError(
+            f"the noise's parameters {plan.params} exceed 64-bit integers: the budget for these {plan.k} "
+            "answers is too small to draw their noise; nothing was drawn"
+        )
     q = _gridded(plan, values)
     src = noise_source(rng)
     src.run(fill_add, q, np.array(plan.params, np.int64))  # (t, s) Laplace, (t, A, m) Gaussian

@@ -147,6 +147,8 @@ def _checker(name: str, fn, add_remove: bool, strict: bool, check, needs_bound):
 
     def check_call(data, workload, budget, *args, accountant=None, neighbours='replace', **kwargs):
         "The call's checks of its public inputs, as made before any noise; nothing drawn or charged."
+        if not (hasattr(data, 'n') and hasattr(data, 'domain')):  # an array of records has neither
+            raise TypeError(f"data must be a Dataset (or its counts), got {type(data).__name__}")
         check_neighbours(neighbours, name, add_remove)
         unknown = sorted(set(kwargs) - set(known)) if strict else []
         if unknown:  # a mistyped option costs nothing, under either relation
@@ -411,9 +413,17 @@ def _synthetic(self: Release, rows: int, *, rng=None, fit: bool | str = 'auto') 
     fitted to the released tables (`records.fit_records`, starting from a draw of the release's model or
     distribution when it holds one): their marginals are then as good as the answers, and `.fit` says by how
     much they differ from them. Without, they are drawn i.i.d. from the release's model or distribution."""
+    if isinstance(rows, (bool, np.bool_)) or not isinstance(rows, (int, np.integer)) or rows < 1:
+        raise ValueError(f"rows must be a positive integer, got rows={rows!r}")
+    if not (isinstance(fit, (bool, np.bool_)) or fit == 'auto'):
+        raise ValueError(f"fit must be True, False or 'auto', got fit={fit!r}")
+    if self.domain is not None:  # before any draw: every path holds the records and more (a clear refusal)
+        from dpnotes.records import check_records_memory
+
+        check_records_memory(int(rows), len(self.domain.attrs))
     rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     tables = _table_workload(self)
-    fits = tables is not None if fit == 'auto' else fit
+    fits = tables is not None if fit == 'auto' else bool(fit)
     if fits and tables is None:
         raise ValueError(f"fit=True needs a release of marginal tables, this one answers {self.workload!r}")
     model, start = self.info.get('model'), None
@@ -656,6 +666,8 @@ def _save(
     """Write the release as the command line does: answers CSV, metadata JSON, state; all or nothing. A file
     already there is refused (FileExistsError) unless `force`, before anything is written."""
     check_outputs(release_outputs(path, 'path'), {}, force, how='force=True')
+    if not np.isfinite(np.asarray(self.answers, float)).all():  # as the registry refuses to release them
+        raise ValueError("the answers hold NaN or infinite values: a release of them is not written")
     spec = repr(self.workload) if self.workload is not None else self.info.get('workload', '')
     meta = release_metadata(self.mechanism, self.budget, self.n, self.workload, spec, self)
     if self.n is not None:
