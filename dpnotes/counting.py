@@ -58,10 +58,9 @@ def coerce_column(values, name: str, size: int, where: str = '') -> np.ndarray:
     if v.dtype.kind == 'b':
         v = v.astype(np.int64)
     if v.dtype.kind in 'OUS':
+        # int() and float() read '1_0' as 10 and Arabic-Indic digits as digits: a file's codes are 0-9 only
         odd = np.flatnonzero(_odd_text(v))
-        if (
-            odd.size
-        ):  # int() and float() read '1_0' as 10 and Arabic-Indic digits as digits: a file's codes do not
+        if odd.size:
             raise ValueError(
                 f"{where}column {name!r} row {odd[0]}: value {str(v[odd[0]])!r} is not a number (codes are "
                 "written with the digits 0-9)"

@@ -7,6 +7,7 @@ from __future__ import annotations
 import math
 
 import numpy as np
+from .noise import check_count
 from .kernels import Kernels
 from scipy.sparse.csgraph import breadth_first_order, minimum_spanning_tree
 from .data import Dataset
@@ -242,12 +243,6 @@ def _count_type(rows: int):
     return next(t for t in (np.uint16, np.uint32, np.uint64) if rows <= np.iinfo(t).max)
 
 
-def _check_rows(rows) -> int:
-    if isinstance(rows, (bool, np.bool_)) or not isinstance(rows, (int, np.integer)) or rows < 1:
-        raise ValueError(f"rows must be a positive integer, got {rows!r}")
-    return int(rows)
-
-
 def check_records_memory(rows: int, attributes: int):
     """MemoryError unless `rows` records of `attributes` columns fit in the memory available: the records,
     their proposals and the counts' bookkeeping (8 + 8 bytes a value, 24 a record). From public sizes only,
@@ -272,7 +267,7 @@ def fit_records(
     plus these), the sweeps run and the proposals kept."""
     flat = _simplex_tables(workload, answers)  # the targets; then the search's state `over`, in place
     tables = workload.blocks(flat)
-    rows = _check_rows(rows)
+    rows = check_count('rows', rows)
     if not (isinstance(max_sweeps, (int, np.integer)) and max_sweeps >= 0):
         raise ValueError(f"max_sweeps must be a non-negative integer, got {max_sweeps!r}")
     dom = workload.domain

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 
 from .privacy import Accountant, Budget
-from .noise import Q_CAP, floor_float, gaussian_plan, laplace_plan
+from .noise import Q_CAP, check_count, floor_float, gaussian_plan, laplace_plan
 from .measurements import ADD_REMOVE, Meter, Relation, charge_call, charged_on_noise, mass_bound
 from .samplers import noise_source
 from .data import Domain, Dataset, sample_records
@@ -413,14 +413,13 @@ def _synthetic(self: Release, rows: int, *, rng=None, fit: bool | str = 'auto') 
     fitted to the released tables (`records.fit_records`, starting from a draw of the release's model or
     distribution when it holds one): their marginals are then as good as the answers, and `.fit` says by how
     much they differ from them. Without, they are drawn i.i.d. from the release's model or distribution."""
-    if isinstance(rows, (bool, np.bool_)) or not isinstance(rows, (int, np.integer)) or rows < 1:
-        raise ValueError(f"rows must be a positive integer, got rows={rows!r}")
+    rows = check_count('rows', rows)  # an int >= 1, bools refused
     if not (isinstance(fit, (bool, np.bool_)) or fit == 'auto'):
         raise ValueError(f"fit must be True, False or 'auto', got fit={fit!r}")
     if self.domain is not None:  # before any draw: every path holds the records and more (a clear refusal)
         from dpnotes.records import check_records_memory
 
-        check_records_memory(int(rows), len(self.domain.attrs))
+        check_records_memory(rows, len(self.domain.attrs))
     rng = rng if isinstance(rng, np.random.Generator) else np.random.default_rng(rng)
     tables = _table_workload(self)
     fits = tables is not None if fit == 'auto' else bool(fit)
